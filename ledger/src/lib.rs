@@ -1,0 +1,1 @@
+//! `ledger`: the event store. Every fact the service knows is an immutable event.

@@ -1,0 +1,22 @@
+//! `referee`: the pure rules engine of mahjong-referee — tiles, notation, hand shapes and waits.
+//!
+//! No I/O, no database, no async: everything here is a function of its arguments, so the ledger
+//! and the web service can replay and adjudicate with the same code the tests exercise.
+//!
+//! ```
+//! use referee::{parse_counts, standard_waits};
+//!
+//! // Three sets, a pair, and 4-5 of circles: calling 3 or 6 circles.
+//! let hand = parse_counts("123m 456m 789s EE 45p", Some(13)).unwrap();
+//! assert_eq!(standard_waits(&hand).to_tokens(), "3p 6p");
+//! ```
+
+pub mod counts;
+pub mod notation;
+pub mod tile;
+
+pub use counts::{parse_counts, FifthCopy, TileCounts, TileSet, TilesError};
+pub use notation::{format_tiles, NotationError, ParseTileError, Style};
+pub use tile::{AnyTile, Bonus, Dragon, Suit, Tile, TileKind, Wind};
+
+pub fn standard_waits(_: &TileCounts) -> TileSet { TileSet::EMPTY }
