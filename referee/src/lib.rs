@@ -13,10 +13,10 @@
 
 pub mod counts;
 pub mod notation;
+pub mod shape;
 pub mod tile;
 
 pub use counts::{parse_counts, FifthCopy, TileCounts, TileSet, TilesError};
 pub use notation::{format_tiles, NotationError, ParseTileError, Style};
 pub use tile::{AnyTile, Bonus, Dragon, Suit, Tile, TileKind, Wind};
-
-pub fn standard_waits(_: &TileCounts) -> TileSet { TileSet::EMPTY }
+pub use shape::{arrangements, is_complete, standard_waits, Arrangement, Set, SetKind, SpecialShape};
