@@ -23,6 +23,7 @@ use crate::shape::table::{tables, Tables, COMPLETE, MASK, POW5};
 struct Group {
     entry: u16,
     rem: u8,
+    size: u8,
     shift: u32,
 }
 
@@ -42,6 +43,7 @@ fn groups(hand: &TileCounts, t: &Tables) -> [Group; 4] {
     let mut out = [Group {
         entry: 0,
         rem: 0,
+        size: 0,
         shift: 0,
     }; 4];
     for (g, slot) in out.iter_mut().enumerate() {
@@ -58,10 +60,16 @@ fn groups(hand: &TileCounts, t: &Tables) -> [Group; 4] {
             // Holdings past the table's reach (over 14 tiles) cannot be complete.
             entry: table.get(key as usize).copied().unwrap_or(0),
             rem: (size % 3) as u8,
+            size: size as u8,
             shift: start as u32,
         };
     }
     out
+}
+
+/// A hand holds at most four sets and a pair (Code §122(c)).
+fn total(gs: &[Group; 4]) -> u32 {
+    gs.iter().map(|g| u32::from(g.size)).sum()
 }
 
 /// The tiles that would complete `hand` as sets and one pair.
@@ -70,6 +78,9 @@ fn groups(hand: &TileCounts, t: &Tables) -> [Group; 4] {
 /// A tile the hand already holds four of is never a wait.
 pub fn standard_waits(hand: &TileCounts) -> TileSet {
     let gs = groups(hand, tables());
+    if total(&gs) > 13 {
+        return TileSet::EMPTY;
+    }
     let mut ones = 0;
     let mut twos = 0;
     let (mut one, mut two_a, mut two_b) = (gs[0], gs[0], gs[0]);
@@ -111,6 +122,9 @@ pub fn standard_waits(hand: &TileCounts) -> TileSet {
 /// Is `hand` (concealed tiles, `3n + 2` of them) exactly sets and one pair?
 pub fn is_complete(hand: &TileCounts) -> bool {
     let gs = groups(hand, tables());
+    if total(&gs) > 14 {
+        return false;
+    }
     let mut pairs = 0;
     for g in gs {
         match g.rem {
@@ -176,5 +190,8 @@ mod tests {
         assert!(!c("13579m 13579p 1357s"));
         assert!(!c("123m"));
         assert!(c("11122233344455m"));
+        // Five sets and a pair is not a hand.
+        assert!(!c("123m 22456666p NNN PPP"));
+        assert_eq!(waits("123m 2456666p NNN PPP"), "-");
     }
 }
