@@ -8,6 +8,7 @@
 //! the slow, obviously-correct [`reference`] implementation by property tests.
 
 pub mod arrange;
+pub mod only_place;
 pub mod reference;
 pub mod set;
 pub mod special;
@@ -15,6 +16,7 @@ pub mod table;
 pub mod waits;
 
 pub use arrange::{arrangements, has_arrangement};
+pub use only_place::{fills_only_place, winning_roles, OnlyPlace, OnlyPlaceRule, WinningRole};
 pub use set::{Arrangement, Set, SetKind};
 pub use special::SpecialShape;
 pub use waits::{is_complete, standard_waits};
