@@ -97,7 +97,11 @@ impl TileCounts {
 
     /// The kinds present, as a set.
     pub fn kinds(&self) -> TileSet {
-        Tile::ALL.iter().filter(|&&t| self.get(t) > 0).copied().collect()
+        Tile::ALL
+            .iter()
+            .filter(|&&t| self.get(t) > 0)
+            .copied()
+            .collect()
     }
 
     /// The tiles written in the given style.
@@ -301,7 +305,10 @@ mod tests {
 
     #[test]
     fn tile_sets_iterate_in_canonical_order() {
-        let s: TileSet = ["P", "1m", "E"].iter().map(|t| t.parse().unwrap()).collect();
+        let s: TileSet = ["P", "1m", "E"]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
         assert_eq!(s.to_tokens(), "1m E P");
         assert_eq!(TileSet::EMPTY.to_tokens(), "-");
         assert_eq!(s.len(), 3);

@@ -12,11 +12,15 @@
 //! ```
 
 pub mod counts;
+pub mod hand;
 pub mod notation;
 pub mod shape;
 pub mod tile;
 
 pub use counts::{parse_counts, FifthCopy, TileCounts, TileSet, TilesError};
+pub use hand::{Hand, HandError, HandProblem, HandSetup, HandSyntaxError, Meld, MeldForm};
 pub use notation::{format_tiles, NotationError, ParseTileError, Style};
+pub use shape::{
+    arrangements, is_complete, standard_waits, Arrangement, Set, SetKind, SpecialShape,
+};
 pub use tile::{AnyTile, Bonus, Dragon, Suit, Tile, TileKind, Wind};
-pub use shape::{arrangements, is_complete, standard_waits, Arrangement, Set, SetKind, SpecialShape};

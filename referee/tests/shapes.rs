@@ -113,8 +113,7 @@ fn fast_arrangements_equal_the_reference_ones() {
             .iter()
             .map(|a| a.to_string())
             .collect();
-        fast == reference::arrangements(&h.0.counts)
-            && is_complete(&h.0.counts) == !fast.is_empty()
+        fast == reference::arrangements(&h.0.counts) && is_complete(&h.0.counts) == !fast.is_empty()
     }
     qc().quickcheck(prop as fn(Finished) -> bool);
 }
@@ -213,4 +212,3 @@ fn every_one_suit_calling_hand_agrees_with_the_enumerator() {
     assert!(checked > 10_000, "only {checked} hands");
     assert!(with_waits > 1_000, "only {with_waits} calling hands");
 }
-

@@ -105,7 +105,11 @@ pub enum OnlyPlaceError {
         waits: String,
     },
     #[error("more than four `{tile}`: {in_hand} in the hand and {visible} on the table")]
-    TooManyCopies { tile: Tile, in_hand: u8, visible: u8 },
+    TooManyCopies {
+        tile: Tile,
+        in_hand: u8,
+        visible: u8,
+    },
 }
 
 /// The answer, with the facts it rests on.
@@ -153,11 +157,9 @@ pub fn fills_only_place(
     let only = |set: TileSet| set.len() == 1;
     let in_situation = || {
         before.with(winning).is_some_and(|after| {
-            arrangements(&after).iter().any(|a| {
-                winning_roles(a, winning)
-                    .iter()
-                    .any(|r| r.is_situation())
-            })
+            arrangements(&after)
+                .iter()
+                .any(|a| winning_roles(a, winning).iter().any(|r| r.is_situation()))
         })
     };
     let filled = match rule {
@@ -217,7 +219,12 @@ mod tests {
     fn babcock_fig_21() {
         // The 5 of characters to 6-7: open at both ends, "even if four eights of characters are
         // in sight": no score.
-        assert!(!filled(BabcockStandard, "67m 789s 234p 345s 22s", "5m", "8888m"));
+        assert!(!filled(
+            BabcockStandard,
+            "67m 789s 234p 345s 22s",
+            "5m",
+            "8888m"
+        ));
         // The 7 of bamboo to 8-9: a run open at only one end.
         assert!(filled(BabcockStandard, "567m 89s 234p 345s 22s", "7s", ""));
         // The 6 of characters, or the 3 of circles: a run in the middle.

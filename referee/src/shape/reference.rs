@@ -18,8 +18,15 @@ enum Group {
 }
 
 fn candidates() -> Vec<Group> {
-    let mut v: Vec<Group> = Tile::ALL.iter().map(|&t| Group::Set(Set::pung(t))).collect();
-    v.extend(Tile::ALL.iter().filter_map(|&t| Set::chow(t).map(Group::Set)));
+    let mut v: Vec<Group> = Tile::ALL
+        .iter()
+        .map(|&t| Group::Set(Set::pung(t)))
+        .collect();
+    v.extend(
+        Tile::ALL
+            .iter()
+            .filter_map(|&t| Set::chow(t).map(Group::Set)),
+    );
     v.extend(Tile::ALL.iter().map(|&t| Group::Pair(t)));
     v
 }

@@ -79,7 +79,10 @@ mod tests {
     use crate::{parse_counts, SpecialShape, Tile};
 
     fn complete(shape: SpecialShape, hand: &str, win: &str) -> bool {
-        shape.is_complete(&parse_counts(hand, None).unwrap(), win.parse::<Tile>().unwrap())
+        shape.is_complete(
+            &parse_counts(hand, None).unwrap(),
+            win.parse::<Tile>().unwrap(),
+        )
     }
 
     #[test]
@@ -87,7 +90,11 @@ mod tests {
         assert!(complete(SpecialShape::Knitting, "1234579m 1234579p", "9p"));
         assert!(complete(SpecialShape::Knitting, "1123457m 1123457p", "1p"));
         // Three suits, or unequal numbers, are not knitting.
-        assert!(!complete(SpecialShape::Knitting, "1234579m 123457p 9s", "9s"));
+        assert!(!complete(
+            SpecialShape::Knitting,
+            "1234579m 123457p 9s",
+            "9s"
+        ));
         assert!(!complete(SpecialShape::Knitting, "1234578m 1234579p", "9p"));
         // Ordinary seven pairs in two suits are not knitted.
         assert!(!complete(SpecialShape::Knitting, "11223344m 556677p", "7p"));
@@ -100,11 +107,23 @@ mod tests {
         // 1 2 5 8 in all three suits plus a pair of 9 circles.
         let alike = "1258m 125899p 1258s";
         assert!(complete(SpecialShape::TripleKnitting, alike, "9p"));
-        assert!(!complete(SpecialShape::TripleKnittingKnittedPair, alike, "9p"));
+        assert!(!complete(
+            SpecialShape::TripleKnittingKnittedPair,
+            alike,
+            "9p"
+        ));
         // ... plus a knitted pair 9 characters / 9 circles.
         let knitted = "12589m 12589p 1258s";
-        assert!(complete(SpecialShape::TripleKnittingKnittedPair, knitted, "9m"));
+        assert!(complete(
+            SpecialShape::TripleKnittingKnittedPair,
+            knitted,
+            "9m"
+        ));
         assert!(!complete(SpecialShape::TripleKnitting, knitted, "9m"));
-        assert!(!complete(SpecialShape::TripleKnitting, "1258m 1258p 1258s EE", "E"));
+        assert!(!complete(
+            SpecialShape::TripleKnitting,
+            "1258m 1258p 1258s EE",
+            "E"
+        ));
     }
 }

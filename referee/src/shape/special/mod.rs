@@ -95,7 +95,9 @@ impl SpecialShape {
             SpecialShape::NineGates => "Code §122(n) (Nine Sacred Lamps); Babcock p. 56, Fig. 29",
             SpecialShape::GatesOfHeaven => "BMJA special hands (The Gates of Heaven)",
             SpecialShape::WrigglingSnake => "Code §122(o)",
-            SpecialShape::WrigglingSnakeBritish => "Chinese/BMJA special hands (The Wriggling Snake)",
+            SpecialShape::WrigglingSnakeBritish => {
+                "Chinese/BMJA special hands (The Wriggling Snake)"
+            }
         }
     }
 

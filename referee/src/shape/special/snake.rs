@@ -54,9 +54,18 @@ mod tests {
 
     #[test]
     fn british_snake_has_the_four_winds() {
-        assert!(complete(SpecialShape::WrigglingSnakeBritish, "1123456789p ESWN"));
-        assert!(!complete(SpecialShape::WrigglingSnakeBritish, "1123456789p ESWW"));
-        assert!(!complete(SpecialShape::WrigglingSnakeBritish, "1223456789p ESWN"));
+        assert!(complete(
+            SpecialShape::WrigglingSnakeBritish,
+            "1123456789p ESWN"
+        ));
+        assert!(!complete(
+            SpecialShape::WrigglingSnakeBritish,
+            "1123456789p ESWW"
+        ));
+        assert!(!complete(
+            SpecialShape::WrigglingSnakeBritish,
+            "1223456789p ESWN"
+        ));
         let call = parse_counts("123456789p ESWN", None).unwrap();
         assert_eq!(
             SpecialShape::WrigglingSnakeBritish.waits(&call).to_tokens(),
