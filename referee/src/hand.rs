@@ -247,7 +247,7 @@ pub enum HandProblem {
     BadAddedKong { column: usize, written: String },
     #[error("a fifth `{tile}` (the set holds only four of each tile)")]
     FifthCopy { tile: Tile },
-    #[error("bonus tile `{tile}` appears twice (there is only one of each)")]
+    #[error("bonus tile `{tile}` appears more than twice (no set has more than two of each)")]
     DuplicateBonus { tile: Bonus },
     #[error("{sets} sets and {concealed} concealed tiles{winning} make {total} tiles counting each set as three; a {what} hand has {expected}")]
     WrongCount {
@@ -259,6 +259,9 @@ pub enum HandProblem {
         what: &'static str,
     },
 }
+
+/// The most copies of one bonus tile any book's set holds (Babcock ch. X: two colours).
+pub const MAX_BONUS_COPIES: usize = 2;
 
 /// A hand that can exist: every set real, no fifth copy, the right number of tiles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -298,12 +301,12 @@ impl Hand {
                 problems.push(HandProblem::FifthCopy { tile: t });
             }
         }
-        let mut seen = Vec::new();
-        for &b in &setup.bonus {
-            if seen.contains(&b) {
+        // Babcock's Seasons ("Goofs", ch. X) come in two colours, so a number may appear twice;
+        // no book has more. A ruleset with one set of bonus tiles checks for one.
+        for b in Bonus::ALL {
+            if setup.bonus.iter().filter(|&&x| x == b).count() > MAX_BONUS_COPIES {
                 problems.push(HandProblem::DuplicateBonus { tile: b });
             }
-            seen.push(b);
         }
         let total =
             setup.concealed.len() + usize::from(setup.winning.is_some()) + 3 * setup.melds.len();
@@ -550,7 +553,7 @@ mod tests {
 
     #[test]
     fn every_rule_problem_is_listed() {
-        let problems = match "[124m] {EEE} [555p+6p] 5555p 1f 1f".parse::<Hand>() {
+        let problems = match "[124m] {EEE} [555p+6p] 5555p 1f 1f 1f".parse::<Hand>() {
             Err(HandError::Invalid(p)) => p,
             other => panic!("{other:?}"),
         };

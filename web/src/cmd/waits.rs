@@ -7,7 +7,7 @@
 //! and the exit status is 2. Output is flushed whenever the input has nothing more buffered,
 //! so the command answers interactively and still runs at full speed on a file.
 
-use std::io::{self, BufRead, BufWriter, ErrorKind, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
 use std::process::ExitCode;
 
 use referee::{parse_counts, standard_waits, SpecialShape, TilesError};
@@ -33,9 +33,9 @@ pub struct Args {
 const HAND_SIZE: usize = 13;
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    match answer(&mut stdin.lock(), &mut BufWriter::new(stdout.lock()), args.shape) {
+    let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut output = BufWriter::new(io::stdout().lock());
+    match answer(&mut input, &mut output, args.shape) {
         Ok(false) => Ok(ExitCode::SUCCESS),
         Ok(true) => Ok(ExitCode::from(2)),
         // The reader went away (`| head`): not an error of ours.
@@ -45,11 +45,19 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Answers every line of `input` on `output`; returns whether any line was invalid.
-pub fn answer<R: BufRead, W: Write>(input: &mut R, output: &mut W, shapes: Shapes) -> io::Result<bool> {
+pub fn answer<R: Read, W: Write>(
+    input: &mut BufReader<R>,
+    output: &mut W,
+    shapes: Shapes,
+) -> io::Result<bool> {
     let mut any_invalid = false;
     let mut raw = Vec::new();
     let mut line_out = String::new();
     loop {
+        // Flush before a read that would wait for more input, never between buffered lines.
+        if input.buffer().is_empty() {
+            output.flush()?;
+        }
         raw.clear();
         if input.read_until(b'\n', &mut raw)? == 0 {
             break;
@@ -74,9 +82,6 @@ pub fn answer<R: BufRead, W: Write>(input: &mut R, output: &mut W, shapes: Shape
         }
         line_out.push('\n');
         output.write_all(line_out.as_bytes())?;
-        if input.fill_buf()?.is_empty() {
-            output.flush()?;
-        }
     }
     output.flush()?;
     Ok(any_invalid)
@@ -102,7 +107,7 @@ mod tests {
 
     fn run_on(input: &[u8], shapes: Shapes) -> (String, bool) {
         let mut out = Vec::new();
-        let invalid = answer(&mut &input[..], &mut out, shapes).unwrap();
+        let invalid = answer(&mut BufReader::new(input), &mut out, shapes).unwrap();
         (String::from_utf8(out).unwrap(), invalid)
     }
 
@@ -124,7 +129,11 @@ mod tests {
         );
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 7, "{out}");
-        assert!(lines[0].starts_with("error: column 21: unknown letter `x`"), "{}", lines[0]);
+        assert!(
+            lines[0].starts_with("error: column 21: unknown letter `x`"),
+            "{}",
+            lines[0]
+        );
         assert_eq!(lines[1], "error: expected 13 tiles, found 3");
         assert!(lines[2].contains("fifth `1m`"), "{}", lines[2]);
         assert_eq!(lines[3], "error: expected 13 tiles, found 0");
@@ -136,7 +145,10 @@ mod tests {
 
     #[test]
     fn all_shapes_are_labelled() {
-        let (out, _) = run_on(b"1188m 55p 33s NN 11p 9s\n19m 19p 19s ESWN RGP\n", Shapes::All);
+        let (out, _) = run_on(
+            b"1188m 55p 33s NN 11p 9s\n19m 19p 19s ESWN RGP\n",
+            Shapes::All,
+        );
         assert_eq!(
             out,
             "-; seven-twins: 9s\n-; thirteen-unique-wonders: 1m 9m 1p 9p 1s 9s E S W N R G P\n"
