@@ -10,7 +10,11 @@ use clap::{Parser, Subcommand};
 mod cmd;
 
 #[derive(Parser)]
-#[command(name = "mahjong-referee", version, about = "Referee for classical Mah-Jongg")]
+#[command(
+    name = "mahjong-referee",
+    version,
+    about = "Referee for classical Mah-Jongg"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
