@@ -1,1 +1,56 @@
-//! `ledger`: the event store. Every fact the service knows is an immutable event.
+//! `ledger`: the append-only, tamper-evident event store of mahjong-referee, on SQLite.
+//!
+//! Every fact the service knows is an immutable [`Event`] in a stream (a tournament, a table,
+//! or a hand). Nothing is updated or deleted — triggers in the database refuse it — and every
+//! event is hashed into its stream's chain and into one global chain whose head can be
+//! published (see [`hash`] for the canonical encoding). Projections (standings, per-hand
+//! summaries, settlements) are maintained in the same transaction as the events and can be
+//! rebuilt from them exactly; [`Ledger::audit`] re-verifies all of it.
+//!
+//! ```
+//! use ledger::{event::WashOut, ExpectedVersion, Ledger, NewEvent, OfficialId, StreamId};
+//!
+//! let mut ledger = Ledger::open_in_memory()?;
+//! let hand = StreamId::hand("t1-g1-h1")?;
+//! let referee = OfficialId::new("ref-ann")?;
+//! let wash_out = NewEvent::new(WashOut { reason: "wall exhausted".into() });
+//! ledger.append(&hand, ExpectedVersion::Exact(0), vec![wash_out.clone()], &referee)?;
+//!
+//! // A retry of the same event is a no-op; a stale writer is refused.
+//! assert!(ledger.append(&hand, ExpectedVersion::Exact(0), vec![wash_out], &referee)?.already_recorded);
+//! let stale = NewEvent::new(WashOut { reason: "again".into() });
+//! assert!(matches!(
+//!     ledger.append(&hand, ExpectedVersion::Exact(0), vec![stale], &referee),
+//!     Err(ledger::Error::Conflict { actual: 1, .. })
+//! ));
+//! assert!(ledger.audit()?.is_clean());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod audit;
+mod by_seat;
+mod error;
+pub mod event;
+pub mod hash;
+mod ids;
+mod jsonl;
+pub mod projection;
+mod read;
+mod record;
+mod schema;
+pub mod settlement;
+mod store;
+
+pub use audit::{AuditReport, Discrepancy, StreamHead};
+pub use by_seat::BySeat;
+pub use error::{Error, Result};
+pub use event::{Event, EventType, CATALOGUE};
+pub use hash::Hash;
+pub use ids::{IdError, OfficialId, PlayerId, StreamId, StreamKind, TableId, MAX_ID_LEN};
+pub use jsonl::ImportReport;
+pub use projection::{HandSummary, ProjectionSnapshot, SettlementRow, Standing};
+pub use read::ReplayStats;
+pub use record::{RecordedEvent, TIME_FORMAT};
+pub use schema::SCHEMA_VERSION;
+pub use settlement::Payment;
+pub use store::{Appended, ChainHead, ExpectedVersion, Ledger, NewEvent};

@@ -1,0 +1,133 @@
+//! The ledger's error type. Every error says what went wrong and where (stream, version,
+//! position, line, or the operation in progress); no error leaves a partial write behind,
+//! because every write happens in one SQLite transaction that is rolled back on error.
+
+use std::path::PathBuf;
+
+use uuid::Uuid;
+
+use crate::settlement::SettlementError;
+use crate::{ExpectedVersion, StreamKind};
+
+/// Everything that can go wrong in the ledger.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Optimistic concurrency: the stream moved on since the writer read it. Nothing was written.
+    #[error(
+        "{stream}: expected {expected} but the stream is at version {actual}; nothing was written"
+    )]
+    Conflict {
+        stream: String,
+        expected: ExpectedVersion,
+        actual: u64,
+    },
+
+    /// An event id was reused for a different event (an idempotent retry must repeat the same
+    /// event in the same stream).
+    #[error("event id {event_id} is already recorded as {stream} version {version} with different content; nothing was written")]
+    EventIdReused {
+        event_id: Uuid,
+        stream: String,
+        version: u64,
+    },
+
+    /// The same event id appears twice in one batch.
+    #[error("event id {event_id} appears twice in the batch; nothing was written")]
+    DuplicateIdInBatch { event_id: Uuid },
+
+    /// The event does not belong in this kind of stream.
+    #[error("event {index} of the batch (`{event_type}`) belongs in a {expected} stream, not in {stream}; nothing was written")]
+    WrongStream {
+        index: usize,
+        event_type: &'static str,
+        stream: String,
+        expected: StreamKind,
+    },
+
+    /// A settlement's payments and nets disagree.
+    #[error(
+        "event {index} of the batch: settlement refused: {}; nothing was written",
+        join(problems)
+    )]
+    BadSettlement {
+        index: usize,
+        problems: Vec<SettlementError>,
+    },
+
+    /// A correction names an event that is not in the ledger.
+    #[error("event {index} of the batch: the correction supersedes event {target}, which is not in the ledger; nothing was written")]
+    UnknownSuperseded { index: usize, target: Uuid },
+
+    /// The database was written by a newer build.
+    #[error("{path}: the database has schema version {found} but this build of mahjong-referee knows versions up to {supported}; upgrade mahjong-referee to open it")]
+    NewerSchema {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+
+    /// The database file does not exist (and opening for audit must not create it).
+    #[error("{0}: no such database")]
+    NotFound(PathBuf),
+
+    /// The file is a SQLite database, but not one this program wrote: opening it for audit must
+    /// not turn it into one.
+    #[error("{0}: not a mahjong-referee ledger (it has no ledger schema); nothing was changed")]
+    NotALedger(PathBuf),
+
+    /// A stored row cannot be read back or fails verification.
+    #[error("stored event at position {position} ({stream} version {version}): {what}")]
+    Corrupt {
+        position: u64,
+        stream: String,
+        version: u64,
+        what: String,
+    },
+
+    /// An import line is malformed, does not verify, or conflicts with what is stored.
+    #[error("import line {line}: {what}; nothing was imported")]
+    Import { line: usize, what: String },
+
+    /// An event could not be encoded as JSON.
+    #[error("event {index} of the batch could not be encoded: {source}")]
+    Encode {
+        index: usize,
+        source: serde_json::Error,
+    },
+
+    /// SQLite failed.
+    #[error("database error while {context}: {source}")]
+    Sqlite {
+        context: &'static str,
+        source: rusqlite::Error,
+    },
+
+    /// Reading or writing a file or pipe failed.
+    #[error("i/o error while {context}: {source}")]
+    Io {
+        context: &'static str,
+        source: std::io::Error,
+    },
+}
+
+fn join(problems: &[SettlementError]) -> String {
+    problems
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Attaches what the ledger was doing to a SQLite error.
+pub(crate) trait SqlContext<T> {
+    fn ctx(self, context: &'static str) -> Result<T>;
+}
+
+impl<T> SqlContext<T> for rusqlite::Result<T> {
+    fn ctx(self, context: &'static str) -> Result<T> {
+        self.map_err(|source| Error::Sqlite { context, source })
+    }
+}

@@ -1,0 +1,160 @@
+//! Events of a hand stream (`hand:<id>`): the deal, the play, and the hands laid down.
+//!
+//! Seats are the seats as drawn at the table (`SeatsDrawn`); `HandStarted::east` says which of
+//! them is East, the dealer, in this hand.
+
+use referee::{AnyTile, Bonus, Hand, Tile, Wind};
+use serde::{Deserialize, Serialize};
+
+use crate::{BySeat, TableId};
+
+/// What is known of the deal when the hand starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "known")]
+pub enum Deal {
+    /// Nothing beyond the dice: the tiles are recorded as they are drawn.
+    Unknown,
+    /// The whole wall in drawing order, from the break.
+    Wall { tiles: Vec<AnyTile> },
+    /// The tiles dealt to each seat.
+    Hands { hands: BySeat<Vec<AnyTile>> },
+}
+
+/// A hand started.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandStarted {
+    pub table: TableId,
+    pub game: u32,
+    pub hand: u32,
+    /// The seat that is East (the dealer) in this hand.
+    pub east: Wind,
+    pub prevailing_wind: Wind,
+    /// The dice thrown to break the wall.
+    pub dice: Vec<u8>,
+    pub deal: Deal,
+}
+
+/// A seat drew a tile from the live wall; `None` when the tile was not shown to the scorer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileDrawn {
+    pub seat: Wind,
+    pub tile: Option<AnyTile>,
+}
+
+/// A seat drew a loose tile (replacement for a kong or a bonus tile).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LooseTileDrawn {
+    pub seat: Wind,
+    pub tile: Option<AnyTile>,
+}
+
+/// A seat declared a bonus tile (flower or season) and set it aside.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BonusTileDeclared {
+    pub seat: Wind,
+    pub tile: Bonus,
+}
+
+/// A seat discarded. The tile placed and the tile named can differ (Code §84): both are facts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileDiscarded {
+    pub seat: Wind,
+    pub placed: Tile,
+    pub named: Tile,
+}
+
+/// What a claim of a discard is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimKind {
+    Chow,
+    Pung,
+    Kong,
+    MahJongg,
+}
+
+/// A seat claimed a discard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimMade {
+    pub seat: Wind,
+    pub claim: ClaimKind,
+    pub tile: Tile,
+}
+
+/// A claim was withdrawn before or after exposure (Code §69–71).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRetracted {
+    pub seat: Wind,
+    pub claim: ClaimKind,
+    pub reason: String,
+}
+
+/// How a kong was formed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KongKind {
+    /// Four drawn tiles, declared concealed: `{5555p}`.
+    Concealed,
+    /// A discard annexed to a concealed pung: `[5555p]`.
+    AnnexedDiscard,
+    /// A drawn tile added to an exposed pung: `[555p+5p]`.
+    AddedToExposedPung,
+}
+
+/// A seat declared a kong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KongDeclared {
+    pub seat: Wind,
+    pub kind: KongKind,
+    pub tile: Tile,
+}
+
+/// A seat announced an Original Call.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OriginalCallAnnounced {
+    pub seat: Wind,
+}
+
+/// A seat robbed a kong: took the tile added to an exposed pung to go Mah-Jongg.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KongRobbed {
+    pub robber: Wind,
+    pub from: Wind,
+    pub tile: Tile,
+}
+
+/// A seat declared Mah-Jongg.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MahJonggDeclared {
+    pub seat: Wind,
+    pub winning_tile: Tile,
+    pub self_drawn: bool,
+}
+
+/// A seat laid its hand down (Code §104). Stored in hand notation (`123m 55p [555s] {EEEE} 1f
+/// =5p`) and checked by `referee::Hand` both ways, so an impossible hand is never recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandExposed {
+    pub seat: Wind,
+    /// The hand as laid down, in the hand notation; checked on the way in and out.
+    pub hand: Hand,
+}
+
+/// The hand was abandoned as a draw (wash-out): no one scores.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WashOut {
+    pub reason: String,
+}

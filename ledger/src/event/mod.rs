@@ -1,0 +1,226 @@
+//! The event vocabulary: every fact the service can know, as one serde-tagged enum.
+//!
+//! Events are facts in the past tense. Each has a stable wire name (stored in the `event_type`
+//! column and used as the serde tag) and a schema version. A payload is stored as the
+//! canonical JSON of its struct (serde_json, fields in declaration order, no whitespace); the
+//! event type and version live in the envelope, so [`Event::decode`] dispatches on them
+//! without buffering. When a payload's shape changes, its version goes up and `decode` keeps
+//! reading the old version (an upcaster) — stored events are never rewritten.
+
+mod hand;
+mod ruling;
+mod table;
+mod tournament;
+
+pub use hand::*;
+pub use ruling::*;
+pub use table::*;
+pub use tournament::*;
+
+use serde::{Deserialize, Serialize};
+
+use crate::StreamKind;
+
+/// One entry of the catalogue: an event type's wire name, current schema version and the kind
+/// of stream it belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventType {
+    pub name: &'static str,
+    pub schema_version: u32,
+    pub stream_kind: StreamKind,
+}
+
+/// Why stored bytes are not an event.
+#[derive(Debug, thiserror::Error)]
+pub enum DecodeError {
+    #[error("unknown event type `{0}`")]
+    UnknownType(String),
+    #[error("event type `{event_type}` has no schema version {found} (this build reads version {known})")]
+    UnknownSchemaVersion {
+        event_type: String,
+        found: u32,
+        known: u32,
+    },
+    #[error("payload of `{event_type}` does not parse: {source}")]
+    Payload {
+        event_type: String,
+        source: serde_json::Error,
+    },
+}
+
+macro_rules! catalogue {
+    ($( $(#[$doc:meta])* $variant:ident = $wire:literal, v $ver:literal, $kind:ident; )*) => {
+        /// Every event the ledger records. Serialized (e.g. in exports and APIs) as
+        /// `{"type": <wire name>, "data": <payload>}`.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "type", content = "data")]
+        pub enum Event {
+            $( $(#[$doc])* #[serde(rename = $wire)] $variant($variant), )*
+        }
+
+        /// The whole vocabulary, in the order of the enum.
+        pub const CATALOGUE: &[EventType] = &[
+            $( EventType { name: $wire, schema_version: $ver, stream_kind: StreamKind::$kind }, )*
+        ];
+
+        impl Event {
+            /// The stable wire name.
+            pub fn event_type(&self) -> &'static str {
+                match self { $( Event::$variant(_) => $wire, )* }
+            }
+
+            /// The schema version this build writes.
+            pub fn schema_version(&self) -> u32 {
+                match self { $( Event::$variant(_) => $ver, )* }
+            }
+
+            /// The kind of stream the event belongs to.
+            pub fn stream_kind(&self) -> StreamKind {
+                match self { $( Event::$variant(_) => StreamKind::$kind, )* }
+            }
+
+            /// The canonical JSON bytes of the payload, as stored and hashed.
+            pub fn to_payload(&self) -> Result<Vec<u8>, serde_json::Error> {
+                match self { $( Event::$variant(p) => serde_json::to_vec(p), )* }
+            }
+
+            /// Reads a stored payload back into an event.
+            pub fn decode(event_type: &str, schema_version: u32, payload: &[u8]) -> Result<Event, DecodeError> {
+                match event_type {
+                    $( $wire => {
+                        if schema_version != $ver {
+                            return Err(DecodeError::UnknownSchemaVersion {
+                                event_type: event_type.to_owned(), found: schema_version, known: $ver,
+                            });
+                        }
+                        serde_json::from_slice(payload)
+                            .map(Event::$variant)
+                            .map_err(|source| DecodeError::Payload { event_type: event_type.to_owned(), source })
+                    } )*
+                    other => Err(DecodeError::UnknownType(other.to_owned())),
+                }
+            }
+        }
+
+        $(
+            impl From<$variant> for Event {
+                fn from(e: $variant) -> Event { Event::$variant(e) }
+            }
+        )*
+    };
+}
+
+catalogue! {
+    /// A tournament was created.
+    TournamentCreated = "tournament_created", v 1, Tournament;
+    /// A player was registered.
+    PlayerRegistered = "player_registered", v 1, Tournament;
+    /// An official was registered.
+    OfficialRegistered = "official_registered", v 1, Tournament;
+    /// A table was formed.
+    TableFormed = "table_formed", v 1, Tournament;
+    /// Seats were drawn at a table (Code §15).
+    SeatsDrawn = "seats_drawn", v 1, Tournament;
+    /// A game started: ruleset by name and content hash, options, starting chips.
+    GameStarted = "game_started", v 1, Table;
+    /// A game ended.
+    GameEnded = "game_ended", v 1, Table;
+    /// A hand started: East, prevailing wind, dice, and the wall or the deal when known.
+    HandStarted = "hand_started", v 1, Hand;
+    /// A tile was drawn from the live wall.
+    TileDrawn = "tile_drawn", v 1, Hand;
+    /// A loose tile was drawn.
+    LooseTileDrawn = "loose_tile_drawn", v 1, Hand;
+    /// A bonus tile was declared.
+    BonusTileDeclared = "bonus_tile_declared", v 1, Hand;
+    /// A tile was discarded: the tile placed and the tile named (Code §84).
+    TileDiscarded = "tile_discarded", v 1, Hand;
+    /// A discard was claimed.
+    ClaimMade = "claim_made", v 1, Hand;
+    /// A claim was retracted (Code §69–71).
+    ClaimRetracted = "claim_retracted", v 1, Hand;
+    /// A kong was declared.
+    KongDeclared = "kong_declared", v 1, Hand;
+    /// An Original Call was announced.
+    OriginalCallAnnounced = "original_call_announced", v 1, Hand;
+    /// A kong was robbed.
+    KongRobbed = "kong_robbed", v 1, Hand;
+    /// Mah-Jongg was declared.
+    MahJonggDeclared = "mah_jongg_declared", v 1, Hand;
+    /// A hand was laid down.
+    HandExposed = "hand_exposed", v 1, Hand;
+    /// A score was claimed.
+    ScoreClaimed = "score_claimed", v 1, Hand;
+    /// A dispute was raised.
+    DisputeRaised = "dispute_raised", v 1, Hand;
+    /// A ruling was issued.
+    RulingIssued = "ruling_issued", v 1, Hand;
+    /// A correction superseded an earlier event.
+    CorrectionRecorded = "correction_recorded", v 1, Hand;
+    /// The hand was settled.
+    SettlementRecorded = "settlement_recorded", v 1, Hand;
+    /// The hand was a wash-out.
+    WashOut = "wash_out", v 1, Hand;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use referee::{Tile, Wind};
+
+    #[test]
+    fn wire_names_are_unique_snake_case_and_stable() {
+        let mut names: Vec<_> = CATALOGUE.iter().map(|t| t.name).collect();
+        assert!(names
+            .iter()
+            .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), CATALOGUE.len());
+        assert_eq!(CATALOGUE.len(), 25);
+    }
+
+    #[test]
+    fn payload_round_trips_through_decode() {
+        let e = Event::from(TileDiscarded {
+            seat: Wind::South,
+            placed: "5p".parse::<Tile>().unwrap(),
+            named: "6p".parse().unwrap(),
+        });
+        let bytes = e.to_payload().unwrap();
+        assert_eq!(bytes, br#"{"seat":"south","placed":"5p","named":"6p"}"#);
+        assert_eq!(Event::decode(e.event_type(), 1, &bytes).unwrap(), e);
+    }
+
+    #[test]
+    fn decode_names_what_is_wrong() {
+        assert!(matches!(
+            Event::decode("tile_teleported", 1, b"{}"),
+            Err(DecodeError::UnknownType(_))
+        ));
+        assert!(matches!(
+            Event::decode("wash_out", 9, b"{}"),
+            Err(DecodeError::UnknownSchemaVersion { found: 9, .. })
+        ));
+        let bad_tile = br#"{"seat":"south","placed":"7z","named":"6p"}"#;
+        assert!(matches!(
+            Event::decode("tile_discarded", 1, bad_tile),
+            Err(DecodeError::Payload { .. })
+        ));
+        let fifth_seat = br#"{"seat":"centre","tile":null}"#;
+        assert!(Event::decode("tile_drawn", 1, fifth_seat).is_err());
+    }
+
+    #[test]
+    fn tagged_serde_form_names_the_type() {
+        let e = Event::from(WashOut {
+            reason: "wall exhausted".into(),
+        });
+        let json = serde_json::to_string(&e).unwrap();
+        assert_eq!(
+            json,
+            r#"{"type":"wash_out","data":{"reason":"wall exhausted"}}"#
+        );
+        assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), e);
+    }
+}

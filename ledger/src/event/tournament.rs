@@ -1,0 +1,60 @@
+//! Events of a tournament stream (`tournament:<id>`): who takes part and who sits where.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{BySeat, OfficialId, PlayerId, TableId};
+
+/// A tournament was created. The stream's id is the tournament's id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentCreated {
+    pub name: String,
+    /// The ruleset the tournament plays, by name (its content hash is fixed per game).
+    pub ruleset: String,
+}
+
+/// A player was registered for the tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRegistered {
+    pub player: PlayerId,
+    pub name: String,
+}
+
+/// What an official may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfficialRole {
+    /// Rules on disputes.
+    Referee,
+    /// Records play and scores at a table.
+    Scorer,
+    /// Runs the tournament.
+    Organiser,
+}
+
+/// An official was registered; only registered officials should record events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfficialRegistered {
+    pub official: OfficialId,
+    pub name: String,
+    pub role: OfficialRole,
+}
+
+/// A table was formed in the tournament; its play is recorded in stream `table:<table>`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableFormed {
+    pub table: TableId,
+    pub number: u32,
+}
+
+/// Seats were drawn at a table (Code §15): the player at each seat. The seats named here are
+/// the seats *as drawn*; every `BySeat` in that table's hand events is keyed the same way.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatsDrawn {
+    pub table: TableId,
+    pub seats: BySeat<PlayerId>,
+}

@@ -1,0 +1,85 @@
+//! Projections: standings, per-hand summaries and settlements, derived from events.
+//!
+//! They are updated by [`apply`] inside the append's own transaction, so a reader never sees
+//! an event without its effect or the reverse. `apply` only folds: every check happened before
+//! the event was written (see `store.rs`). Because it is a pure fold over events in global
+//! order, dropping the rows and replaying ([`Ledger::rebuild_projections`]) reproduces them
+//! exactly, and the audit compares the stored rows with a replay into a fresh in-memory copy.
+//!
+//! Seat-to-player bookkeeping comes from the events themselves: `TableFormed` ties a table to
+//! its tournament, `SeatsDrawn` puts players in seats, and `HandStarted` snapshots who sits
+//! where for that hand. A `CorrectionRecorded` that supersedes a settlement takes that
+//! settlement out of the standings; the replacement settlement, recorded as its own event,
+//! counts instead.
+
+mod apply;
+mod queries;
+mod snapshot;
+
+pub(crate) use apply::{apply, EventMeta};
+pub use queries::{HandSummary, SettlementRow, Standing};
+pub(crate) use snapshot::snapshot;
+pub use snapshot::{ProjectionSnapshot, RowDifference};
+
+use crate::error::{Error, Result, SqlContext};
+use crate::record::{RowRef, COLUMNS};
+use crate::schema::PROJECTION_TABLES;
+use crate::Ledger;
+
+/// Replays every stored event through [`apply`] on `conn` (whose projection tables are empty).
+/// Events that do not decode are skipped and returned as `(position, why)`, so the audit can
+/// report them while still comparing the rest.
+pub(crate) fn replay_into(
+    events: &rusqlite::Connection,
+    target: &rusqlite::Connection,
+) -> Result<Vec<(u64, String)>> {
+    let sql = format!("SELECT {COLUMNS} FROM events ORDER BY position");
+    let mut stmt = events.prepare(&sql).ctx("reading the events")?;
+    let mut rows = stmt.query([]).ctx("reading the events")?;
+    let mut skipped = Vec::new();
+    while let Some(row) = rows.next().ctx("reading the events")? {
+        let r = RowRef::from_row(row).ctx("reading an event row")?;
+        match r.decode() {
+            Ok(e) => {
+                let meta = EventMeta {
+                    stream: &e.stream,
+                    version: e.version,
+                    event_id: e.event_id,
+                };
+                apply(target, &meta, &e.event)?;
+            }
+            Err(why) => skipped.push((r.position_u64(), why)),
+        }
+    }
+    Ok(skipped)
+}
+
+impl Ledger {
+    /// Drops every projection row and replays all events, in one transaction. Refuses (and
+    /// changes nothing) when a stored event does not decode: run the audit to find it.
+    pub fn rebuild_projections(&mut self) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .ctx("starting a rebuild")?;
+        for table in PROJECTION_TABLES {
+            tx.execute(&format!("DELETE FROM {table}"), [])
+                .ctx("clearing a projection")?;
+        }
+        let skipped = replay_into(&tx, &tx)?;
+        if let Some((position, what)) = skipped.into_iter().next() {
+            return Err(Error::Corrupt {
+                position,
+                stream: String::new(),
+                version: 0,
+                what,
+            });
+        }
+        tx.commit().ctx("committing a rebuild")
+    }
+
+    /// Every projection row, rendered as text and sorted: for comparing two states.
+    pub fn projection_snapshot(&self) -> Result<ProjectionSnapshot> {
+        snapshot(&self.conn)
+    }
+}

@@ -1,0 +1,144 @@
+//! Reading the ledger: a stream from a version, everything in global order, following new
+//! events as they arrive, and a verified replay of the whole chain.
+
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rusqlite::params;
+
+use crate::error::{Error, Result, SqlContext};
+use crate::hash::Hash;
+use crate::record::{RecordedEvent, RowRef, COLUMNS};
+use crate::store::{chain_head, stream_version, ChainHead};
+use crate::{Ledger, StreamId};
+
+/// How often [`Ledger::wait_for_new`] looks for new events.
+const POLL_INTERVAL: Duration = Duration::from_millis(10);
+
+fn corrupt(row: &RowRef<'_>, what: String) -> Error {
+    Error::Corrupt {
+        position: row.position_u64(),
+        stream: row.stream_text().to_owned(),
+        version: row.version_u64(),
+        what,
+    }
+}
+
+/// What a verified replay went through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayStats {
+    pub events: u64,
+    pub head: ChainHead,
+}
+
+impl Ledger {
+    /// The stream's events from `from_version` (1 for all) on, in version order.
+    pub fn read_stream(&self, stream: &StreamId, from_version: u64) -> Result<Vec<RecordedEvent>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM events WHERE stream = ?1 AND version >= ?2 ORDER BY version"
+        );
+        self.collect(
+            &sql,
+            params![stream.as_str(), from_version.min(i64::MAX as u64) as i64],
+        )
+    }
+
+    /// Up to `limit` events at positions `from_position` (1 for all) and later, in global order.
+    pub fn read_all(&self, from_position: u64, limit: usize) -> Result<Vec<RecordedEvent>> {
+        let sql =
+            format!("SELECT {COLUMNS} FROM events WHERE position >= ?1 ORDER BY position LIMIT ?2");
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.collect(
+            &sql,
+            params![from_position.min(i64::MAX as u64) as i64, limit],
+        )
+    }
+
+    /// Follows the ledger: returns the events after `after_position` as soon as there are any,
+    /// or an empty list when `timeout` passes first. Projections and pages call this in a loop
+    /// with the last position they have seen.
+    pub fn wait_for_new(
+        &self,
+        after_position: u64,
+        limit: usize,
+        timeout: Duration,
+    ) -> Result<Vec<RecordedEvent>> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let events = self.read_all(after_position.saturating_add(1), limit)?;
+            if !events.is_empty() || Instant::now() >= deadline {
+                return Ok(events);
+            }
+            thread::sleep(POLL_INTERVAL.min(deadline.saturating_duration_since(Instant::now())));
+        }
+    }
+
+    /// The stream's current version (0 when it has no events).
+    pub fn stream_version(&self, stream: &StreamId) -> Result<u64> {
+        stream_version(&self.conn, stream)
+    }
+
+    /// The head of the global chain: the value to publish.
+    pub fn head(&self) -> Result<ChainHead> {
+        chain_head(&self.conn)
+    }
+
+    /// Reads every event in global order, verifying each hash, each stream link and the global
+    /// chain, decoding each payload, and handing it to `f`. Stops at the first break with
+    /// [`Error::Corrupt`] naming where; [`Ledger::audit`] is the variant that reports everything.
+    pub fn replay(&self, mut f: impl FnMut(RecordedEvent)) -> Result<ReplayStats> {
+        let sql = format!("SELECT {COLUMNS} FROM events ORDER BY position");
+        let mut stmt = self.conn.prepare(&sql).ctx("reading the events")?;
+        let mut rows = stmt.query([]).ctx("reading the events")?;
+        let mut chain = Hash::ZERO;
+        let mut stream_heads: std::collections::HashMap<Vec<u8>, (u64, Hash)> = Default::default();
+        let mut count = 0u64;
+        while let Some(row) = rows.next().ctx("reading the events")? {
+            let r = RowRef::from_row(row).ctx("reading an event row")?;
+            count += 1;
+            if r.position_u64() != count {
+                return Err(corrupt(
+                    &r,
+                    format!("expected position {count}: a row is missing or out of place"),
+                ));
+            }
+            chain = r.verify(&chain).map_err(|what| corrupt(&r, what))?;
+            let e = r.decode().map_err(|what| corrupt(&r, what))?;
+            let (last_version, last_hash) = stream_heads
+                .get(r.stream)
+                .copied()
+                .unwrap_or((0, Hash::ZERO));
+            if e.version != last_version + 1 || e.prev_hash != last_hash {
+                return Err(corrupt(
+                    &r,
+                    format!("does not follow version {last_version} of its stream"),
+                ));
+            }
+            match stream_heads.get_mut(r.stream) {
+                Some(h) => *h = (e.version, e.hash),
+                None => {
+                    stream_heads.insert(r.stream.to_vec(), (e.version, e.hash));
+                }
+            }
+            f(e);
+        }
+        Ok(ReplayStats {
+            events: count,
+            head: ChainHead {
+                position: count,
+                chain_hash: chain,
+            },
+        })
+    }
+
+    fn collect(&self, sql: &str, params: impl rusqlite::Params) -> Result<Vec<RecordedEvent>> {
+        let mut stmt = self.conn.prepare_cached(sql).ctx("reading events")?;
+        let mut rows = stmt.query(params).ctx("reading events")?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next().ctx("reading events")? {
+            let r = RowRef::from_row(row).ctx("reading an event row")?;
+            out.push(r.decode().map_err(|what| corrupt(&r, what))?);
+        }
+        Ok(out)
+    }
+}

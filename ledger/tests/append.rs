@@ -1,0 +1,300 @@
+//! Appending: optimistic concurrency, idempotent retries, all-or-nothing batches, reading back.
+
+use std::time::Duration;
+
+use ledger::event::*;
+use ledger::{Error, ExpectedVersion, Ledger, NewEvent, StreamId};
+use referee::Wind;
+use uuid::Uuid;
+
+use crate::util::*;
+
+fn discard(seat: Wind) -> NewEvent {
+    NewEvent::new(TileDiscarded {
+        seat,
+        placed: tile("5p"),
+        named: tile("5p"),
+    })
+}
+
+#[test]
+fn appended_events_read_back_in_order_with_linked_hashes() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let h = hand(1);
+    let events = hand_events(1, Wind::South, 8);
+    let ids: Vec<Uuid> = events.iter().map(|e| e.id).collect();
+    let done = ledger
+        .append(&h, ExpectedVersion::Exact(0), events.clone(), &referee())
+        .unwrap();
+    assert_eq!(
+        (
+            done.stream_version,
+            done.count,
+            done.last_position,
+            done.already_recorded
+        ),
+        (6, 6, 6, false)
+    );
+    let read = ledger.read_stream(&h, 1).unwrap();
+    assert_eq!(read.iter().map(|e| e.event_id).collect::<Vec<_>>(), ids);
+    assert_eq!(
+        read.iter().map(|e| e.event.clone()).collect::<Vec<_>>(),
+        events.into_iter().map(|e| e.event).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        read.iter().map(|e| e.version).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
+    assert_eq!(read[0].prev_hash, ledger::Hash::ZERO);
+    for w in read.windows(2) {
+        assert_eq!(w[1].prev_hash, w[0].hash);
+    }
+    assert_eq!(ledger.read_stream(&h, 5).unwrap().len(), 2);
+    assert_eq!(ledger.head().unwrap().chain_hash, read[5].chain_hash);
+}
+
+#[test]
+fn a_stale_writer_gets_a_conflict_and_nothing_is_written() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let h = hand(1);
+    ledger
+        .append(
+            &h,
+            ExpectedVersion::Exact(0),
+            vec![discard(Wind::East)],
+            &referee(),
+        )
+        .unwrap();
+    let head = ledger.head().unwrap();
+    let err = ledger.append(
+        &h,
+        ExpectedVersion::Exact(0),
+        vec![discard(Wind::South), discard(Wind::West)],
+        &referee(),
+    );
+    match err {
+        Err(Error::Conflict {
+            stream,
+            expected: ExpectedVersion::Exact(0),
+            actual: 1,
+        }) => assert_eq!(stream, "hand:spring-t1-h1"),
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    assert_eq!(ledger.head().unwrap(), head);
+    let msg = ledger
+        .append(
+            &h,
+            ExpectedVersion::Exact(7),
+            vec![discard(Wind::South)],
+            &referee(),
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("hand:spring-t1-h1") && msg.contains("version 7") && msg.contains("version 1"),
+        "{msg}"
+    );
+    ledger
+        .append(
+            &h,
+            ExpectedVersion::Any,
+            vec![discard(Wind::South)],
+            &referee(),
+        )
+        .unwrap();
+    assert_eq!(ledger.stream_version(&h).unwrap(), 2);
+}
+
+#[test]
+fn retrying_the_same_events_is_a_no_op_and_reusing_an_id_is_an_error() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let h = hand(1);
+    let batch = vec![discard(Wind::East), discard(Wind::South)];
+    ledger
+        .append(&h, ExpectedVersion::Exact(0), batch.clone(), &referee())
+        .unwrap();
+    let again = ledger
+        .append(&h, ExpectedVersion::Exact(0), batch.clone(), &referee())
+        .unwrap();
+    assert!(again.already_recorded);
+    assert_eq!(ledger.stream_version(&h).unwrap(), 2);
+
+    let reused = NewEvent::with_id(
+        batch[0].id,
+        WashOut {
+            reason: "different".into(),
+        },
+    );
+    let err = ledger
+        .append(&h, ExpectedVersion::Exact(2), vec![reused], &referee())
+        .unwrap_err();
+    assert!(
+        matches!(err, Error::EventIdReused { version: 1, .. }),
+        "{err}"
+    );
+
+    // Part of an earlier batch plus a new event is not a retry.
+    let partial = vec![batch[1].clone(), discard(Wind::West)];
+    assert!(matches!(
+        ledger.append(&h, ExpectedVersion::Exact(2), partial, &referee()),
+        Err(Error::EventIdReused { .. })
+    ));
+
+    let twice = discard(Wind::North);
+    let dup = vec![twice.clone(), twice];
+    assert!(matches!(
+        ledger.append(&h, ExpectedVersion::Exact(2), dup, &referee()),
+        Err(Error::DuplicateIdInBatch { .. })
+    ));
+    assert_eq!(ledger.stream_version(&h).unwrap(), 2);
+}
+
+#[test]
+fn a_batch_with_one_bad_event_writes_nothing() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let h = hand(1);
+    let mut bad = settlement(Wind::East, 8);
+    bad.nets.east += 1;
+    let batch = vec![
+        discard(Wind::East),
+        discard(Wind::South),
+        NewEvent::new(bad),
+    ];
+    let err = ledger
+        .append(&h, ExpectedVersion::Exact(0), batch, &referee())
+        .unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        matches!(err, Error::BadSettlement { index: 2, .. }),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("east: recorded net 25 but the payments add up to 24"),
+        "{msg}"
+    );
+    assert_eq!(ledger.head().unwrap().position, 0);
+
+    let wrong_stream = vec![NewEvent::new(TableFormed {
+        table: table(),
+        number: 1,
+    })];
+    let err = ledger
+        .append(&h, ExpectedVersion::Exact(0), wrong_stream, &referee())
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("belongs in a tournament stream"),
+        "{err}"
+    );
+
+    let orphan = vec![NewEvent::new(CorrectionRecorded {
+        supersedes: Uuid::now_v7(),
+        reason: "x".into(),
+    })];
+    assert!(matches!(
+        ledger.append(&h, ExpectedVersion::Exact(0), orphan, &referee()),
+        Err(Error::UnknownSuperseded { index: 0, .. })
+    ));
+    assert_eq!(ledger.head().unwrap().position, 0);
+    assert!(ledger.audit().unwrap().is_clean());
+}
+
+#[test]
+fn the_database_itself_refuses_update_and_delete() {
+    let dir = TempDir::new("triggers");
+    let mut ledger = Ledger::open(dir.db()).unwrap();
+    ledger
+        .append(
+            &hand(1),
+            ExpectedVersion::Exact(0),
+            vec![discard(Wind::East)],
+            &referee(),
+        )
+        .unwrap();
+    let raw = rusqlite::Connection::open(dir.db()).unwrap();
+    let update = raw
+        .execute("UPDATE events SET payload = '{}' WHERE position = 1", [])
+        .unwrap_err();
+    assert!(update.to_string().contains("append-only"), "{update}");
+    let delete = raw.execute("DELETE FROM events", []).unwrap_err();
+    assert!(delete.to_string().contains("append-only"), "{delete}");
+    assert_eq!(ledger.read_all(1, 10).unwrap().len(), 1);
+}
+
+#[test]
+fn read_all_is_in_global_order_and_wait_for_new_follows_other_writers() {
+    let dir = TempDir::new("follow");
+    let mut ledger = Ledger::open(dir.db()).unwrap();
+    ledger
+        .append(
+            &hand(1),
+            ExpectedVersion::Exact(0),
+            vec![discard(Wind::East)],
+            &referee(),
+        )
+        .unwrap();
+    ledger
+        .append(
+            &hand(2),
+            ExpectedVersion::Exact(0),
+            vec![discard(Wind::South)],
+            &referee(),
+        )
+        .unwrap();
+    ledger
+        .append(
+            &hand(1),
+            ExpectedVersion::Exact(1),
+            vec![discard(Wind::West)],
+            &referee(),
+        )
+        .unwrap();
+    let all = ledger.read_all(1, 100).unwrap();
+    let order: Vec<_> = all
+        .iter()
+        .map(|e| (e.position, e.stream.to_string(), e.version))
+        .collect();
+    assert_eq!(
+        order,
+        vec![
+            (1, "hand:spring-t1-h1".into(), 1),
+            (2, "hand:spring-t1-h2".into(), 1),
+            (3, "hand:spring-t1-h1".into(), 2)
+        ]
+    );
+    assert_eq!(ledger.read_all(2, 1).unwrap()[0].position, 2);
+
+    assert!(ledger
+        .wait_for_new(3, 10, Duration::from_millis(30))
+        .unwrap()
+        .is_empty());
+    let path = dir.db();
+    let writer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        let mut other = Ledger::open(path).unwrap();
+        other
+            .append(
+                &StreamId::hand("late").unwrap(),
+                ExpectedVersion::Exact(0),
+                vec![discard(Wind::North)],
+                &referee(),
+            )
+            .unwrap();
+    });
+    let new = ledger.wait_for_new(3, 10, Duration::from_secs(10)).unwrap();
+    writer.join().unwrap();
+    assert_eq!(new.len(), 1);
+    assert_eq!(
+        (new[0].position, new[0].stream.to_string()),
+        (4, "hand:late".into())
+    );
+}
+
+#[test]
+fn replay_verifies_the_chain_and_reaches_the_published_head() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    small_history(&mut ledger, 3);
+    let mut seen = 0;
+    let stats = ledger.replay(|_| seen += 1).unwrap();
+    assert_eq!(stats.events, seen);
+    assert_eq!(stats.head, ledger.head().unwrap());
+}

@@ -1,0 +1,85 @@
+//! An append reported as successful survives the process being killed: a child appends in a
+//! loop and is killed with SIGKILL at random moments; every acknowledged event must be there
+//! and the chain must verify.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use ledger::Ledger;
+use uuid::Uuid;
+
+use crate::util::TempDir;
+
+/// A small xorshift generator: the kill moments only need to vary, not be cryptographic.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+#[test]
+fn acknowledged_appends_survive_sigkill() {
+    let dir = TempDir::new("sigkill");
+    let seed = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        | 1;
+    let mut rng = Rng(seed);
+    let mut acked: HashSet<Uuid> = HashSet::new();
+    for round in 0..6 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ledger-crash-writer"))
+            .arg(dir.db())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        // Read acknowledgements on another thread while this one picks the moment to kill.
+        let reader = std::thread::spawn(move || {
+            BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+                .filter_map(|l| {
+                    l.strip_prefix("ack ")
+                        .and_then(|id| id.parse::<Uuid>().ok())
+                })
+                .collect::<Vec<_>>()
+        });
+        std::thread::sleep(Duration::from_millis(100 + rng.below(400)));
+        child.kill().unwrap(); // SIGKILL on Unix
+        child.wait().unwrap();
+        let ids = reader.join().unwrap();
+        eprintln!(
+            "round {round} (seed {seed}): {} events acknowledged",
+            ids.len()
+        );
+        acked.extend(ids);
+    }
+    assert!(
+        acked.len() > 10,
+        "the writer made too little progress to test anything"
+    );
+
+    let ledger = Ledger::open(dir.db()).unwrap();
+    let mut present = HashSet::new();
+    ledger
+        .replay(|e| {
+            present.insert(e.event_id);
+        })
+        .unwrap();
+    let lost: Vec<_> = acked.difference(&present).collect();
+    assert!(
+        lost.is_empty(),
+        "acknowledged but lost: {lost:?} (seed {seed})"
+    );
+    let report = ledger.audit().unwrap();
+    assert!(report.is_clean(), "{report}");
+}

@@ -1,0 +1,11 @@
+//! All integration tests of the ledger, in one test binary (one link, one run).
+
+mod util;
+
+mod append;
+mod durability;
+mod jsonl;
+mod projections;
+mod properties;
+mod schema;
+mod tamper;
