@@ -25,6 +25,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use crate::counts::TileCounts;
 use crate::notation::{self, format_tiles, Located, NotationError, Style};
 use crate::shape::{Set, SetKind};
@@ -462,6 +464,22 @@ impl FromStr for Hand {
     }
 }
 
+/// A hand travels (API, ledger) as its canonical notation; reading it back checks it fully, so a
+/// hand that cannot exist never gets past the serde boundary.
+impl Serialize for Hand {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Hand {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Hand, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map_err(|e| serde::de::Error::custom(format_args!("hand `{text}`: {e}")))
+    }
+}
+
 impl Meld {
     /// Is the set a kong?
     pub fn is_kong(&self) -> bool {
@@ -495,6 +513,16 @@ mod tests {
         assert_eq!(h.to_string(), "11m EE [555p+5p] [3333s] [234m] =E");
         // The canonical form reads back to the same hand.
         assert_eq!(h.to_string().parse::<Hand>().unwrap(), h);
+    }
+
+    #[test]
+    fn serde_uses_the_canonical_notation_and_checks_it() {
+        let h: Hand = "EE 11m [3333s] [324m] [555p+5p] =E".parse().unwrap();
+        let json = serde_json::to_string(&h).unwrap();
+        assert_eq!(json, "\"11m EE [3333s] [234m] [555p+5p] =E\"");
+        assert_eq!(serde_json::from_str::<Hand>(&json).unwrap(), h);
+        let err = serde_json::from_str::<Hand>("\"123m =5p\"").unwrap_err();
+        assert!(err.to_string().contains("a Mah-Jongg hand has 14"), "{err}");
     }
 
     #[test]

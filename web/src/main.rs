@@ -24,12 +24,21 @@ struct Cli {
 enum Command {
     /// Read 13-tile concealed hands from standard input, one per line, and print their waits.
     Waits(cmd::waits::Args),
+    /// Verify a ledger database: hash chain, settlements, projections; print the chain head.
+    Audit(cmd::audit::Args),
+    /// Write one stream of a ledger as JSON Lines (to send a disputed hand to a referee).
+    Export(cmd::export::Args),
+    /// Read a JSON Lines stream into a ledger, verifying its chain; refuses broken records.
+    Import(cmd::import::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Waits(args) => cmd::waits::run(&args),
+        Command::Audit(args) => cmd::audit::run(&args),
+        Command::Export(args) => cmd::export::run(&args),
+        Command::Import(args) => cmd::import::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -71,7 +71,7 @@ fn build(ranks: usize, runs: bool) -> Box<[u16]> {
     for key in 0..size {
         decode(key, &mut counts);
         let total: usize = counts.iter().map(|&n| usize::from(n)).sum();
-        if total > 13 || total % 3 == 0 {
+        if total > 13 || total.is_multiple_of(3) {
             continue;
         }
         let mut mask = 0u16;

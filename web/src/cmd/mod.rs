@@ -1,3 +1,6 @@
 //! One module per subcommand.
 
+pub mod audit;
+pub mod export;
+pub mod import;
 pub mod waits;

@@ -1,0 +1,143 @@
+//! `audit`, `export` and `import` as a user runs them, on ledgers built through the library.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use ledger::event::{PlayerRegistered, TournamentCreated};
+use ledger::{ExpectedVersion, Ledger, NewEvent, OfficialId, PlayerId, StreamId};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+struct Dir(PathBuf);
+impl Dir {
+    fn new(tag: &str) -> Dir {
+        let d = std::env::temp_dir().join(format!("mjr-cli-{}-{tag}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        Dir(d)
+    }
+    fn file(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn small_ledger(path: &Path) {
+    let mut ledger = Ledger::open(path).unwrap();
+    let stream = StreamId::tournament("spring").unwrap();
+    let mut events = vec![NewEvent::new(TournamentCreated {
+        name: "Spring Open".into(),
+        ruleset: "code-of-laws".into(),
+    })];
+    for name in ["ann", "bob", "cy", "di"] {
+        events.push(NewEvent::new(PlayerRegistered {
+            player: PlayerId::new(name).unwrap(),
+            name: name.to_uppercase(),
+        }));
+    }
+    ledger
+        .append(
+            &stream,
+            ExpectedVersion::Exact(0),
+            events,
+            &OfficialId::new("ref-ann").unwrap(),
+        )
+        .unwrap();
+}
+
+#[test]
+fn audit_export_import_round_trip() {
+    let dir = Dir::new("round-trip");
+    let (db, copy, file) = (dir.file("a.db"), dir.file("b.db"), dir.file("spring.jsonl"));
+    small_ledger(&db);
+    let db_s = db.to_str().unwrap();
+
+    let out = run(&["audit", db_s]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let report = text(&out.stdout);
+    assert!(report.contains("events checked: 5"), "{report}");
+    assert!(report.contains("chain head: position 5"), "{report}");
+    assert!(report.contains("result: OK"), "{report}");
+
+    let out = run(&[
+        "export",
+        "--db",
+        db_s,
+        "tournament:spring",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 5);
+
+    let out = run(&[
+        "import",
+        "--db",
+        copy.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(&["audit", copy.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+
+    // A record edited on its way is refused, and the target ledger is unchanged.
+    let edited = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("Spring Open", "Spring Opem");
+    std::fs::write(&file, edited).unwrap();
+    let fresh = dir.file("c.db");
+    let out = run(&[
+        "import",
+        "--db",
+        fresh.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("line 1"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn audit_pinpoints_tampering_and_fails() {
+    let dir = Dir::new("tamper");
+    let db = dir.file("a.db");
+    small_ledger(&db);
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch(
+            "DROP TRIGGER events_no_update;
+             UPDATE events SET payload = replace(payload, 'BOB', 'ROB') WHERE version = 3;",
+        )
+        .unwrap();
+    }
+    let out = run(&["audit", db.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(report.contains("tournament:spring version 3"), "{report}");
+    assert!(report.contains("result: FAILED"), "{report}");
+}
+
+#[test]
+fn audit_refuses_what_is_not_a_ledger() {
+    let dir = Dir::new("missing");
+    let out = run(&["audit", dir.file("nope.db").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no such database"));
+    assert!(!dir.file("nope.db").exists());
+}
