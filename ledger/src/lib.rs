@@ -28,7 +28,6 @@
 //! ```
 
 mod audit;
-mod by_seat;
 mod error;
 pub mod event;
 pub mod hash;
@@ -42,7 +41,6 @@ pub mod settlement;
 mod store;
 
 pub use audit::{AuditReport, Discrepancy, StreamHead};
-pub use by_seat::BySeat;
 pub use error::{Error, Result};
 pub use event::{Event, EventType, CATALOGUE};
 pub use hash::Hash;
@@ -51,6 +49,7 @@ pub use jsonl::ImportReport;
 pub use projection::{HandSummary, ProjectionSnapshot, SettlementRow, Standing};
 pub use read::ReplayStats;
 pub use record::{RecordedEvent, TIME_FORMAT};
+pub use referee::BySeat;
 pub use schema::SCHEMA_VERSION;
 pub use settlement::Payment;
 pub use store::{Appended, ChainHead, ExpectedVersion, Ledger, NewEvent};

@@ -11,12 +11,15 @@
 //! assert_eq!(standard_waits(&hand).to_tokens(), "3p 6p");
 //! ```
 
+pub mod by_seat;
 pub mod counts;
 pub mod hand;
 pub mod notation;
+pub mod settle;
 pub mod shape;
 pub mod tile;
 
+pub use by_seat::BySeat;
 pub use counts::{parse_counts, FifthCopy, TileCounts, TileSet, TilesError};
 pub use hand::{Hand, HandError, HandProblem, HandSetup, HandSyntaxError, Meld, MeldForm};
 pub use notation::{format_tiles, NotationError, ParseTileError, Style};

@@ -1,7 +1,7 @@
 //! `BySeat<T>`: one value per seat, named by wind rather than indexed by a number (STYLE.md
 //! habit 4), serialized as an object `{"east": .., "south": .., "west": .., "north": ..}`.
 
-use referee::Wind;
+use crate::tile::Wind;
 use serde::{Deserialize, Serialize};
 
 /// One value for each of the four seats.

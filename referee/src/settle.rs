@@ -1,0 +1,173 @@
+//! Settling a hand: who pays whom, from the four scores.
+//!
+//! Code of Laws §108: "The winner collects according to the value of his hand from each of the
+//! losers, and pays no one … If the winner is East, he collects twice his total score from each
+//! opponent; if the winner is South, West or North, he collects twice his total score from East,
+//! and his total score from each of the other two losers." §109: "The three losers settle with
+//! each other according to the difference between their scores", East paying or receiving twice
+//! the difference. The same arithmetic is Babcock's (pp. 26–28) and the Chinese classical rules';
+//! the variants other rulesets need (New Method, limit hands cancelling the losers' settlement,
+//! the Dreamer) are switches on [`SettlementRules`], added as those rulesets land.
+//!
+//! Seats are the seat winds of the hand being settled: East is the dealer.
+
+use crate::by_seat::BySeat;
+use crate::tile::Wind;
+
+/// One payment between two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payment {
+    pub from: Wind,
+    pub to: Wind,
+    pub amount: u64,
+}
+
+/// How the hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A player went Mah-Jongg.
+    MahJongg { winner: Wind },
+    /// Wash-out: the wall ran out with no Mah-Jongg (Code §97); nobody scores or pays.
+    WashOut,
+}
+
+/// The switches of a ruleset's settlement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettlementRules {
+    /// East pays and receives double (Code §108–109). Babcock's Chinese "New Method" turns it off.
+    pub east_doubles: bool,
+    /// The losers settle their differences among themselves (Code §109).
+    pub losers_settle: bool,
+}
+
+impl SettlementRules {
+    /// Code of Laws §108–109.
+    pub const CODE_OF_LAWS: SettlementRules = SettlementRules {
+        east_doubles: true,
+        losers_settle: true,
+    };
+}
+
+/// Every payment of a hand and each player's net, which always sum to zero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settlement {
+    pub payments: Vec<Payment>,
+    pub net: BySeat<i64>,
+}
+
+/// Settles a hand from the four players' final scores.
+pub fn settle(scores: &BySeat<u64>, outcome: Outcome, rules: SettlementRules) -> Settlement {
+    let factor = |a: Wind, b: Wind| {
+        if rules.east_doubles && (a == Wind::East || b == Wind::East) {
+            2
+        } else {
+            1
+        }
+    };
+    let mut payments = Vec::new();
+    if let Outcome::MahJongg { winner } = outcome {
+        // §108: the winner collects from each loser and pays no one.
+        for loser in Wind::ALL.into_iter().filter(|&w| w != winner) {
+            let amount = scores.get(winner) * factor(winner, loser);
+            if amount > 0 {
+                payments.push(Payment {
+                    from: loser,
+                    to: winner,
+                    amount,
+                });
+            }
+        }
+        // §109: the losers settle the differences, in order of rotation.
+        if rules.losers_settle {
+            let losers: Vec<Wind> = Wind::ALL.into_iter().filter(|&w| w != winner).collect();
+            for (i, &a) in losers.iter().enumerate() {
+                for &b in &losers[i + 1..] {
+                    let (sa, sb) = (*scores.get(a), *scores.get(b));
+                    let (from, to) = if sa < sb { (a, b) } else { (b, a) };
+                    let amount = sa.abs_diff(sb) * factor(a, b);
+                    if amount > 0 {
+                        payments.push(Payment { from, to, amount });
+                    }
+                }
+            }
+        }
+    }
+    let mut net = BySeat::from_fn(|_| 0i64);
+    for p in &payments {
+        let amount = i64::try_from(p.amount).unwrap_or(i64::MAX);
+        *net.get_mut(p.from) -= amount;
+        *net.get_mut(p.to) += amount;
+    }
+    Settlement { payments, net }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_109_example() {
+        // North Mah-Jonggs with 48; East 20, South 256, West 4.
+        let scores = BySeat {
+            east: 20,
+            south: 256,
+            west: 4,
+            north: 48,
+        };
+        let s = settle(
+            &scores,
+            Outcome::MahJongg {
+                winner: Wind::North,
+            },
+            SettlementRules::CODE_OF_LAWS,
+        );
+        assert_eq!(
+            s.net,
+            BySeat {
+                east: -536,
+                south: 676,
+                west: -332,
+                north: 192
+            }
+        );
+        assert!(s.payments.contains(&Payment {
+            from: Wind::East,
+            to: Wind::South,
+            amount: 472
+        }));
+    }
+
+    #[test]
+    fn east_winner_collects_double_from_everyone() {
+        let scores = BySeat {
+            east: 30,
+            south: 8,
+            west: 8,
+            north: 0,
+        };
+        let s = settle(
+            &scores,
+            Outcome::MahJongg { winner: Wind::East },
+            SettlementRules::CODE_OF_LAWS,
+        );
+        assert_eq!(s.net.east, 180);
+        // South and West tie: nothing passes between them.
+        assert!(!s
+            .payments
+            .iter()
+            .any(|p| (p.from, p.to) == (Wind::South, Wind::West)
+                || (p.from, p.to) == (Wind::West, Wind::South)));
+        assert_eq!(s.net.north, -60 - 8 - 8);
+    }
+
+    #[test]
+    fn wash_out_moves_nothing() {
+        let s = settle(
+            &BySeat::from_fn(|_| 40),
+            Outcome::WashOut,
+            SettlementRules::CODE_OF_LAWS,
+        );
+        assert!(s.payments.is_empty());
+        assert_eq!(s.net, BySeat::from_fn(|_| 0));
+    }
+}
