@@ -9,6 +9,13 @@ use uuid::Uuid;
 
 use crate::util::*;
 
+/// Appends one discard by `seat`, which must succeed.
+fn append_discard(ledger: &mut Ledger, stream: &StreamId, expected: ExpectedVersion, seat: Wind) {
+    ledger
+        .append(stream, expected, vec![discard(seat)], &referee())
+        .unwrap();
+}
+
 fn discard(seat: Wind) -> NewEvent {
     NewEvent::new(TileDiscarded {
         seat,
@@ -57,14 +64,7 @@ fn appended_events_read_back_in_order_with_linked_hashes() {
 fn a_stale_writer_gets_a_conflict_and_nothing_is_written() {
     let mut ledger = Ledger::open_in_memory().unwrap();
     let h = hand(1);
-    ledger
-        .append(
-            &h,
-            ExpectedVersion::Exact(0),
-            vec![discard(Wind::East)],
-            &referee(),
-        )
-        .unwrap();
+    append_discard(&mut ledger, &h, ExpectedVersion::Exact(0), Wind::East);
     let head = ledger.head().unwrap();
     let err = ledger.append(
         &h,
@@ -94,14 +94,7 @@ fn a_stale_writer_gets_a_conflict_and_nothing_is_written() {
         msg.contains("hand:spring-t1-h1") && msg.contains("version 7") && msg.contains("version 1"),
         "{msg}"
     );
-    ledger
-        .append(
-            &h,
-            ExpectedVersion::Any,
-            vec![discard(Wind::South)],
-            &referee(),
-        )
-        .unwrap();
+    append_discard(&mut ledger, &h, ExpectedVersion::Any, Wind::South);
     assert_eq!(ledger.stream_version(&h).unwrap(), 2);
 }
 
@@ -202,14 +195,7 @@ fn a_batch_with_one_bad_event_writes_nothing() {
 fn the_database_itself_refuses_update_and_delete() {
     let dir = TempDir::new("triggers");
     let mut ledger = Ledger::open(dir.db()).unwrap();
-    ledger
-        .append(
-            &hand(1),
-            ExpectedVersion::Exact(0),
-            vec![discard(Wind::East)],
-            &referee(),
-        )
-        .unwrap();
+    append_discard(&mut ledger, &hand(1), ExpectedVersion::Exact(0), Wind::East);
     let raw = rusqlite::Connection::open(dir.db()).unwrap();
     let update = raw
         .execute("UPDATE events SET payload = '{}' WHERE position = 1", [])
@@ -224,30 +210,14 @@ fn the_database_itself_refuses_update_and_delete() {
 fn read_all_is_in_global_order_and_wait_for_new_follows_other_writers() {
     let dir = TempDir::new("follow");
     let mut ledger = Ledger::open(dir.db()).unwrap();
-    ledger
-        .append(
-            &hand(1),
-            ExpectedVersion::Exact(0),
-            vec![discard(Wind::East)],
-            &referee(),
-        )
-        .unwrap();
-    ledger
-        .append(
-            &hand(2),
-            ExpectedVersion::Exact(0),
-            vec![discard(Wind::South)],
-            &referee(),
-        )
-        .unwrap();
-    ledger
-        .append(
-            &hand(1),
-            ExpectedVersion::Exact(1),
-            vec![discard(Wind::West)],
-            &referee(),
-        )
-        .unwrap();
+    append_discard(&mut ledger, &hand(1), ExpectedVersion::Exact(0), Wind::East);
+    append_discard(
+        &mut ledger,
+        &hand(2),
+        ExpectedVersion::Exact(0),
+        Wind::South,
+    );
+    append_discard(&mut ledger, &hand(1), ExpectedVersion::Exact(1), Wind::West);
     let all = ledger.read_all(1, 100).unwrap();
     let order: Vec<_> = all
         .iter()
@@ -271,14 +241,12 @@ fn read_all_is_in_global_order_and_wait_for_new_follows_other_writers() {
     let writer = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(50));
         let mut other = Ledger::open(path).unwrap();
-        other
-            .append(
-                &StreamId::hand("late").unwrap(),
-                ExpectedVersion::Exact(0),
-                vec![discard(Wind::North)],
-                &referee(),
-            )
-            .unwrap();
+        append_discard(
+            &mut other,
+            &StreamId::hand("late").unwrap(),
+            ExpectedVersion::Exact(0),
+            Wind::North,
+        );
     });
     let new = ledger.wait_for_new(3, 10, Duration::from_secs(10)).unwrap();
     writer.join().unwrap();

@@ -27,23 +27,23 @@ impl Arbitrary for Case {
 #[test]
 fn every_settlement_sums_to_zero_and_east_pays_double() {
     fn prop(c: Case) -> bool {
-        let s = settle(&c.scores, c.outcome, SettlementRules::CODE_OF_LAWS);
+        let s = settle(&c.scores, c.outcome, SettlementRules::CODE_OF_LAWS).unwrap();
         let sum: i64 = s.net.iter().map(|(_, &n)| n).sum();
         let doubles = s.payments.iter().all(|p| {
-            let (a, b) = (*c.scores.get(p.from), *c.scores.get(p.to));
+            let (a, b) = (*c.scores.get(p.payer), *c.scores.get(p.payee));
             let single = match c.outcome {
-                Outcome::MahJongg { winner } if p.to == winner => b,
+                Outcome::MahJongg { winner } if p.payee == winner => b,
                 _ => a.abs_diff(b),
             };
-            let factor = if p.from == Wind::East || p.to == Wind::East {
+            let factor = if p.payer == Wind::East || p.payee == Wind::East {
                 2
             } else {
                 1
             };
-            p.amount == single * factor
+            p.amount == i64::try_from(single * factor).unwrap()
         });
         let winner_pays_no_one = match c.outcome {
-            Outcome::MahJongg { winner } => s.payments.iter().all(|p| p.from != winner),
+            Outcome::MahJongg { winner } => s.payments.iter().all(|p| p.payer != winner),
             Outcome::WashOut => s.payments.is_empty(),
         };
         sum == 0 && doubles && winner_pays_no_one
@@ -73,25 +73,21 @@ fn code_of_laws_fixtures() {
                 winner: seat(&case["winner"]),
             },
         };
-        let s = settle(&scores, outcome, SettlementRules::CODE_OF_LAWS);
+        let s = settle(&scores, outcome, SettlementRules::CODE_OF_LAWS).unwrap();
         assert_eq!(s.net, by_seat(&case["net"]), "{path}: {id}: nets");
-        let mut expected: Vec<(Wind, Wind, u64)> = case["payments"]
+        let mut expected: Vec<(Wind, Wind, i64)> = case["payments"]
             .as_array()
             .unwrap()
             .iter()
             .map(|p| {
                 let amount = p["amount"].as_integer().unwrap();
-                (
-                    seat(&p["from"]),
-                    seat(&p["to"]),
-                    u64::try_from(amount).unwrap(),
-                )
+                (seat(&p["from"]), seat(&p["to"]), amount)
             })
             .collect();
-        let mut got: Vec<(Wind, Wind, u64)> = s
+        let mut got: Vec<(Wind, Wind, i64)> = s
             .payments
             .iter()
-            .map(|p| (p.from, p.to, p.amount))
+            .map(|p| (p.payer, p.payee, p.amount))
             .collect();
         expected.sort();
         got.sort();

@@ -11,16 +11,12 @@
 //!
 //! Seats are the seat winds of the hand being settled: East is the dealer.
 
+mod payment;
+
+pub use payment::{derive_nets, Payment, SettlementError, MAX_AMOUNT};
+
 use crate::by_seat::BySeat;
 use crate::tile::Wind;
-
-/// One payment between two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Payment {
-    pub from: Wind,
-    pub to: Wind,
-    pub amount: u64,
-}
 
 /// How the hand ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,8 +51,13 @@ pub struct Settlement {
     pub net: BySeat<i64>,
 }
 
-/// Settles a hand from the four players' final scores.
-pub fn settle(scores: &BySeat<u64>, outcome: Outcome, rules: SettlementRules) -> Settlement {
+/// Settles a hand from the four players' final scores. Fails only for scores so large that a
+/// payment would exceed [`MAX_AMOUNT`].
+pub fn settle(
+    scores: &BySeat<u64>,
+    outcome: Outcome,
+    rules: SettlementRules,
+) -> Result<Settlement, SettlementError> {
     let factor = |a: Wind, b: Wind| {
         if rules.east_doubles && (a == Wind::East || b == Wind::East) {
             2
@@ -68,11 +69,11 @@ pub fn settle(scores: &BySeat<u64>, outcome: Outcome, rules: SettlementRules) ->
     if let Outcome::MahJongg { winner } = outcome {
         // §108: the winner collects from each loser and pays no one.
         for loser in Wind::ALL.into_iter().filter(|&w| w != winner) {
-            let amount = scores.get(winner) * factor(winner, loser);
+            let amount = amount(*scores.get(winner), factor(winner, loser), payments.len())?;
             if amount > 0 {
                 payments.push(Payment {
-                    from: loser,
-                    to: winner,
+                    payer: loser,
+                    payee: winner,
                     amount,
                 });
             }
@@ -83,22 +84,33 @@ pub fn settle(scores: &BySeat<u64>, outcome: Outcome, rules: SettlementRules) ->
             for (i, &a) in losers.iter().enumerate() {
                 for &b in &losers[i + 1..] {
                     let (sa, sb) = (*scores.get(a), *scores.get(b));
-                    let (from, to) = if sa < sb { (a, b) } else { (b, a) };
-                    let amount = sa.abs_diff(sb) * factor(a, b);
+                    let (payer, payee) = if sa < sb { (a, b) } else { (b, a) };
+                    let amount = amount(sa.abs_diff(sb), factor(a, b), payments.len())?;
                     if amount > 0 {
-                        payments.push(Payment { from, to, amount });
+                        payments.push(Payment {
+                            payer,
+                            payee,
+                            amount,
+                        });
                     }
                 }
             }
         }
     }
-    let mut net = BySeat::from_fn(|_| 0i64);
-    for p in &payments {
-        let amount = i64::try_from(p.amount).unwrap_or(i64::MAX);
-        *net.get_mut(p.from) -= amount;
-        *net.get_mut(p.to) += amount;
-    }
-    Settlement { payments, net }
+    let net = derive_nets(&payments)?;
+    Ok(Settlement { payments, net })
+}
+
+/// `difference × factor` as a payment amount, refused past [`MAX_AMOUNT`].
+fn amount(difference: u64, factor: u64, index: usize) -> Result<i64, SettlementError> {
+    difference
+        .checked_mul(factor)
+        .and_then(|a| i64::try_from(a).ok())
+        .filter(|&a| a <= MAX_AMOUNT)
+        .ok_or(SettlementError::AmountTooLarge {
+            index,
+            amount: i64::try_from(difference.saturating_mul(factor)).unwrap_or(i64::MAX),
+        })
 }
 
 #[cfg(test)]
@@ -120,7 +132,8 @@ mod tests {
                 winner: Wind::North,
             },
             SettlementRules::CODE_OF_LAWS,
-        );
+        )
+        .unwrap();
         assert_eq!(
             s.net,
             BySeat {
@@ -131,8 +144,8 @@ mod tests {
             }
         );
         assert!(s.payments.contains(&Payment {
-            from: Wind::East,
-            to: Wind::South,
+            payer: Wind::East,
+            payee: Wind::South,
             amount: 472
         }));
     }
@@ -149,14 +162,15 @@ mod tests {
             &scores,
             Outcome::MahJongg { winner: Wind::East },
             SettlementRules::CODE_OF_LAWS,
-        );
+        )
+        .unwrap();
         assert_eq!(s.net.east, 180);
         // South and West tie: nothing passes between them.
         assert!(!s
             .payments
             .iter()
-            .any(|p| (p.from, p.to) == (Wind::South, Wind::West)
-                || (p.from, p.to) == (Wind::West, Wind::South)));
+            .any(|p| (p.payer, p.payee) == (Wind::South, Wind::West)
+                || (p.payer, p.payee) == (Wind::West, Wind::South)));
         assert_eq!(s.net.north, -60 - 8 - 8);
     }
 
@@ -166,8 +180,20 @@ mod tests {
             &BySeat::from_fn(|_| 40),
             Outcome::WashOut,
             SettlementRules::CODE_OF_LAWS,
-        );
+        )
+        .unwrap();
         assert!(s.payments.is_empty());
         assert_eq!(s.net, BySeat::from_fn(|_| 0));
+    }
+
+    #[test]
+    fn absurd_scores_are_refused_not_wrapped() {
+        let scores = BySeat::from_fn(|w| if w == Wind::East { u64::MAX } else { 0 });
+        let e = settle(
+            &scores,
+            Outcome::MahJongg { winner: Wind::East },
+            SettlementRules::CODE_OF_LAWS,
+        );
+        assert!(matches!(e, Err(SettlementError::AmountTooLarge { .. })));
     }
 }
