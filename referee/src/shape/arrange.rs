@@ -32,12 +32,6 @@ pub fn arrangements(hand: &TileCounts) -> Vec<Arrangement> {
     out
 }
 
-/// Does `hand` form at least one arrangement of sets and a pair? (The fast check is
-/// [`crate::shape::is_complete`]; this one shares the enumeration.)
-pub fn has_arrangement(hand: &TileCounts) -> bool {
-    !arrangements(hand).is_empty()
-}
-
 struct Walk {
     counts: [u8; 34],
     sets: [Set; 4],

@@ -15,7 +15,7 @@ pub mod special;
 pub mod table;
 pub mod waits;
 
-pub use arrange::{arrangements, has_arrangement};
+pub use arrange::arrangements;
 pub use only_place::{fills_only_place, winning_roles, OnlyPlace, OnlyPlaceRule, WinningRole};
 pub use set::{Arrangement, Set, SetKind};
 pub use special::SpecialShape;
