@@ -335,9 +335,11 @@ fn check_triggers(conn: &Connection, out: &mut Vec<Discrepancy>) -> Result<()> {
 /// Replays every event into a fresh in-memory copy of the projection tables and compares.
 fn check_projections(conn: &Connection, out: &mut Vec<Discrepancy>) -> Result<()> {
     let fresh = Connection::open_in_memory().ctx("opening the replay database")?;
-    fresh
-        .execute_batch(PROJECTIONS_SQL)
-        .ctx("creating the replay's projections")?;
+    for sql in PROJECTIONS_SQL {
+        fresh
+            .execute_batch(sql)
+            .ctx("creating the replay's projections")?;
+    }
     replay_into(conn, &fresh)?;
     let stored = snapshot(conn)?;
     let replayed = snapshot(&fresh)?;

@@ -46,7 +46,10 @@ pub use event::{Event, EventType, CATALOGUE};
 pub use hash::Hash;
 pub use ids::{IdError, OfficialId, PlayerId, StreamId, StreamKind, TableId, MAX_ID_LEN};
 pub use jsonl::ImportReport;
-pub use projection::{HandSummary, ProjectionSnapshot, SettlementRow, Standing};
+pub use projection::{
+    HandRecord, HandSummary, PlayerHand, PlayerRow, ProjectionSnapshot, RecordedSettlement,
+    SettlementRow, Standing, TableRow, TournamentRow,
+};
 pub use read::ReplayStats;
 pub use record::{RecordedEvent, TIME_FORMAT};
 pub use referee::BySeat;

@@ -19,10 +19,18 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0002_projections.sql",
         include_str!("../../migrations/0002_projections.sql"),
     ),
+    (
+        "0003_service_projections.sql",
+        include_str!("../../migrations/0003_service_projections.sql"),
+    ),
+    (
+        "0004_officials.sql",
+        include_str!("../../migrations/0004_officials.sql"),
+    ),
 ];
 
 /// The projection tables' DDL alone, for building a fresh in-memory replay to compare with.
-pub(crate) const PROJECTIONS_SQL: &str = MIGRATIONS[1].1;
+pub(crate) const PROJECTIONS_SQL: &[&str] = &[MIGRATIONS[1].1, MIGRATIONS[2].1];
 
 /// The projection tables, in the order they are compared and rebuilt.
 pub(crate) const PROJECTION_TABLES: &[&str] = &[
@@ -31,6 +39,11 @@ pub(crate) const PROJECTION_TABLES: &[&str] = &[
     "proj_hands",
     "proj_settlements",
     "proj_standings",
+    "proj_tournaments",
+    "proj_players",
+    "proj_table_numbers",
+    "proj_hand_records",
+    "proj_player_hands",
 ];
 
 /// The schema version this build writes.

@@ -149,6 +149,32 @@ impl Ledger {
         Ledger::open(path)
     }
 
+    /// Opens an existing, migrated database for reading only: the connections a server's readers
+    /// use beside its one writer (WAL lets them read while it appends). Never migrates.
+    pub fn open_reader(path: impl AsRef<Path>) -> Result<Ledger> {
+        let path = path.as_ref();
+        if !path.is_file() {
+            return Err(Error::NotFound(path.to_owned()));
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .ctx("opening the database read-only")?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .ctx("setting the busy timeout")?;
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .ctx("reading the schema version")?;
+        if version != schema::SCHEMA_VERSION {
+            return Err(Error::NotALedger(path.to_owned()));
+        }
+        Ok(Ledger {
+            conn,
+            path: path.to_owned(),
+        })
+    }
+
     /// A private in-memory ledger, for tests and tools.
     pub fn open_in_memory() -> Result<Ledger> {
         let conn = Connection::open_in_memory().ctx("opening an in-memory database")?;
@@ -471,6 +497,7 @@ pub(crate) fn insert(
     ])
     .ctx("inserting an event")?;
     let meta = EventMeta {
+        position: next.position,
         stream: row.stream,
         version: row.version,
         event_id: row.event_id,

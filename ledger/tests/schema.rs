@@ -46,7 +46,8 @@ fn a_database_from_a_newer_schema_is_refused_with_a_clear_message() {
     assert!(matches!(err, Error::NewerSchema { found, .. } if found == SCHEMA_VERSION + 1));
     let msg = err.to_string();
     assert!(
-        msg.contains("schema version 3") && msg.contains("upgrade mahjong-referee"),
+        msg.contains(&format!("schema version {}", SCHEMA_VERSION + 1))
+            && msg.contains("upgrade mahjong-referee"),
         "{msg}"
     );
 }

@@ -1,7 +1,8 @@
-//! `mahjong-referee`: the command-line tool (and, later, the web service).
+//! `mahjong-referee`: the web service (`serve`) and the command-line tools.
 //!
-//! Each subcommand lives in its own module under `cmd/`; this file only parses arguments and
-//! dispatches. Errors are reported with `anyhow` here, at the edge; libraries return typed errors.
+//! Each tool subcommand lives in its own module under `cmd/`; the server is the library's
+//! `server` module. This file only parses arguments and dispatches. Errors are reported with
+//! `anyhow` here, at the edge; libraries return typed errors.
 
 use std::process::ExitCode;
 
@@ -22,6 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the web pages and the JSON API on the ledger (the main job).
+    Serve(web::server::ServeArgs),
     /// Read 13-tile concealed hands from standard input, one per line, and print their waits.
     Waits(cmd::waits::Args),
     /// Verify a ledger database: hash chain, settlements, projections; print the chain head.
@@ -30,15 +33,22 @@ enum Command {
     Export(cmd::export::Args),
     /// Read a JSON Lines stream into a ledger, verifying its chain; refuses broken records.
     Import(cmd::import::Args),
+    /// Build a large tournament for the load test (scripts/load-test).
+    #[command(hide = true)]
+    LoadFixture(cmd::load_fixture::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve(args) => actix_web::rt::System::new()
+            .block_on(web::server::run(args))
+            .map(|()| ExitCode::SUCCESS),
         Command::Waits(args) => cmd::waits::run(&args),
         Command::Audit(args) => cmd::audit::run(&args),
         Command::Export(args) => cmd::export::run(&args),
         Command::Import(args) => cmd::import::run(&args),
+        Command::LoadFixture(args) => cmd::load_fixture::run(&args),
     };
     match result {
         Ok(code) => code,

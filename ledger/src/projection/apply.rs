@@ -10,6 +10,7 @@ use crate::{BySeat, Event, StreamId};
 
 /// Where an event sits, for the projections that record it.
 pub(crate) struct EventMeta<'a> {
+    pub position: u64,
     pub stream: &'a StreamId,
     pub version: u64,
     pub event_id: Uuid,
@@ -17,6 +18,7 @@ pub(crate) struct EventMeta<'a> {
 
 /// Folds one event into the projections. Events that no projection needs are ignored.
 pub(crate) fn apply(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> Result<()> {
+    super::service::apply(conn, meta, event)?;
     match event {
         Event::TableFormed(e) => table_formed(conn, meta, e),
         Event::SeatsDrawn(e) => seats_drawn(conn, e),

@@ -14,10 +14,14 @@
 
 mod apply;
 mod queries;
+mod service;
+mod service_queries;
 mod snapshot;
 
 pub(crate) use apply::{apply, EventMeta};
 pub use queries::{HandSummary, SettlementRow, Standing};
+pub use service::{HandRecord, RecordedSettlement};
+pub use service_queries::{PlayerHand, PlayerRow, TableRow, TournamentRow};
 pub(crate) use snapshot::snapshot;
 pub use snapshot::{ProjectionSnapshot, RowDifference};
 
@@ -42,6 +46,7 @@ pub(crate) fn replay_into(
         match r.decode() {
             Ok(e) => {
                 let meta = EventMeta {
+                    position: e.position,
                     stream: &e.stream,
                     version: e.version,
                     event_id: e.event_id,

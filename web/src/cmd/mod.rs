@@ -3,4 +3,5 @@
 pub mod audit;
 pub mod export;
 pub mod import;
+pub mod load_fixture;
 pub mod waits;

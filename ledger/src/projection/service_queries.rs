@@ -1,0 +1,249 @@
+//! Reading the service projections: one indexed query per page.
+
+use rusqlite::{params, OptionalExtension};
+
+use super::service::HandRecord;
+use crate::error::{Result, SqlContext};
+use crate::event::TournamentConfigured;
+use crate::{BySeat, Ledger, PlayerId, StreamId, TableId};
+
+/// A tournament and its playing conditions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRow {
+    pub stream: StreamId,
+    pub name: String,
+    pub ruleset: String,
+    pub config: Option<TournamentConfigured>,
+}
+
+/// A registered player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub player: PlayerId,
+    pub name: String,
+}
+
+/// A table of a tournament, its seats as last drawn and the seed of a random draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRow {
+    pub table: TableId,
+    pub tournament: StreamId,
+    pub number: u32,
+    pub draw_seed: Option<u64>,
+    pub seats: Option<BySeat<PlayerId>>,
+}
+
+/// A hand a player took part in, and the seat they sat in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerHand {
+    pub seat: referee::Wind,
+    pub record: HandRecord,
+}
+
+fn parse<T: std::str::FromStr>(s: &str) -> rusqlite::Result<T> {
+    s.parse().map_err(|_| {
+        rusqlite::Error::InvalidColumnType(0, s.to_owned(), rusqlite::types::Type::Text)
+    })
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(s: &str) -> rusqlite::Result<T> {
+    serde_json::from_str(s).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
+fn tournament_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
+    Ok(TournamentRow {
+        stream: parse(&r.get::<_, String>(0)?)?,
+        name: r.get(1)?,
+        ruleset: r.get(2)?,
+        config: r
+            .get::<_, Option<String>>(3)?
+            .map(|c| from_json(&c))
+            .transpose()?,
+    })
+}
+
+impl Ledger {
+    /// Every tournament, newest first.
+    pub fn tournaments(&self) -> Result<Vec<TournamentRow>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT tournament, name, ruleset, config FROM proj_tournaments ORDER BY position DESC",
+            )
+            .ctx("reading tournaments")?;
+        let rows = stmt
+            .query_map([], tournament_row)
+            .ctx("reading tournaments")?;
+        rows.collect::<rusqlite::Result<_>>()
+            .ctx("reading tournaments")
+    }
+
+    /// One tournament.
+    pub fn tournament(&self, stream: &StreamId) -> Result<Option<TournamentRow>> {
+        self.conn
+            .prepare_cached(
+                "SELECT tournament, name, ruleset, config FROM proj_tournaments WHERE tournament = ?1",
+            )
+            .and_then(|mut s| s.query_row([stream.as_str()], tournament_row).optional())
+            .ctx("reading a tournament")
+    }
+
+    /// A tournament's players in order of registration.
+    pub fn players(&self, tournament: &StreamId) -> Result<Vec<PlayerRow>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT player, name FROM proj_players WHERE tournament = ?1 ORDER BY position",
+            )
+            .ctx("reading players")?;
+        let rows = stmt
+            .query_map([tournament.as_str()], |r| {
+                Ok(PlayerRow {
+                    player: parse(&r.get::<_, String>(0)?)?,
+                    name: r.get(1)?,
+                })
+            })
+            .ctx("reading players")?;
+        rows.collect::<rusqlite::Result<_>>().ctx("reading players")
+    }
+
+    fn seats(&self, table: &str) -> Result<Option<BySeat<PlayerId>>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seat, player FROM proj_seats WHERE table_id = ?1")
+            .ctx("reading seats")?;
+        let rows = stmt
+            .query_map([table], |r| {
+                Ok((
+                    parse::<referee::Wind>(&r.get::<_, String>(0)?)?,
+                    parse::<PlayerId>(&r.get::<_, String>(1)?)?,
+                ))
+            })
+            .ctx("reading seats")?;
+        let mut seats = BySeat::<Option<PlayerId>>::default();
+        for row in rows {
+            let (seat, player) = row.ctx("reading seats")?;
+            *seats.get_mut(seat) = Some(player);
+        }
+        Ok(match seats {
+            BySeat {
+                east: Some(east),
+                south: Some(south),
+                west: Some(west),
+                north: Some(north),
+            } => Some(BySeat {
+                east,
+                south,
+                west,
+                north,
+            }),
+            _ => None,
+        })
+    }
+
+    fn table_rows(&self, sql: &str, key: &str) -> Result<Vec<TableRow>> {
+        let mut stmt = self.conn.prepare_cached(sql).ctx("reading tables")?;
+        let rows: Vec<(String, String, u32, Option<i64>)> = stmt
+            .query_map([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .ctx("reading tables")?
+            .collect::<rusqlite::Result<_>>()
+            .ctx("reading tables")?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (table, tournament, number, seed) in rows {
+            let seats = self.seats(&table)?;
+            out.push(TableRow {
+                table: parse(&table).ctx("reading tables")?,
+                tournament: parse(&tournament).ctx("reading tables")?,
+                number,
+                draw_seed: seed.map(|s| s as u64),
+                seats,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A tournament's tables by number.
+    pub fn tables(&self, tournament: &StreamId) -> Result<Vec<TableRow>> {
+        self.table_rows(
+            "SELECT table_id, tournament, number, draw_seed FROM proj_table_numbers \
+             WHERE tournament = ?1 ORDER BY number",
+            tournament.as_str(),
+        )
+    }
+
+    /// One table.
+    pub fn table(&self, table: &TableId) -> Result<Option<TableRow>> {
+        Ok(self
+            .table_rows(
+                "SELECT table_id, tournament, number, draw_seed FROM proj_table_numbers WHERE table_id = ?1",
+                table.as_str(),
+            )?
+            .pop())
+    }
+
+    /// The hands played at a table, in the order they started.
+    pub fn table_hands(&self, table: &TableId) -> Result<Vec<HandRecord>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT record FROM proj_hand_records WHERE table_id = ?1 ORDER BY position",
+            )
+            .ctx("reading a table's hands")?;
+        let rows = stmt
+            .query_map([table.as_str()], |r| from_json(&r.get::<_, String>(0)?))
+            .ctx("reading a table's hands")?;
+        rows.collect::<rusqlite::Result<_>>()
+            .ctx("reading a table's hands")
+    }
+
+    /// The last hand started at a table.
+    pub fn last_hand(&self, table: &TableId) -> Result<Option<HandRecord>> {
+        self.conn
+            .prepare_cached(
+                "SELECT record FROM proj_hand_records WHERE table_id = ?1 ORDER BY position DESC LIMIT 1",
+            )
+            .and_then(|mut s| {
+                s.query_row([table.as_str()], |r| from_json(&r.get::<_, String>(0)?))
+                    .optional()
+            })
+            .ctx("reading a table's last hand")
+    }
+
+    /// A hand's current record.
+    pub fn hand_record(&self, hand: &StreamId) -> Result<Option<HandRecord>> {
+        self.conn
+            .prepare_cached("SELECT record FROM proj_hand_records WHERE stream = ?1")
+            .and_then(|mut s| {
+                s.query_row([hand.as_str()], |r| from_json(&r.get::<_, String>(0)?))
+                    .optional()
+            })
+            .ctx("reading a hand record")
+    }
+
+    /// The hands a player took part in, in order.
+    pub fn player_hands(
+        &self,
+        tournament: &StreamId,
+        player: &PlayerId,
+    ) -> Result<Vec<PlayerHand>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT p.seat, h.record FROM proj_player_hands p JOIN proj_hand_records h ON h.stream = p.stream \
+                 WHERE p.tournament = ?1 AND p.player = ?2 ORDER BY p.position",
+            )
+            .ctx("reading a player's hands")?;
+        let rows = stmt
+            .query_map(params![tournament.as_str(), player.as_str()], |r| {
+                Ok(PlayerHand {
+                    seat: parse(&r.get::<_, String>(0)?)?,
+                    record: from_json(&r.get::<_, String>(1)?)?,
+                })
+            })
+            .ctx("reading a player's hands")?;
+        rows.collect::<rusqlite::Result<_>>()
+            .ctx("reading a player's hands")
+    }
+}

@@ -1,0 +1,134 @@
+//! `mahjong-referee load-fixture --db PATH --hands N` (hidden): builds a tournament of N hands
+//! for the load test, through the same commands the server runs (scored, settled, projected).
+//! Each hand is one durable append; the tournament has 16 players at 4 tables.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use ledger::event::OfficialRole;
+use ledger::{Ledger, OfficialId};
+use referee::Wind;
+use web::server::auth::Official;
+use web::server::commands::hand::{self, HandFacts, RecordHand, SeatHands, TableContext};
+use web::server::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The database to create (must not exist).
+    #[arg(long)]
+    pub db: PathBuf,
+    /// How many hands to record.
+    #[arg(long, default_value_t = 10_000)]
+    pub hands: usize,
+}
+
+/// Four losing-hand shapes and the winning hands that go with them, from one tile set.
+/// (The losers always hold the three `LOSING` hands; no tile appears five times at a table.)
+const WINNING: [&str; 4] = [
+    "123m 456m 789m EE 11p =1p",
+    "234p 567p [999s] NN 11m =1m",
+    "[RRR] 345s 678s 22p 33m =3m",
+    "{GGGG} 789p 123s 55m 99s =9s",
+];
+const LOSING: [&str; 3] = [
+    "345p 678p SSS 13m PP",
+    "111s 678m 99p 23s 77p W",
+    "456s 789s 22m 44p 66p S",
+];
+
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(!args.db.exists(), "{} already exists", args.db.display());
+    let mut ledger =
+        Ledger::open(&args.db).with_context(|| format!("creating {}", args.db.display()))?;
+    let by = Official {
+        id: OfficialId::new("loader")?,
+        name: "Load fixture".into(),
+        role: OfficialRole::Scorer,
+        is_admin: false,
+        csrf: None,
+    };
+    let err = |e: web::server::error::AppError| anyhow::anyhow!("{e}");
+    tournament::create(
+        &mut ledger,
+        &[],
+        &by,
+        &NewTournament {
+            id: Some("load".into()),
+            name: "Load test".into(),
+            ruleset: Some("code-of-laws".into()),
+            limit: Some(1000),
+            starting_chips: 2000,
+            ..Default::default()
+        },
+    )
+    .map_err(err)?;
+    let mut players = Vec::new();
+    for i in 1..=16 {
+        let p = NewPlayer {
+            id: None,
+            name: format!("Player {i:02}"),
+        };
+        players.push(
+            tournament::register_player(&mut ledger, "load", &by, &p)
+                .map_err(err)?
+                .to_string(),
+        );
+    }
+    let mut tables = Vec::new();
+    for chunk in players.chunks(4) {
+        let t = NewTable {
+            players: chunk.to_vec(),
+            ..Default::default()
+        };
+        tables.push(
+            tournament::form_table(&mut ledger, "load", &by, &t)
+                .map_err(err)?
+                .to_string(),
+        );
+    }
+    let start = Instant::now();
+    for i in 0..args.hands {
+        let table = &tables[i % tables.len()];
+        let ctx = TableContext::load(&ledger, table).map_err(err)?;
+        // A spread of winners (East and others) and wash-outs, so East's rotation moves.
+        let k = (i / tables.len() * 7) % 5;
+        let winner = Wind::from_index(k);
+        let facts = if i % 9 == 8 || k == 4 {
+            HandFacts::default()
+        } else {
+            let shape = i % 4;
+            let text = |seat: Wind| {
+                Some(if seat == winner {
+                    WINNING[shape].to_owned()
+                } else {
+                    LOSING[(seat.index() + 3 - winner.index()) % 4].to_owned()
+                })
+            };
+            HandFacts {
+                hands: SeatHands {
+                    east: text(Wind::East),
+                    south: text(Wind::South),
+                    west: text(Wind::West),
+                    north: text(Wind::North),
+                },
+                winner: Some(winner),
+                win_from: Some(ledger::event::WinFrom::Wall),
+                ..Default::default()
+            }
+        };
+        let command = RecordHand {
+            hand: ctx.next_hand_id(),
+            facts,
+        };
+        hand::record(&mut ledger, table, &by, &command).map_err(err)?;
+    }
+    println!(
+        "recorded {} hands at {} tables in {:.1} s",
+        args.hands,
+        tables.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}

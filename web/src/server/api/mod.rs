@@ -1,0 +1,46 @@
+//! The JSON API: every read and write the pages offer, for table tablets and other programs.
+//! Reads are public; writes need `Authorization: Bearer <token>` (or a session cookie with the
+//! `X-CSRF-Token` header). Errors are `{"error": {"kind", "message"}}` with 400, 401, 403, 404,
+//! 409 or 422. The README documents each route with a curl example.
+
+mod reads;
+mod writes;
+
+use actix_web::web;
+
+/// Registers every API route under `/api`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/api")
+            .route("/rulesets", web::get().to(reads::rulesets))
+            .route("/tournaments", web::get().to(reads::tournaments))
+            .route("/tournaments", web::post().to(writes::create_tournament))
+            .route("/tournaments/{id}", web::get().to(reads::tournament))
+            .route(
+                "/tournaments/{id}/players",
+                web::post().to(writes::register_player),
+            )
+            .route(
+                "/tournaments/{id}/tables",
+                web::post().to(writes::form_table),
+            )
+            .route(
+                "/tournaments/{id}/standings",
+                web::get().to(reads::standings),
+            )
+            .route(
+                "/tournaments/{id}/players/{player}",
+                web::get().to(reads::player),
+            )
+            .route("/tables/{table}", web::get().to(reads::table))
+            .route("/tables/{table}/hands", web::post().to(writes::record_hand))
+            .route("/hands/{hand}", web::get().to(reads::hand))
+            .route(
+                "/hands/{hand}/corrections",
+                web::post().to(writes::correct_hand),
+            )
+            .route("/officials", web::post().to(writes::create_official))
+            .route("/audit", web::get().to(reads::audit))
+            .default_service(web::to(reads::not_found)),
+    );
+}

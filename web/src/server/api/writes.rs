@@ -1,0 +1,138 @@
+//! API writes: the same commands the forms run, from JSON bodies.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::server::auth::{Official, Viewer};
+use crate::server::commands::hand::{CorrectHand, RecordHand};
+use crate::server::commands::tournament::{self as cmd, NewPlayer, NewTable, NewTournament};
+use crate::server::error::{ApiError, AppError};
+use crate::server::routes::account::{add_official, NewOfficial};
+use crate::server::routes::hands::correct_hand as correct;
+use crate::server::routes::tables::record_hand as record;
+use crate::server::routes::tournaments::create_tournament as create;
+use crate::server::state::AppState;
+
+type Reply = Result<HttpResponse, ApiError>;
+
+/// The official behind an API write. A bearer token needs nothing more; a browser session must
+/// also send its CSRF token in `X-CSRF-Token`.
+fn writer(viewer: &Viewer, req: &HttpRequest) -> Result<Official, AppError> {
+    let o = viewer.require()?;
+    if o.csrf.is_some() {
+        let sent = req
+            .headers()
+            .get("x-csrf-token")
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        o.check_csrf(sent)?;
+    }
+    Ok(o.clone())
+}
+
+/// Reads a JSON body, answering a malformed one with a 400 that says what is wrong.
+fn body<T: for<'de> Deserialize<'de>>(bytes: &web::Bytes) -> Result<T, AppError> {
+    serde_json::from_slice(bytes).map_err(|e| AppError::bad_request(format!("the JSON body: {e}")))
+}
+
+fn created(location: String, value: serde_json::Value) -> HttpResponse {
+    HttpResponse::Created()
+        .insert_header(("location", location))
+        .json(value)
+}
+
+pub async fn create_tournament(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: NewTournament = body(&bytes)?;
+    let id = create(&state, &o, command).await?;
+    Ok(created(
+        format!("/api/tournaments/{id}"),
+        json!({ "id": id }),
+    ))
+}
+
+pub async fn register_player(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: NewPlayer = body(&bytes)?;
+    let t = path.into_inner();
+    let id = t.clone();
+    let player = state
+        .write(move |l| cmd::register_player(l, &id, &o, &command))
+        .await?;
+    Ok(created(
+        format!("/api/tournaments/{t}/players/{player}"),
+        json!({ "id": player.as_str() }),
+    ))
+}
+
+pub async fn form_table(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: NewTable = body(&bytes)?;
+    let t = path.into_inner();
+    let table = state
+        .write(move |l| cmd::form_table(l, &t, &o, &command))
+        .await?;
+    Ok(created(
+        format!("/api/tables/{table}"),
+        json!({ "id": table.as_str() }),
+    ))
+}
+
+pub async fn record_hand(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: RecordHand = body(&bytes)?;
+    let hand = record(&state, &o, path.into_inner(), command).await?;
+    Ok(created(format!("/api/hands/{hand}"), json!({ "id": hand })))
+}
+
+pub async fn correct_hand(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: CorrectHand = body(&bytes)?;
+    let hand = correct(&state, &o, path.into_inner(), command).await?;
+    Ok(created(format!("/api/hands/{hand}"), json!({ "id": hand })))
+}
+
+pub async fn create_official(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: NewOfficial = body(&bytes)?;
+    let listing = add_official(&state, &o, command).await?;
+    Ok(created(
+        "/officials".to_owned(),
+        serde_json::to_value(listing).map_err(AppError::internal)?,
+    ))
+}

@@ -1,0 +1,400 @@
+//! Who may write: officials, their passwords, sessions, CSRF tokens and API tokens.
+//!
+//! Reading is public; every write needs an official. A person logs in with a password (stored
+//! only as an argon2id hash) and gets a session cookie (`HttpOnly`, `SameSite=Strict`) holding
+//! a random token of which the database keeps only the SHA-256. Each session has a CSRF token
+//! that every form must echo (synchronizer token); the login form itself uses a double-submit
+//! cookie. Programs send `Authorization: Bearer <token>`; an API token is random, shown once,
+//! and stored only as its SHA-256 — a bearer token is not sent by browsers on their own, so the
+//! API needs no CSRF token. Passwords and tokens are never logged.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use ledger::event::OfficialRole;
+use ledger::OfficialId;
+use rusqlite::{params, Connection, OptionalExtension};
+use sha2::{Digest, Sha256};
+
+use super::error::AppError;
+use super::state::AppState;
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "mjr_session";
+/// The login form's double-submit CSRF cookie.
+pub const LOGIN_CSRF_COOKIE: &str = "mjr_login_csrf";
+/// How long a session lasts.
+const SESSION_SECONDS: i64 = 12 * 3600;
+
+/// A logged-in official (by session or API token).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Official {
+    pub id: OfficialId,
+    pub name: String,
+    pub role: OfficialRole,
+    pub is_admin: bool,
+    /// The session's CSRF token; `None` for an API token (no cookie, no CSRF).
+    pub csrf: Option<String>,
+}
+
+impl Official {
+    /// Refuses a form whose CSRF token is not this session's.
+    pub fn check_csrf(&self, sent: &str) -> Result<(), AppError> {
+        match &self.csrf {
+            Some(expected) if constant_time_eq(expected.as_bytes(), sent.as_bytes()) => Ok(()),
+            Some(_) => Err(AppError::forbidden(
+                "the form's security token does not match your session: reload the page and submit again",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    pub fn require_admin(&self) -> Result<(), AppError> {
+        if self.is_admin {
+            Ok(())
+        } else {
+            Err(AppError::forbidden("only the administrator may do this"))
+        }
+    }
+}
+
+/// Whoever sent the request: an official or an anonymous reader.
+#[derive(Clone, Debug, Default)]
+pub struct Viewer(pub Option<Official>);
+
+impl Viewer {
+    /// The official, or 401.
+    pub fn require(&self) -> Result<&Official, AppError> {
+        self.0.as_ref().ok_or_else(AppError::unauthorized)
+    }
+}
+
+impl FromRequest for Viewer {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Viewer, actix_web::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let bearer = req
+            .headers()
+            .get("authorization")
+            .and_then(|h| h.to_str().ok())
+            .and_then(|h| h.strip_prefix("Bearer "))
+            .map(|t| t.trim().to_owned());
+        let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
+        Box::pin(async move {
+            let Some(state) = state else {
+                return Ok(Viewer(None));
+            };
+            if bearer.is_none() && session.is_none() {
+                return Ok(Viewer(None));
+            }
+            let found = state
+                .auth(move |conn| match (bearer, session) {
+                    (Some(token), _) => by_api_token(conn, &token),
+                    (None, Some(token)) => by_session(conn, &token),
+                    (None, None) => Ok(None),
+                })
+                .await;
+            match found {
+                Ok(official) => Ok(Viewer(official)),
+                Err(e) => Err(super::error::HtmlError(e).into()),
+            }
+        })
+    }
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// A fresh random token: 32 bytes as hex.
+pub fn random_token() -> String {
+    hex(&rand::random::<[u8; 32]>())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn sha256(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// Compares without stopping at the first difference.
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+fn sql(context: &'static str) -> impl Fn(rusqlite::Error) -> AppError {
+    move |e| AppError::internal(format!("{context}: {e}"))
+}
+
+fn role_name(role: OfficialRole) -> &'static str {
+    match role {
+        OfficialRole::Referee => "referee",
+        OfficialRole::Scorer => "scorer",
+        OfficialRole::Organiser => "organiser",
+    }
+}
+
+/// Reads a role name.
+pub fn parse_role(s: &str) -> Result<OfficialRole, AppError> {
+    match s {
+        "referee" => Ok(OfficialRole::Referee),
+        "scorer" => Ok(OfficialRole::Scorer),
+        "organiser" => Ok(OfficialRole::Organiser),
+        other => Err(AppError::bad_request(format!(
+            "`{other}` is not a role (referee, scorer, organiser)"
+        ))),
+    }
+}
+
+fn official_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(String, String, String, bool)> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+}
+
+fn to_official(
+    row: Option<(String, String, String, bool)>,
+    csrf: Option<String>,
+) -> Result<Option<Official>, AppError> {
+    let Some((id, name, role, is_admin)) = row else {
+        return Ok(None);
+    };
+    Ok(Some(Official {
+        id: OfficialId::new(&id).map_err(AppError::internal)?,
+        name,
+        role: parse_role(&role).map_err(|e| AppError::internal(e.message))?,
+        is_admin,
+        csrf,
+    }))
+}
+
+fn by_session(conn: &Connection, token: &str) -> Result<Option<Official>, AppError> {
+    let row = conn
+        .prepare_cached(
+            "SELECT o.official, o.name, o.role, o.is_admin, s.csrf_token FROM sessions s \
+             JOIN officials o ON o.official = s.official WHERE s.token_sha256 = ?1 AND s.expires_at > ?2",
+        )
+        .and_then(|mut s| {
+            s.query_row(params![sha256(token), now()], |r| {
+                Ok((official_row(r)?, r.get::<_, String>(4)?))
+            })
+            .optional()
+        })
+        .map_err(sql("reading a session"))?;
+    match row {
+        Some((o, csrf)) => to_official(Some(o), Some(csrf)),
+        None => Ok(None),
+    }
+}
+
+fn by_api_token(conn: &Connection, token: &str) -> Result<Option<Official>, AppError> {
+    let row = conn
+        .prepare_cached(
+            "SELECT o.official, o.name, o.role, o.is_admin FROM api_tokens t \
+             JOIN officials o ON o.official = t.official WHERE t.token_sha256 = ?1",
+        )
+        .and_then(|mut s| s.query_row([sha256(token)], official_row).optional())
+        .map_err(sql("reading an API token"))?;
+    to_official(row, None)
+}
+
+/// Hashes a password with argon2id and a random salt (PHC string).
+pub fn hash_password(password: &str) -> Result<String, AppError> {
+    let salt = SaltString::encode_b64(&rand::random::<[u8; 16]>()).map_err(AppError::internal)?;
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(AppError::internal)
+}
+
+fn verify_password(password: &str, phc: &str) -> bool {
+    PasswordHash::new(phc)
+        .map(|h| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+/// An official as listed to the administrator.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct OfficialListing {
+    pub official: String,
+    pub name: String,
+    pub role: String,
+    pub is_admin: bool,
+}
+
+/// Every official.
+pub fn list_officials(conn: &Connection) -> Result<Vec<OfficialListing>, AppError> {
+    let mut stmt = conn
+        .prepare_cached("SELECT official, name, role, is_admin FROM officials ORDER BY official")
+        .map_err(sql("listing officials"))?;
+    let rows = stmt
+        .query_map([], |r| {
+            let (official, name, role, is_admin) = official_row(r)?;
+            Ok(OfficialListing {
+                official,
+                name,
+                role,
+                is_admin,
+            })
+        })
+        .map_err(sql("listing officials"))?;
+    rows.collect::<rusqlite::Result<_>>()
+        .map_err(sql("listing officials"))
+}
+
+/// The minimum length of a password.
+pub const MIN_PASSWORD: usize = 8;
+
+/// Creates an official; refuses a taken id or a short password.
+pub fn create_official(
+    conn: &Connection,
+    id: &OfficialId,
+    name: &str,
+    role: OfficialRole,
+    is_admin: bool,
+    password: &str,
+) -> Result<(), AppError> {
+    if password.chars().count() < MIN_PASSWORD {
+        return Err(AppError::unprocessable(format!(
+            "a password needs at least {MIN_PASSWORD} characters"
+        )));
+    }
+    if name.trim().is_empty() {
+        return Err(AppError::unprocessable("the official's name is empty"));
+    }
+    let hash = hash_password(password)?;
+    let inserted = conn
+        .execute(
+            "INSERT OR IGNORE INTO officials (official, name, role, is_admin, password_hash, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![id.as_str(), name.trim(), role_name(role), is_admin, hash, now()],
+        )
+        .map_err(sql("creating an official"))?;
+    if inserted == 0 {
+        return Err(AppError::conflict(format!(
+            "there is already an official `{id}`"
+        )));
+    }
+    Ok(())
+}
+
+/// The hash verified for an unknown official, so that a wrong id takes as long as a wrong
+/// password.
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$MVJaOtDnWQQx3RnVCFqDgSmJ1Bk8Vc3SX3NC3qkQ0Fc";
+
+/// Checks a login and opens a session: returns (session token, CSRF token).
+pub fn login(conn: &Connection, id: &str, password: &str) -> Result<(String, String), AppError> {
+    let stored: Option<String> = conn
+        .prepare_cached("SELECT password_hash FROM officials WHERE official = ?1")
+        .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
+        .map_err(sql("reading an official"))?;
+    let ok = match &stored {
+        Some(hash) => verify_password(password, hash),
+        None => {
+            let _ = verify_password(password, DUMMY_HASH);
+            false
+        }
+    };
+    if !ok {
+        return Err(AppError::new(
+            super::error::ErrorKind::Unauthorized,
+            "unknown official or wrong password",
+        ));
+    }
+    let (token, csrf) = (random_token(), random_token());
+    conn.execute("DELETE FROM sessions WHERE expires_at <= ?1", [now()])
+        .map_err(sql("expiring sessions"))?;
+    conn.execute(
+        "INSERT INTO sessions (token_sha256, official, csrf_token, expires_at) VALUES (?1, ?2, ?3, ?4)",
+        params![sha256(&token), id, csrf, now() + SESSION_SECONDS],
+    )
+    .map_err(sql("opening a session"))?;
+    Ok((token, csrf))
+}
+
+/// Ends a session.
+pub fn logout(conn: &Connection, token: &str) -> Result<(), AppError> {
+    conn.execute(
+        "DELETE FROM sessions WHERE token_sha256 = ?1",
+        [sha256(token)],
+    )
+    .map_err(sql("ending a session"))
+    .map(drop)
+}
+
+/// Creates an API token for an official; the token is returned once and stored as its hash.
+pub fn create_api_token(
+    conn: &Connection,
+    official: &OfficialId,
+    label: &str,
+) -> Result<String, AppError> {
+    let token = format!("mjr_{}", random_token());
+    conn.execute(
+        "INSERT INTO api_tokens (token_sha256, official, label, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![sha256(&token), official.as_str(), label.trim(), now()],
+    )
+    .map_err(sql("creating an API token"))?;
+    Ok(token)
+}
+
+/// Creates the administrator on first run. Returns the password when it was generated (to be
+/// printed once), `None` when officials already exist or the password was given.
+pub fn ensure_admin(conn: &Connection, password: Option<&str>) -> Result<Option<String>, AppError> {
+    let count: i64 = conn
+        .query_row("SELECT COUNT(*) FROM officials", [], |r| r.get(0))
+        .map_err(sql("counting officials"))?;
+    if count > 0 {
+        return Ok(None);
+    }
+    let generated = password.is_none().then(|| random_token()[..20].to_owned());
+    let password = password
+        .map(str::to_owned)
+        .or(generated.clone())
+        .unwrap_or_default();
+    let id = OfficialId::new("admin").map_err(AppError::internal)?;
+    create_official(
+        conn,
+        &id,
+        "Administrator",
+        OfficialRole::Organiser,
+        true,
+        &password,
+    )?;
+    Ok(generated)
+}
+
+/// The session cookie.
+pub fn session_cookie(token: String, secure: bool) -> Cookie<'static> {
+    Cookie::build(SESSION_COOKIE, token)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(secure)
+        .max_age(actix_web::cookie::time::Duration::seconds(SESSION_SECONDS))
+        .finish()
+}
+
+/// The login form's CSRF cookie.
+pub fn login_csrf_cookie(token: String, secure: bool) -> Cookie<'static> {
+    Cookie::build(LOGIN_CSRF_COOKIE, token)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(secure)
+        .finish()
+}

@@ -1,0 +1,273 @@
+//! Creating a tournament, registering players and officials, forming tables and drawing seats.
+
+use ledger::event::{
+    OfficialRegistered, PlayerRegistered, RulesetRef, SeatDrawSeeded, SeatsDrawn, TableFormed,
+    TournamentConfigured, TournamentCreated,
+};
+use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, PlayerId, StreamId, TableId};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use referee::Wind;
+use serde::Deserialize;
+
+use super::{existing_tournament, slug};
+use crate::rules::{self, RulesetSource};
+use crate::server::auth::{Official, OfficialListing};
+use crate::server::error::AppError;
+
+/// The most starting chips a tournament may give (far above any real game).
+const MAX_CHIPS: i64 = 1_000_000_000;
+
+/// Create a tournament.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    /// The id in URLs; made from the name when absent.
+    #[serde(default)]
+    pub id: Option<String>,
+    pub name: String,
+    /// A built-in ruleset by name (see `GET /api/rulesets`).
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    /// Or the text of a house ruleset.
+    #[serde(default)]
+    pub house_ruleset: Option<String>,
+    /// The limit on one hand's score; absent for the ruleset's own.
+    #[serde(default)]
+    pub limit: Option<u64>,
+    pub starting_chips: i64,
+}
+
+fn registered(official: &OfficialListing) -> Option<NewEvent> {
+    let role = crate::server::auth::parse_role(&official.role).ok()?;
+    Some(NewEvent::new(OfficialRegistered {
+        official: OfficialId::new(&official.official).ok()?,
+        name: official.name.clone(),
+        role,
+    }))
+}
+
+/// Creates the tournament with its conditions; every official is registered in it.
+pub fn create(
+    ledger: &mut Ledger,
+    officials: &[OfficialListing],
+    by: &Official,
+    cmd: &NewTournament,
+) -> Result<StreamId, AppError> {
+    let mut problems = Vec::new();
+    let name = cmd.name.trim();
+    if name.is_empty() || name.chars().count() > 200 {
+        problems.push("the name must be 1–200 characters".to_owned());
+    }
+    if !(0..=MAX_CHIPS).contains(&cmd.starting_chips) {
+        problems.push(format!("starting chips must be 0 to {MAX_CHIPS}"));
+    }
+    if cmd.limit == Some(0) {
+        problems.push("the limit must be positive (leave it empty for none)".to_owned());
+    }
+    let house = cmd
+        .house_ruleset
+        .as_deref()
+        .filter(|t| !t.trim().is_empty());
+    let source = match (cmd.ruleset.as_deref().filter(|r| !r.is_empty()), house) {
+        (_, Some(text)) => Some(RulesetSource::House(text.to_owned())),
+        (Some(name), None) => Some(RulesetSource::BuiltIn(name.to_owned())),
+        (None, None) => {
+            problems.push("choose a ruleset or upload a house ruleset".to_owned());
+            None
+        }
+    };
+    let loaded = match source.map(rules::load_ruleset).transpose() {
+        Ok(l) => l,
+        Err(e) => {
+            problems.push(e.to_string());
+            None
+        }
+    };
+    let id = match &cmd.id {
+        Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
+        _ => slug(name, "tournament"),
+    };
+    let stream = StreamId::tournament(&id);
+    if let Err(e) = &stream {
+        problems.push(format!("id: {e}"));
+    }
+    let (Ok(stream), Some(loaded), true) = (stream, loaded, problems.is_empty()) else {
+        return Err(AppError::unprocessable(problems.join("; ")));
+    };
+    let mut events = vec![
+        NewEvent::new(TournamentCreated {
+            name: name.to_owned(),
+            ruleset: loaded.name.clone(),
+        }),
+        NewEvent::new(TournamentConfigured {
+            ruleset: RulesetRef {
+                name: loaded.name.clone(),
+                content_sha256: loaded.content_sha256.clone(),
+            },
+            title: loaded.title.clone(),
+            house_ruleset: house.map(str::to_owned),
+            limit: cmd.limit.or(loaded.limit),
+            starting_chips: cmd.starting_chips,
+        }),
+    ];
+    events.extend(officials.iter().filter_map(registered));
+    ledger
+        .append(&stream, ExpectedVersion::Exact(0), events, &by.id)
+        .map_err(|e| match e {
+            ledger::Error::Conflict { .. } => AppError::conflict(format!(
+                "there is already a tournament with the id `{id}`: choose another id"
+            )),
+            other => other.into(),
+        })?;
+    Ok(stream)
+}
+
+/// Records a new official in every tournament (the ledger's record of who may write).
+pub fn register_official_everywhere(
+    ledger: &mut Ledger,
+    official: &OfficialListing,
+    by: &Official,
+) -> Result<(), AppError> {
+    for t in ledger.tournaments()? {
+        if let Some(event) = registered(official) {
+            ledger.append(&t.stream, ExpectedVersion::Any, vec![event], &by.id)?;
+        }
+    }
+    Ok(())
+}
+
+/// Register a player.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewPlayer {
+    /// The id in URLs; made from the name when absent.
+    #[serde(default)]
+    pub id: Option<String>,
+    pub name: String,
+}
+
+/// Registers a player; refuses a duplicate id.
+pub fn register_player(
+    ledger: &mut Ledger,
+    tournament: &str,
+    by: &Official,
+    cmd: &NewPlayer,
+) -> Result<PlayerId, AppError> {
+    let stream = existing_tournament(ledger, tournament)?;
+    let name = cmd.name.trim();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(AppError::unprocessable(
+            "the player's name must be 1–100 characters",
+        ));
+    }
+    let id = match &cmd.id {
+        Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
+        _ => slug(name, "player"),
+    };
+    let player = PlayerId::new(&id).map_err(|e| AppError::unprocessable(format!("id: {e}")))?;
+    let version = ledger.stream_version(&stream)?;
+    if ledger.players(&stream)?.iter().any(|p| p.player == player) {
+        return Err(AppError::conflict(format!(
+            "there is already a player `{player}` in this tournament: give another id"
+        )));
+    }
+    let event = NewEvent::new(PlayerRegistered {
+        player: player.clone(),
+        name: name.to_owned(),
+    });
+    ledger.append(
+        &stream,
+        ExpectedVersion::Exact(version),
+        vec![event],
+        &by.id,
+    )?;
+    Ok(player)
+}
+
+/// Form a table of four and seat them.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTable {
+    /// The table's number; the next free one when absent.
+    #[serde(default)]
+    pub number: Option<u32>,
+    /// The four players; in seat order East, South, West, North unless drawn at random.
+    pub players: Vec<String>,
+    /// Draw the seats at random (the seed is recorded).
+    #[serde(default)]
+    pub random: bool,
+    /// The seed to draw with; a fresh random one when absent.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// How a seed becomes seats; recorded with the seed.
+const DRAW_METHOD: &str =
+    "rand 0.9 StdRng::seed_from_u64(seed), SliceRandom::shuffle of the four players as listed; \
+     seats East, South, West, North in the shuffled order";
+
+/// Forms the table and draws its seats (Code §15), all in one append.
+pub fn form_table(
+    ledger: &mut Ledger,
+    tournament: &str,
+    by: &Official,
+    cmd: &NewTable,
+) -> Result<TableId, AppError> {
+    let stream = existing_tournament(ledger, tournament)?;
+    let version = ledger.stream_version(&stream)?;
+    let registered = ledger.players(&stream)?;
+    let tables = ledger.tables(&stream)?;
+    let mut problems = Vec::new();
+    if cmd.players.len() != 4 {
+        problems.push(format!(
+            "a table seats four players, not {}",
+            cmd.players.len()
+        ));
+    }
+    let mut players = Vec::new();
+    for p in &cmd.players {
+        match registered.iter().find(|r| r.player.as_str() == p.trim()) {
+            Some(r) if players.contains(&r.player) => {
+                problems.push(format!("{} is listed twice", r.name))
+            }
+            Some(r) => players.push(r.player.clone()),
+            None => problems.push(format!("`{p}` is not a registered player")),
+        }
+    }
+    let number = cmd
+        .number
+        .unwrap_or_else(|| tables.iter().map(|t| t.number).max().unwrap_or(0) + 1);
+    if number == 0 {
+        problems.push("table numbers start at 1".to_owned());
+    }
+    if tables.iter().any(|t| t.number == number) {
+        problems.push(format!("there is already a table {number}"));
+    }
+    if !problems.is_empty() || players.len() != 4 {
+        return Err(AppError::unprocessable(problems.join("; ")));
+    }
+    let table = TableId::new(&format!("{}-t{number}", stream.id()))
+        .map_err(|e| AppError::unprocessable(e.to_string()))?;
+    let mut events = vec![NewEvent::new(TableFormed {
+        table: table.clone(),
+        number,
+    })];
+    if cmd.random {
+        let seed = cmd.seed.unwrap_or_else(rand::random);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        players.shuffle(&mut rng);
+        events.push(NewEvent::new(SeatDrawSeeded {
+            table: table.clone(),
+            seed,
+            method: DRAW_METHOD.to_owned(),
+        }));
+    }
+    let seats = BySeat::from_fn(|w: Wind| players[w.index()].clone());
+    events.push(NewEvent::new(SeatsDrawn {
+        table: table.clone(),
+        seats,
+    }));
+    ledger.append(&stream, ExpectedVersion::Exact(version), events, &by.id)?;
+    Ok(table)
+}

@@ -1,0 +1,239 @@
+//! The demo tournament: four players at one table playing hands taken from the rule books'
+//! worked examples (`fixtures/scoring/`), so a newcomer sees real pages at once.
+//!
+//! Each hand's winner holds a book hand as the book won it; the three losers hold other book
+//! hands less their winning tile (so every hand is one a book printed), chosen so the table
+//! never holds a fifth copy of a tile. One wash-out and one correction show those pages too.
+
+use actix_web::web;
+use ledger::event::{Penalty, WinFrom};
+use ledger::{Ledger, StreamId};
+use referee::{Hand, Wind};
+
+use super::auth::{self, Official};
+use super::commands::hand::{
+    self as hand_cmd, CorrectHand, HandFacts, RecordHand, SeatHands, TableContext,
+};
+use super::commands::tournament::{self as t_cmd, NewPlayer, NewTable, NewTournament};
+use super::error::AppError;
+use super::state::AppState;
+
+/// The demo tournament's id.
+pub const DEMO_ID: &str = "demo";
+
+const FIXTURES: &[&str] = &[
+    include_str!("../../../fixtures/scoring/harr-unlimited.toml"),
+    include_str!("../../../fixtures/scoring/babcock-standard.toml"),
+];
+
+/// A book hand: its notation and how it was won.
+struct BookHand {
+    hand: Hand,
+    win_from: WinFrom,
+}
+
+/// The `hand = "…"` and `win_from = "…"` lines of each case, in order.
+fn book_hands() -> Vec<BookHand> {
+    let mut out = Vec::new();
+    for text in FIXTURES {
+        let mut hand: Option<String> = None;
+        for line in text.lines() {
+            let value = |l: &str, key: &str| {
+                l.strip_prefix(key).map(|v| {
+                    v.trim()
+                        .trim_start_matches('=')
+                        .trim()
+                        .trim_matches('"')
+                        .to_owned()
+                })
+            };
+            if line.starts_with("[[case]]") {
+                hand = None;
+            } else if let Some(h) = value(line, "hand ") {
+                hand = Some(h);
+            } else if let Some(w) = value(line, "win_from ") {
+                let parsed = hand.as_deref().and_then(|h| h.parse::<Hand>().ok());
+                if let (Some(hand), Ok(win_from)) = (parsed, w.parse::<WinFrom>()) {
+                    if hand.winning().is_some() {
+                        out.push(BookHand { hand, win_from });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A book hand less its winning tile: a 13-tile losing hand.
+fn losing(hand: &Hand) -> Option<Hand> {
+    let text = hand.to_string();
+    let (before, _) = text.rsplit_once(" =")?;
+    before.parse().ok()
+}
+
+fn counts(hands: &[&Hand]) -> [u32; 34] {
+    let mut all = [0u32; 34];
+    for h in hands {
+        for t in h.concealed().tiles().chain(h.winning()) {
+            all[t.index()] += 1;
+        }
+        for m in h.melds() {
+            for t in m.set.tiles() {
+                all[t.index()] += 1;
+            }
+        }
+    }
+    all
+}
+
+/// Three losing hands that fit beside `winner` without a fifth copy of any tile.
+fn losers_for(winner: &Hand, pool: &[Hand], start: usize) -> Option<Vec<Hand>> {
+    let mut chosen: Vec<Hand> = Vec::new();
+    for i in 0..pool.len() {
+        let candidate = &pool[(start + i) % pool.len()];
+        let mut all: Vec<&Hand> = chosen.iter().collect();
+        all.push(winner);
+        all.push(candidate);
+        if counts(&all).iter().all(|&c| c <= 4) {
+            chosen.push(candidate.clone());
+            if chosen.len() == 3 {
+                return Some(chosen);
+            }
+        }
+    }
+    None
+}
+
+/// Builds the demo in the ledger (blocking); returns the tournament id.
+pub fn build(
+    ledger: &mut Ledger,
+    officials: &[auth::OfficialListing],
+    by: &Official,
+) -> Result<String, AppError> {
+    let stream = StreamId::tournament(DEMO_ID)?;
+    if ledger.tournament(&stream)?.is_some() {
+        return Ok(DEMO_ID.to_owned());
+    }
+    t_cmd::create(
+        ledger,
+        officials,
+        by,
+        &NewTournament {
+            id: Some(DEMO_ID.to_owned()),
+            name: "Demo: hands from the rule books".to_owned(),
+            ruleset: Some("code-of-laws".to_owned()),
+            house_ruleset: None,
+            limit: Some(1000),
+            starting_chips: 2000,
+        },
+    )?;
+    let names = ["Ada Babcock", "Joseph Harr", "Celia Code", "Dorothy Wind"];
+    let mut ids = Vec::new();
+    for name in names {
+        let player = NewPlayer {
+            id: None,
+            name: name.to_owned(),
+        };
+        ids.push(t_cmd::register_player(ledger, DEMO_ID, by, &player)?.to_string());
+    }
+    let table = t_cmd::form_table(
+        ledger,
+        DEMO_ID,
+        by,
+        &NewTable {
+            number: Some(1),
+            players: ids,
+            random: true,
+            seed: Some(1923),
+        },
+    )?;
+    let book = book_hands();
+    let pool: Vec<Hand> = book.iter().filter_map(|b| losing(&b.hand)).collect();
+    let winners = [
+        Wind::South,
+        Wind::South,
+        Wind::East,
+        Wind::West,
+        Wind::North,
+    ];
+    for (i, book_hand) in book.iter().step_by(7).take(8).enumerate() {
+        let ctx = TableContext::load(ledger, table.as_str())?;
+        let next = ctx.next_hand_id();
+        let facts = if i == 3 {
+            HandFacts::default() // a wash-out (Code §97)
+        } else {
+            let winner = winners[i % winners.len()];
+            let Some(losers) = losers_for(&book_hand.hand, &pool, i * 5 + 1) else {
+                continue;
+            };
+            let mut losers = losers.into_iter();
+            let mut hand_of = |seat: Wind| {
+                if seat == winner {
+                    Some(book_hand.hand.to_string())
+                } else {
+                    losers.next().map(|h| h.to_string())
+                }
+            };
+            let hands = SeatHands {
+                east: hand_of(Wind::East),
+                south: hand_of(Wind::South),
+                west: hand_of(Wind::West),
+                north: hand_of(Wind::North),
+            };
+            HandFacts {
+                hands,
+                winner: Some(winner),
+                win_from: Some(book_hand.win_from),
+                discarder: book_hand.win_from.needs_discarder().then(|| winner.next()),
+                penalties: if i == 5 {
+                    vec![Penalty {
+                        payer: winner.next().next(),
+                        payee: None,
+                        amount: 10,
+                        reason: "exposed a tile out of turn (demo)".to_owned(),
+                    }]
+                } else {
+                    vec![]
+                },
+            }
+        };
+        hand_cmd::record(
+            ledger,
+            table.as_str(),
+            by,
+            &RecordHand { hand: next, facts },
+        )?;
+    }
+    // Correct the first hand: recorded with the wrong way of winning.
+    if let Some(first) = ledger.table_hands(&table)?.first() {
+        if let Some(winner) = first.winner {
+            let hands = SeatHands {
+                east: first.hands.east.as_ref().map(ToString::to_string),
+                south: first.hands.south.as_ref().map(ToString::to_string),
+                west: first.hands.west.as_ref().map(ToString::to_string),
+                north: first.hands.north.as_ref().map(ToString::to_string),
+            };
+            let command = CorrectHand {
+                version: first.version,
+                reason: "the winning tile was drawn from the wall, not discarded (demo correction)"
+                    .to_owned(),
+                facts: HandFacts {
+                    hands,
+                    winner: Some(winner),
+                    win_from: Some(WinFrom::Wall),
+                    discarder: None,
+                    penalties: vec![],
+                },
+            };
+            hand_cmd::correct(ledger, first.id(), by, &command)?;
+        }
+    }
+    Ok(DEMO_ID.to_owned())
+}
+
+/// Loads the demo through the server's writer.
+pub async fn load(state: &web::Data<AppState>, by: &Official) -> Result<String, AppError> {
+    let officials = state.auth(auth::list_officials).await?;
+    let by = by.clone();
+    state.write(move |l| build(l, &officials, &by)).await
+}

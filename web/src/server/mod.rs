@@ -1,0 +1,133 @@
+//! `mahjong-referee serve`: the web service.
+//!
+//! An actix-web application on the SQLite ledger: server-rendered pages (askama templates in
+//! the workspace's `templates/`), a JSON API under `/api`, officials with sessions and API
+//! tokens, and structured logs. [`app`] builds the application (the integration tests use it
+//! with actix-web's test server); [`run`] opens the database, creates the administrator on
+//! first run, and listens.
+
+pub mod api;
+pub mod auth;
+pub mod cache;
+pub mod commands;
+pub mod config;
+pub mod demo;
+pub mod error;
+pub mod rotation;
+pub mod routes;
+pub mod state;
+pub mod views;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::{web, App, HttpServer};
+use tracing_actix_web::TracingLogger;
+
+pub use config::ServeArgs;
+pub use state::AppState;
+
+use error::{AppError, HtmlError};
+
+/// The whole application over `state`.
+pub fn app(
+    state: web::Data<AppState>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(state)
+        // A form or JSON body that does not parse is the requester's mistake, said plainly.
+        .app_data(web::FormConfig::default().error_handler(|e, _| {
+            HtmlError(AppError::bad_request(format!(
+                "the form could not be read: {e}"
+            )))
+            .into()
+        }))
+        .app_data(web::PathConfig::default().error_handler(|e, _| {
+            HtmlError(AppError::not_found(format!("no such page: {e}"))).into()
+        }))
+        .app_data(web::QueryConfig::default().error_handler(|e, _| {
+            HtmlError(AppError::bad_request(format!(
+                "the query could not be read: {e}"
+            )))
+            .into()
+        }))
+        .wrap(TracingLogger::default())
+        .configure(api::configure)
+        .configure(routes::configure)
+        .default_service(web::to(|| async {
+            Err::<actix_web::HttpResponse, _>(HtmlError(AppError::not_found(
+                "there is no page at this address",
+            )))
+        }))
+}
+
+/// Sets up structured logs: `RUST_LOG` filters (default `info`); each request is one span with
+/// its request id, route, status and latency (tracing-actix-web).
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .try_init();
+}
+
+/// Opens the database, creates the administrator on first run, loads the demo if asked, and
+/// serves until stopped.
+pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
+    init_logging();
+    let mut state = AppState::open(&args.db)
+        .map_err(|e| anyhow::anyhow!("opening {}: {e}", args.db.display()))?;
+    state.secure_cookies = args.secure_cookies;
+    let state = web::Data::new(state);
+    let password = args.admin_password.clone();
+    let generated = state
+        .auth(move |conn| auth::ensure_admin(conn, password.as_deref()))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if let Some(password) = generated {
+        // Printed once, to the terminal that started the server; never logged.
+        println!("created the administrator: official `admin`, password `{password}` (shown once; set your own with --admin-password on a fresh database)");
+    }
+    if args.demo {
+        let admin = admin_official(&state)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let id = demo::load(&state, &admin)
+            .await
+            .map_err(|e| anyhow::anyhow!("loading the demo: {e}"))?;
+        tracing::info!(tournament = %id, "demo tournament loaded");
+    }
+    tracing::info!(db = %args.db.display(), bind = %args.bind, "serving");
+    println!("mahjong-referee listening on http://{}", args.bind);
+    let factory_state = state.clone();
+    let mut server = HttpServer::new(move || app(factory_state.clone()));
+    if let Some(workers) = args.workers {
+        server = server.workers(workers);
+    }
+    server.bind(args.bind)?.run().await?;
+    Ok(())
+}
+
+/// The administrator, to record the demo as.
+async fn admin_official(state: &web::Data<AppState>) -> Result<auth::Official, AppError> {
+    let list = state.auth(auth::list_officials).await?;
+    let admin = list
+        .into_iter()
+        .find(|o| o.is_admin)
+        .ok_or_else(|| AppError::internal("no administrator"))?;
+    Ok(auth::Official {
+        id: ledger::OfficialId::new(&admin.official).map_err(AppError::internal)?,
+        name: admin.name,
+        role: auth::parse_role(&admin.role)?,
+        is_admin: true,
+        csrf: None,
+    })
+}

@@ -1,0 +1,304 @@
+//! Logging in and out, the official's account (API tokens), and the administrator's list of
+//! officials.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use ledger::OfficialId;
+use serde::Deserialize;
+
+use super::{render, see_other};
+use crate::server::auth::{self, Official, OfficialListing, Viewer};
+use crate::server::commands::tournament::register_official_everywhere;
+use crate::server::error::{AppError, HtmlError};
+use crate::server::state::AppState;
+use crate::server::views::Nav;
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct LoginPage {
+    nav: Nav,
+    login_csrf: String,
+    official: String,
+    error: Option<String>,
+}
+
+fn login_response(
+    state: &AppState,
+    req: &HttpRequest,
+    status: StatusCode,
+    official: String,
+    error: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let token = req
+        .cookie(auth::LOGIN_CSRF_COOKIE)
+        .map(|c| c.value().to_owned())
+        .filter(|v| v.len() == 64)
+        .unwrap_or_else(auth::random_token);
+    let mut response = render(
+        status,
+        &LoginPage {
+            nav: Nav::anonymous(),
+            login_csrf: token.clone(),
+            official,
+            error,
+        },
+    )?;
+    response
+        .add_cookie(&auth::login_csrf_cookie(token, state.secure_cookies))
+        .map_err(AppError::internal)?;
+    Ok(response)
+}
+
+pub async fn login_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, HtmlError> {
+    Ok(login_response(
+        &state,
+        &req,
+        StatusCode::OK,
+        String::new(),
+        None,
+    )?)
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    official: String,
+    #[serde(default)]
+    password: String,
+}
+
+pub async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<LoginForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let form = form.into_inner();
+    let cookie = req
+        .cookie(auth::LOGIN_CSRF_COOKIE)
+        .map(|c| c.value().to_owned());
+    let csrf_ok =
+        cookie.is_some_and(|c| auth::constant_time_eq(c.as_bytes(), form.csrf.as_bytes()));
+    if !csrf_ok {
+        return Ok(login_response(
+            &state,
+            &req,
+            StatusCode::FORBIDDEN,
+            form.official,
+            Some("the form's security token is missing or stale: please try again".into()),
+        )?);
+    }
+    let official = form.official.trim().to_owned();
+    let who = official.clone();
+    let result = state
+        .auth(move |conn| auth::login(conn, &who, &form.password))
+        .await;
+    match result {
+        Ok((token, _csrf)) => {
+            tracing::info!(official = %official, "logged in");
+            let mut response = see_other("/");
+            response
+                .add_cookie(&auth::session_cookie(token, state.secure_cookies))
+                .map_err(AppError::internal)?;
+            Ok(response)
+        }
+        Err(e) if e.kind == crate::server::error::ErrorKind::Unauthorized => {
+            tracing::info!(official = %official, "login refused");
+            Ok(login_response(
+                &state,
+                &req,
+                StatusCode::UNAUTHORIZED,
+                official,
+                Some(e.message),
+            )?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct CsrfOnly {
+    #[serde(default)]
+    csrf: String,
+}
+
+pub async fn logout(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, HtmlError> {
+    if let Some(official) = &viewer.0 {
+        official.check_csrf(&form.csrf)?;
+        if let Some(c) = req.cookie(auth::SESSION_COOKIE) {
+            let token = c.value().to_owned();
+            state.auth(move |conn| auth::logout(conn, &token)).await?;
+        }
+    }
+    let mut response = see_other("/");
+    let mut gone = auth::session_cookie(String::new(), state.secure_cookies);
+    gone.make_removal();
+    response.add_cookie(&gone).map_err(AppError::internal)?;
+    Ok(response)
+}
+
+#[derive(Template)]
+#[template(path = "account.html")]
+struct AccountPage {
+    nav: Nav,
+    name: String,
+    official: String,
+    is_admin: bool,
+    new_token: Option<String>,
+}
+
+fn account_page(o: &Official, new_token: Option<String>) -> Result<HttpResponse, AppError> {
+    render(
+        StatusCode::OK,
+        &AccountPage {
+            nav: Nav::for_official(o),
+            name: o.name.clone(),
+            official: o.id.to_string(),
+            is_admin: o.is_admin,
+            new_token,
+        },
+    )
+}
+
+pub async fn page(viewer: Viewer) -> Result<HttpResponse, HtmlError> {
+    Ok(account_page(viewer.require()?, None)?)
+}
+
+#[derive(Deserialize)]
+pub struct TokenForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    label: String,
+}
+
+pub async fn create_token(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    form: web::Form<TokenForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let official = viewer.require()?.clone();
+    official.check_csrf(&form.csrf)?;
+    let label = form.label.trim().to_owned();
+    if label.is_empty() {
+        return Err(AppError::unprocessable("give the token a label").into());
+    }
+    let id = official.id.clone();
+    let token = state
+        .auth(move |conn| auth::create_api_token(conn, &id, &label))
+        .await?;
+    Ok(account_page(&official, Some(token))?)
+}
+
+#[derive(Template)]
+#[template(path = "officials.html")]
+struct OfficialsPage {
+    nav: Nav,
+    officials: Vec<OfficialListing>,
+    error: Option<String>,
+    notice: Option<String>,
+}
+
+async fn officials_response(
+    state: &web::Data<AppState>,
+    o: &Official,
+    status: StatusCode,
+    error: Option<String>,
+    notice: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let officials = state.auth(auth::list_officials).await?;
+    render(
+        status,
+        &OfficialsPage {
+            nav: Nav::for_official(o),
+            officials,
+            error,
+            notice,
+        },
+    )
+}
+
+pub async fn officials_page(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?;
+    o.require_admin()?;
+    Ok(officials_response(&state, o, StatusCode::OK, None, None).await?)
+}
+
+/// Create an official (the administrator only).
+#[derive(Clone, Debug, Deserialize)]
+pub struct NewOfficial {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub official: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub role: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+/// Creates the official and records `OfficialRegistered` in every tournament.
+pub async fn add_official(
+    state: &web::Data<AppState>,
+    by: &Official,
+    form: NewOfficial,
+) -> Result<OfficialListing, AppError> {
+    by.require_admin()?;
+    let id = OfficialId::new(form.official.trim())
+        .map_err(|e| AppError::unprocessable(format!("id: {e}")))?;
+    let role = auth::parse_role(form.role.trim())?;
+    let listing = OfficialListing {
+        official: id.to_string(),
+        name: form.name.trim().to_owned(),
+        role: form.role.trim().to_owned(),
+        is_admin: false,
+    };
+    let name = listing.name.clone();
+    state
+        .auth(move |conn| auth::create_official(conn, &id, &name, role, false, &form.password))
+        .await?;
+    let (l, by) = (listing.clone(), by.clone());
+    state
+        .write(move |ledger| register_official_everywhere(ledger, &l, &by))
+        .await?;
+    Ok(listing)
+}
+
+pub async fn create_official(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    form: web::Form<NewOfficial>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    o.require_admin()?;
+    o.check_csrf(&form.csrf)?;
+    match add_official(&state, &o, form.into_inner()).await {
+        Ok(l) => Ok(officials_response(
+            &state,
+            &o,
+            StatusCode::OK,
+            None,
+            Some(format!("{} ({}) can now log in", l.name, l.official)),
+        )
+        .await?),
+        Err(e) if e.is_input_error() => {
+            Ok(officials_response(&state, &o, e.kind.status(), Some(e.message), None).await?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,57 @@
+//! The front page (tournaments), the stylesheet, and loading the demo.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{render, see_other};
+use crate::server::auth::Viewer;
+use crate::server::error::HtmlError;
+use crate::server::state::AppState;
+use crate::server::views::tournament::{self, TournamentSummary};
+use crate::server::views::Nav;
+
+#[derive(Template)]
+#[template(path = "index.html")]
+struct Index {
+    nav: Nav,
+    tournaments: Vec<TournamentSummary>,
+}
+
+pub async fn index(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResponse, HtmlError> {
+    let tournaments = state.read(tournament::list).await?;
+    Ok(render(
+        StatusCode::OK,
+        &Index {
+            nav: Nav::for_viewer(&viewer),
+            tournaments,
+        },
+    )?)
+}
+
+const STYLE: &str = include_str!("../../../../templates/style.css");
+
+pub async fn style() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header(("cache-control", "public, max-age=3600"))
+        .body(STYLE)
+}
+
+#[derive(Deserialize)]
+pub struct CsrfForm {
+    #[serde(default)]
+    pub csrf: String,
+}
+
+pub async fn demo(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let official = viewer.require()?.clone();
+    official.check_csrf(&form.csrf)?;
+    let id = crate::server::demo::load(&state, &official).await?;
+    Ok(see_other(&format!("/t/{id}")))
+}

@@ -1,0 +1,66 @@
+//! The pages: server-rendered HTML, readable without JavaScript. One file per page family.
+//! Page handlers return [`HtmlError`](super::error::HtmlError) so any failure is an error page.
+
+pub mod account;
+pub mod audit;
+pub mod hand_form;
+pub mod hands;
+pub mod home;
+pub mod tables;
+pub mod tournaments;
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+
+use super::error::AppError;
+
+/// Renders a template as an HTML response.
+pub fn render(status: StatusCode, page: &impl Template) -> Result<HttpResponse, AppError> {
+    let body = page.render()?;
+    Ok(HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("cache-control", "no-store"))
+        .body(body))
+}
+
+/// 303 See Other: where a successful form post goes.
+pub fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header(("location", location))
+        .finish()
+}
+
+/// Registers every page.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/", web::get().to(home::index))
+        .route("/static/style.css", web::get().to(home::style))
+        .route("/demo", web::post().to(home::demo))
+        .route("/audit", web::get().to(audit::page))
+        .route("/login", web::get().to(account::login_page))
+        .route("/login", web::post().to(account::login))
+        .route("/logout", web::post().to(account::logout))
+        .route("/account", web::get().to(account::page))
+        .route("/account/tokens", web::post().to(account::create_token))
+        .route("/officials", web::get().to(account::officials_page))
+        .route("/officials", web::post().to(account::create_official))
+        .route("/tournaments/new", web::get().to(tournaments::new_page))
+        .route("/tournaments", web::post().to(tournaments::create))
+        .route("/t/{id}", web::get().to(tournaments::page))
+        .route(
+            "/t/{id}/players",
+            web::post().to(tournaments::register_player),
+        )
+        .route("/t/{id}/tables", web::post().to(tournaments::form_table))
+        .route("/t/{id}/standings", web::get().to(tournaments::standings))
+        .route(
+            "/t/{id}/players/{player}",
+            web::get().to(tournaments::player),
+        )
+        .route("/tables/{table}", web::get().to(tables::page))
+        .route("/tables/{table}/record", web::get().to(tables::record_page))
+        .route("/tables/{table}/hands", web::post().to(tables::record))
+        .route("/hands/{hand}", web::get().to(hands::page))
+        .route("/hands/{hand}/correct", web::get().to(hands::correct_page))
+        .route("/hands/{hand}/corrections", web::post().to(hands::correct));
+}

@@ -1,0 +1,145 @@
+//! A table's page and recording its next hand.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+
+use super::hand_form::{HandForm, HandFormPage};
+use super::{render, see_other};
+use crate::server::auth::{Official, Viewer};
+use crate::server::commands::hand::{self as cmd, RecordHand};
+use crate::server::error::{AppError, HtmlError};
+use crate::server::state::AppState;
+use crate::server::views::table::{self, TableView};
+use crate::server::views::Nav;
+
+#[derive(Template)]
+#[template(path = "table.html")]
+struct Page {
+    nav: Nav,
+    t: TableView,
+}
+
+pub async fn page(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, HtmlError> {
+    let id = path.into_inner();
+    let t = state.read(move |l| table::view(l, &id)).await?;
+    Ok(render(
+        StatusCode::OK,
+        &Page {
+            nav: Nav::for_viewer(&viewer),
+            t,
+        },
+    )?)
+}
+
+async fn form_page(
+    state: &web::Data<AppState>,
+    o: &Official,
+    table_id: String,
+    form: HandForm,
+    status: StatusCode,
+    error: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = table_id.clone();
+    let t = state.read(move |l| table::view(l, &id)).await?;
+    let next = t
+        .next
+        .as_ref()
+        .ok_or_else(|| AppError::unprocessable("the seats at this table have not been drawn"))?;
+    let winds = ["east", "south", "west", "north"];
+    let east_index = winds
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case(next.east_seat))
+        .unwrap_or(0);
+    let labels: [String; 4] = std::array::from_fn(|i| {
+        let seat = &t.seats[i];
+        let wind = ["East", "South", "West", "North"][(i + 4 - east_index) % 4];
+        format!("{} — {} seat, {wind} this hand", seat.name, seat.seat)
+    });
+    let page = HandFormPage::new(
+        Nav::for_official(o),
+        format!(
+            "Table {}: record game {}, hand {}",
+            t.number, next.game, next.number
+        ),
+        format!(
+            "{} wind prevails; {} is East (deals).",
+            next.prevailing, next.east_player
+        ),
+        format!("/tables/{table_id}/hands"),
+        if form.hand.is_empty() {
+            next.hand.clone()
+        } else {
+            form.hand.clone()
+        },
+        None,
+        labels,
+        &form,
+        error,
+    );
+    render(status, &page)
+}
+
+pub async fn record_page(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?;
+    Ok(form_page(
+        &state,
+        o,
+        path.into_inner(),
+        HandForm::default(),
+        StatusCode::OK,
+        None,
+    )
+    .await?)
+}
+
+/// Records a hand (shared with the API).
+pub async fn record_hand(
+    state: &web::Data<AppState>,
+    o: &Official,
+    table: String,
+    command: RecordHand,
+) -> Result<String, AppError> {
+    let by = o.clone();
+    let stream = state
+        .write(move |l| cmd::record(l, &table, &by, &command))
+        .await?;
+    Ok(stream.id().to_owned())
+}
+
+pub async fn record(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<HandForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    o.check_csrf(&form.csrf)?;
+    let table = path.into_inner();
+    let form = form.into_inner();
+    let result = match form.facts() {
+        Ok(facts) => {
+            let command = RecordHand {
+                hand: form.hand.clone(),
+                facts,
+            };
+            record_hand(&state, &o, table.clone(), command).await
+        }
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(hand) => Ok(see_other(&format!("/hands/{hand}"))),
+        Err(e) if e.is_input_error() => {
+            Ok(form_page(&state, &o, table, form, e.kind.status(), Some(e.message)).await?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}

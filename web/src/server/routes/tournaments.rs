@@ -1,0 +1,446 @@
+//! A tournament's pages: creating one, its players and tables, standings, a player's history.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{render, see_other};
+use crate::rules;
+use crate::server::auth::{Official, Viewer};
+use crate::server::commands::tournament::{self as cmd, NewPlayer, NewTable, NewTournament};
+use crate::server::error::{AppError, HtmlError};
+use crate::server::state::AppState;
+use crate::server::views::tournament::{
+    self, PlayerHistoryView, SortBy, StandingsView, TournamentView,
+};
+use crate::server::views::{signed, Nav};
+
+/// The new-tournament form as typed (re-shown with a message when refused).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct TournamentForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub ruleset: String,
+    #[serde(default)]
+    pub house_ruleset: String,
+    #[serde(default)]
+    pub limit: String,
+    #[serde(default)]
+    pub starting_chips: String,
+}
+
+impl TournamentForm {
+    fn command(&self) -> Result<NewTournament, AppError> {
+        let limit = match self.limit.trim() {
+            "" => None,
+            l => Some(l.parse::<u64>().map_err(|_| {
+                AppError::unprocessable(format!("limit `{l}` is not a whole number"))
+            })?),
+        };
+        let starting_chips = self.starting_chips.trim().parse::<i64>().map_err(|_| {
+            AppError::unprocessable(format!(
+                "starting chips `{}` is not a whole number",
+                self.starting_chips.trim()
+            ))
+        })?;
+        Ok(NewTournament {
+            id: Some(self.id.clone()).filter(|s| !s.trim().is_empty()),
+            name: self.name.clone(),
+            ruleset: Some(self.ruleset.clone()),
+            house_ruleset: Some(self.house_ruleset.clone()).filter(|s| !s.trim().is_empty()),
+            limit,
+            starting_chips,
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "tournament_new.html")]
+struct NewPage {
+    nav: Nav,
+    form: TournamentForm,
+    rulesets: Vec<(String, String)>,
+    error: Option<String>,
+}
+
+fn new_form(
+    o: &Official,
+    form: TournamentForm,
+    status: StatusCode,
+    error: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    render(
+        status,
+        &NewPage {
+            nav: Nav::for_official(o),
+            form,
+            rulesets: rules::ruleset_names(),
+            error,
+        },
+    )
+}
+
+pub async fn new_page(viewer: Viewer) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?;
+    let form = TournamentForm {
+        starting_chips: "2000".into(),
+        ..Default::default()
+    };
+    Ok(new_form(o, form, StatusCode::OK, None)?)
+}
+
+/// Creates a tournament (shared with the API).
+pub async fn create_tournament(
+    state: &web::Data<AppState>,
+    o: &Official,
+    command: NewTournament,
+) -> Result<String, AppError> {
+    let officials = state.auth(crate::server::auth::list_officials).await?;
+    let by = o.clone();
+    let stream = state
+        .write(move |l| cmd::create(l, &officials, &by, &command))
+        .await?;
+    Ok(stream.id().to_owned())
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    form: web::Form<TournamentForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    o.check_csrf(&form.csrf)?;
+    let form = form.into_inner();
+    let result = match form.command() {
+        Ok(command) => create_tournament(&state, &o, command).await,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(id) => Ok(see_other(&format!("/t/{id}"))),
+        Err(e) if e.is_input_error() => Ok(new_form(&o, form, e.kind.status(), Some(e.message))?),
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Clone, Debug)]
+struct SeatOption {
+    id: String,
+    name: String,
+    selected: bool,
+}
+
+#[derive(Clone, Debug)]
+struct SeatChoice {
+    seat: &'static str,
+    field: String,
+    options: Vec<SeatOption>,
+}
+
+#[derive(Template)]
+#[template(path = "tournament.html")]
+struct Page {
+    nav: Nav,
+    t: TournamentView,
+    seat_choices: Vec<SeatChoice>,
+    error: Option<String>,
+    notice: Option<String>,
+}
+
+async fn tournament_page(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    id: String,
+    status: StatusCode,
+    error: Option<String>,
+    notice: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let t = state.read(move |l| tournament::view(l, &id)).await?;
+    let seat_choices = ["East", "South", "West", "North"]
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| SeatChoice {
+            seat,
+            field: format!("player_{}", i + 1),
+            options: t
+                .players
+                .iter()
+                .enumerate()
+                .map(|(j, p)| SeatOption {
+                    id: p.id.clone(),
+                    name: p.name.clone(),
+                    selected: i == j,
+                })
+                .collect(),
+        })
+        .collect();
+    render(
+        status,
+        &Page {
+            nav: Nav::for_viewer(viewer),
+            t,
+            seat_choices,
+            error,
+            notice,
+        },
+    )
+}
+
+pub async fn page(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, HtmlError> {
+    Ok(tournament_page(
+        &state,
+        &viewer,
+        path.into_inner(),
+        StatusCode::OK,
+        None,
+        None,
+    )
+    .await?)
+}
+
+#[derive(Deserialize)]
+pub struct PlayerForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    id: String,
+}
+
+/// Re-shows the tournament page with the message of a refused form, or fails.
+async fn refused(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    id: String,
+    e: AppError,
+) -> Result<HttpResponse, HtmlError> {
+    if e.is_input_error() {
+        Ok(tournament_page(state, viewer, id, e.kind.status(), Some(e.message), None).await?)
+    } else {
+        Err(e.into())
+    }
+}
+
+pub async fn register_player(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<PlayerForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    o.check_csrf(&form.csrf)?;
+    let id = path.into_inner();
+    let command = NewPlayer {
+        id: Some(form.id.clone()).filter(|s| !s.trim().is_empty()),
+        name: form.name.clone(),
+    };
+    let t = id.clone();
+    match state
+        .write(move |l| cmd::register_player(l, &t, &o, &command))
+        .await
+    {
+        Ok(_) => Ok(see_other(&format!("/t/{id}"))),
+        Err(e) => refused(&state, &viewer, id, e).await,
+    }
+}
+
+#[derive(Deserialize)]
+pub struct TableForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    number: String,
+    #[serde(default)]
+    player_1: String,
+    #[serde(default)]
+    player_2: String,
+    #[serde(default)]
+    player_3: String,
+    #[serde(default)]
+    player_4: String,
+    #[serde(default)]
+    random: Option<String>,
+}
+
+pub async fn form_table(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<TableForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    o.check_csrf(&form.csrf)?;
+    let id = path.into_inner();
+    let number = match form.number.trim() {
+        "" => None,
+        n => match n.parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                let e =
+                    AppError::unprocessable(format!("table number `{n}` is not a whole number"));
+                return refused(&state, &viewer, id, e).await;
+            }
+        },
+    };
+    let command = NewTable {
+        number,
+        players: vec![
+            form.player_1.clone(),
+            form.player_2.clone(),
+            form.player_3.clone(),
+            form.player_4.clone(),
+        ],
+        random: form.random.is_some(),
+        seed: None,
+    };
+    let t = id.clone();
+    match state
+        .write(move |l| cmd::form_table(l, &t, &o, &command))
+        .await
+    {
+        Ok(table) => Ok(see_other(&format!("/tables/{table}"))),
+        Err(e) => refused(&state, &viewer, id, e).await,
+    }
+}
+
+#[derive(Deserialize)]
+pub struct SortQuery {
+    pub sort: Option<String>,
+    pub dir: Option<String>,
+}
+
+impl SortQuery {
+    pub fn parse(&self) -> (SortBy, bool) {
+        let sort = SortBy::parse(self.sort.as_deref());
+        let default_desc = sort != SortBy::Name;
+        let descending = match self.dir.as_deref() {
+            Some("asc") => false,
+            Some("desc") => true,
+            _ => default_desc,
+        };
+        (sort, descending)
+    }
+}
+
+struct Column {
+    key: &'static str,
+    title: &'static str,
+    class: &'static str,
+    next_dir: &'static str,
+    arrow: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct StandingsPage {
+    nav: Nav,
+    s: StandingsView,
+    columns: Vec<Column>,
+}
+
+fn columns(s: &StandingsView) -> Vec<Column> {
+    [
+        ("name", "Player", "", SortBy::Name),
+        ("net", "Net chips", "num", SortBy::Net),
+        ("played", "Hands played", "num", SortBy::Played),
+        ("won", "Hands won", "num", SortBy::Won),
+        ("largest", "Largest hand", "num", SortBy::Largest),
+    ]
+    .into_iter()
+    .map(|(key, title, class, by)| {
+        let current = s.sort == by;
+        Column {
+            key,
+            title,
+            class,
+            next_dir: if current && s.descending {
+                "asc"
+            } else {
+                "desc"
+            },
+            arrow: match (current, s.descending) {
+                (false, _) => "",
+                (true, true) => " ▼",
+                (true, false) => " ▲",
+            },
+        }
+    })
+    .collect()
+}
+
+pub async fn standings(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    query: web::Query<SortQuery>,
+    req: actix_web::HttpRequest,
+) -> Result<HttpResponse, HtmlError> {
+    let id = path.into_inner();
+    let (sort, descending) = query.parse();
+    // Visitors who are not logged in all see the same page: serve it from the cache while
+    // nothing has been recorded since it was rendered.
+    let cache_key = (viewer.0.is_none()).then(|| req.uri().to_string());
+    let generation = state.generation();
+    if let Some(body) = cache_key
+        .as_ref()
+        .and_then(|k| state.cache().get(k, generation))
+    {
+        return Ok(HttpResponse::Ok()
+            .content_type("text/html; charset=utf-8")
+            .insert_header(("cache-control", "no-store"))
+            .body(body));
+    }
+    let s = state
+        .read(move |l| tournament::standings(l, &id, sort, descending))
+        .await?;
+    let page = StandingsPage {
+        nav: Nav::for_viewer(&viewer),
+        columns: columns(&s),
+        s,
+    };
+    let body = actix_web::web::Bytes::from(page.render().map_err(AppError::from)?);
+    if let Some(k) = cache_key {
+        state.cache().put(k, generation, body.clone());
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("cache-control", "no-store"))
+        .body(body))
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+struct PlayerPage {
+    nav: Nav,
+    p: PlayerHistoryView,
+    net_text: String,
+}
+
+pub async fn player(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, HtmlError> {
+    let (id, player) = path.into_inner();
+    let p = state
+        .read(move |l| tournament::player_history(l, &id, &player))
+        .await?;
+    Ok(render(
+        StatusCode::OK,
+        &PlayerPage {
+            nav: Nav::for_viewer(&viewer),
+            net_text: signed(p.net),
+            p,
+        },
+    )?)
+}

@@ -1,0 +1,152 @@
+//! The server's shared state: one writer, a pool of readers, and the officials' tables.
+//!
+//! SQLite allows one writer at a time; the ledger's appends already run in `BEGIN IMMEDIATE`
+//! transactions with optimistic concurrency, so one writer connection behind a mutex loses
+//! nothing and turns a stale write into a 409. Pages read from a pool of read-only connections
+//! (WAL lets them read while the writer appends), so a busy standings page never waits for a
+//! hand being recorded. All of it is blocking work: handlers run it on actix's blocking pool
+//! ([`AppState::read`], [`AppState::write`]), never on the async workers.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use actix_web::web;
+use ledger::Ledger;
+use rusqlite::Connection;
+
+use super::error::AppError;
+
+/// How many idle readers the pool keeps.
+const MAX_IDLE_READERS: usize = 16;
+
+/// Everything a handler needs; cheap to clone (one `Arc`), so blocking closures take a copy.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+    pub secure_cookies: bool,
+}
+
+struct Inner {
+    path: PathBuf,
+    writer: Mutex<Ledger>,
+    readers: Mutex<Vec<Ledger>>,
+    auth: Mutex<Connection>,
+    /// Bumped after every write this process makes: the key of the page cache.
+    generation: AtomicU64,
+    cache: super::cache::PageCache,
+}
+
+fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>, AppError> {
+    m.lock()
+        .map_err(|_| AppError::internal("a lock was poisoned by an earlier panic"))
+}
+
+impl AppState {
+    /// Opens (creating and migrating) the database at `path`.
+    pub fn open(path: &Path) -> Result<AppState, ledger::Error> {
+        let writer = Ledger::open(path)?;
+        let auth = Connection::open(path).map_err(|source| ledger::Error::Sqlite {
+            context: "opening the officials' tables",
+            source,
+        })?;
+        auth.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(|source| ledger::Error::Sqlite {
+                context: "setting the busy timeout",
+                source,
+            })?;
+        Ok(AppState {
+            inner: Arc::new(Inner {
+                path: path.to_owned(),
+                writer: Mutex::new(writer),
+                readers: Mutex::new(Vec::new()),
+                auth: Mutex::new(auth),
+                generation: AtomicU64::new(0),
+                cache: Default::default(),
+            }),
+            secure_cookies: false,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
+    /// The cache of rendered public pages.
+    pub fn cache(&self) -> &super::cache::PageCache {
+        &self.inner.cache
+    }
+
+    /// The current write generation (see the page cache).
+    pub fn generation(&self) -> u64 {
+        self.inner.generation.load(Ordering::Acquire)
+    }
+
+    /// Runs `f` with a reader, on the blocking pool.
+    pub async fn read<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&Ledger) -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let state = self.clone();
+        web::block(move || state.read_now(f)).await?
+    }
+
+    /// Runs `f` with a reader on the current thread.
+    pub fn read_now<T>(
+        &self,
+        f: impl FnOnce(&Ledger) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        let idle = lock(&self.inner.readers)?.pop();
+        let reader = match idle {
+            Some(r) => r,
+            None => Ledger::open_reader(&self.inner.path)?,
+        };
+        let out = f(&reader);
+        let mut pool = lock(&self.inner.readers)?;
+        if pool.len() < MAX_IDLE_READERS {
+            pool.push(reader);
+        }
+        out
+    }
+
+    /// Runs `f` with the writer, on the blocking pool, and moves the generation on.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&mut Ledger) -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let state = self.clone();
+        web::block(move || state.write_now(f)).await?
+    }
+
+    /// Runs `f` with the writer on the current thread.
+    pub fn write_now<T>(
+        &self,
+        f: impl FnOnce(&mut Ledger) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        let mut writer = lock(&self.inner.writer)?;
+        let out = f(&mut writer);
+        self.inner.generation.fetch_add(1, Ordering::AcqRel);
+        out
+    }
+
+    /// Runs `f` with the officials' connection, on the blocking pool.
+    pub async fn auth<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&Connection) -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let state = self.clone();
+        web::block(move || state.auth_now(f)).await?
+    }
+
+    /// Runs `f` with the officials' connection on the current thread.
+    pub fn auth_now<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        let conn = lock(&self.inner.auth)?;
+        f(&conn)
+    }
+}

@@ -1,0 +1,258 @@
+//! A hand: each player's tiles drawn as tiles, the itemized score sheets, the settlement matrix
+//! with its zero-sum check, and the hand's history with superseded entries marked.
+
+use ledger::{Event, HandRecord, Ledger, StreamId};
+use referee::Wind;
+use serde::Serialize;
+
+use super::tiles::{hand_groups, TileGroup};
+use super::tournament::names;
+use super::{seat_title, signed};
+use crate::rules::SheetView;
+use crate::server::error::AppError;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HandSeat {
+    /// The seat as drawn.
+    pub seat: &'static str,
+    pub seat_key: &'static str,
+    /// The seat's wind in this hand (East deals).
+    pub wind: &'static str,
+    pub player: String,
+    pub name: String,
+    pub notation: String,
+    pub groups: Vec<TileGroup>,
+    pub sheet: Option<SheetView>,
+    pub winner: bool,
+    pub net: i64,
+    pub net_text: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MatrixRow {
+    pub payer: String,
+    /// What this seat pays each seat, East first (0 on the diagonal).
+    pub cells: Vec<i64>,
+    pub paid: i64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HistoryEntry {
+    pub version: u64,
+    pub event_type: &'static str,
+    pub summary: String,
+    pub recorded_at: String,
+    pub recorded_by: String,
+    pub superseded: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HandView {
+    pub id: String,
+    pub table: String,
+    pub tournament: String,
+    pub game: u32,
+    pub number: u32,
+    pub prevailing: &'static str,
+    pub east: &'static str,
+    pub result: String,
+    pub win: Option<String>,
+    pub penalties: Vec<String>,
+    pub seats: Vec<HandSeat>,
+    pub matrix: Vec<MatrixRow>,
+    pub received: Vec<i64>,
+    pub nets: Vec<String>,
+    pub net_sum: i64,
+    pub zero_sum: bool,
+    pub corrections: u32,
+    /// The stream version a correction must name.
+    pub version: u64,
+    pub history: Vec<HistoryEntry>,
+}
+
+fn hand_wind(seat: Wind, east: Wind) -> Wind {
+    Wind::from_index(seat.index() + 4 - east.index())
+}
+
+/// One line saying what an event recorded.
+fn describe(e: &Event) -> String {
+    match e {
+        Event::HandStarted(h) => format!(
+            "game {} hand {}: {} deals, {} wind prevails",
+            h.game, h.hand, h.east, h.prevailing_wind
+        ),
+        Event::HandExposed(h) => format!("{} laid down {}", h.seat, h.hand),
+        Event::MahJonggDeclared(m) => format!(
+            "{} declared Mah-Jongg on {}{}",
+            m.seat,
+            m.winning_tile,
+            if m.self_drawn { " (self-drawn)" } else { "" }
+        ),
+        Event::WashOut(w) => format!("wash-out: {}", w.reason),
+        Event::HandScored(s) => format!(
+            "scored under {}: {}",
+            s.ruleset.name,
+            s.sheets
+                .iter()
+                .map(|(w, sh)| format!("{w} {}", sh.total))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::SettlementRecorded(s) => format!(
+            "settled: {}",
+            s.nets
+                .iter()
+                .map(|(w, n)| format!("{w} {}", signed(*n)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::CorrectionRecorded(c) => {
+            format!("correction (supersedes {}): {}", c.supersedes, c.reason)
+        }
+        other => other.event_type().replace('_', " "),
+    }
+}
+
+/// The hand page's content: the record from the projection, the history from the hand's own
+/// stream (a handful of events, read by its index).
+pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
+    let missing = || AppError::not_found(format!("no hand `{id}`"));
+    let stream = StreamId::hand(id).map_err(|_| missing())?;
+    let r: HandRecord = ledger.hand_record(&stream)?.ok_or_else(missing)?;
+    let tournament = r
+        .tournament
+        .as_deref()
+        .and_then(|t| t.parse::<StreamId>().ok());
+    let names = match &tournament {
+        Some(t) => names(ledger, t)?,
+        None => Default::default(),
+    };
+    let nets = r
+        .settlement
+        .as_ref()
+        .map_or([0; 4], |s| Wind::ALL.map(|w| *s.nets.get(w)));
+    let seats = Wind::ALL
+        .iter()
+        .map(|&seat| {
+            let player = r.players.get(seat).clone().unwrap_or_default();
+            let hand = r.hands.get(seat).as_ref();
+            HandSeat {
+                seat: seat_title(seat),
+                seat_key: seat.name(),
+                wind: seat_title(hand_wind(seat, r.east)),
+                name: names.get(&player).cloned().unwrap_or_default(),
+                player,
+                notation: hand.map(ToString::to_string).unwrap_or_default(),
+                groups: hand.map(hand_groups).unwrap_or_default(),
+                sheet: r.scored.as_ref().map(|s| s.sheets.get(seat).clone()),
+                winner: r.winner == Some(seat),
+                net: nets[seat.index()],
+                net_text: signed(nets[seat.index()]),
+            }
+        })
+        .collect();
+    let payments = r
+        .settlement
+        .as_ref()
+        .map(|s| s.payments.as_slice())
+        .unwrap_or_default();
+    let matrix: Vec<MatrixRow> = Wind::ALL
+        .iter()
+        .map(|&payer| {
+            let cells: Vec<i64> = Wind::ALL
+                .iter()
+                .map(|&payee| {
+                    payments
+                        .iter()
+                        .filter(|p| p.payer == payer && p.payee == payee)
+                        .map(|p| p.amount)
+                        .sum()
+                })
+                .collect();
+            MatrixRow {
+                payer: seat_title(payer).to_owned(),
+                paid: cells.iter().sum(),
+                cells,
+            }
+        })
+        .collect();
+    let received = (0..4)
+        .map(|j| matrix.iter().map(|row| row.cells[j]).sum())
+        .collect();
+    let net_sum: i64 = nets.iter().sum();
+    let scored = r.scored.as_ref();
+    let win = scored.and_then(|s| s.win.as_ref()).map(|w| {
+        let from = match w.discarder {
+            Some(d) => format!(" from {}", seat_title(d)),
+            None => String::new(),
+        };
+        format!(
+            "{} won on {} ({}{from})",
+            seat_title(w.winner),
+            w.tile,
+            w.from
+        )
+    });
+    let penalties = scored
+        .map(|s| {
+            s.penalties
+                .iter()
+                .map(|p| {
+                    let to = p
+                        .payee
+                        .map_or("each other player".to_owned(), |w| seat_title(w).to_owned());
+                    format!(
+                        "{} pays {} to {to}: {}",
+                        seat_title(p.payer),
+                        p.amount,
+                        p.reason
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let events = ledger.read_stream(&stream, 1)?;
+    // Everything before the last correction (except the start) is superseded by it.
+    let last_correction = events
+        .iter()
+        .rposition(|e| matches!(e.event, Event::CorrectionRecorded(_)));
+    let history = events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| HistoryEntry {
+            version: e.version,
+            event_type: e.event.event_type(),
+            summary: describe(&e.event),
+            recorded_at: e.recorded_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            recorded_by: e.recorded_by.as_str().to_owned(),
+            superseded: last_correction.is_some_and(|c| {
+                i < c
+                    && !matches!(
+                        e.event,
+                        Event::HandStarted(_) | Event::CorrectionRecorded(_)
+                    )
+            }),
+        })
+        .collect();
+    Ok(HandView {
+        id: id.to_owned(),
+        table: r.table.clone(),
+        tournament: tournament.map(|t| t.id().to_owned()).unwrap_or_default(),
+        game: r.game,
+        number: r.hand,
+        prevailing: seat_title(r.prevailing_wind),
+        east: seat_title(r.east),
+        result: super::table::result_text(&r, &names),
+        win,
+        penalties,
+        seats,
+        matrix,
+        received,
+        nets: nets.iter().map(|&n| signed(n)).collect(),
+        net_sum,
+        zero_sum: net_sum == 0,
+        corrections: r.corrections,
+        version: r.version,
+        history,
+    })
+}

@@ -1,0 +1,298 @@
+//! Tournaments, their players and tables, standings, and a player's history.
+
+use std::collections::HashMap;
+
+use ledger::{Ledger, PlayerId, StreamId};
+use serde::Serialize;
+
+use super::{seat_title, signed};
+use crate::server::commands::existing_tournament;
+use crate::server::error::AppError;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentSummary {
+    pub id: String,
+    pub name: String,
+    pub ruleset: String,
+    pub ruleset_title: String,
+    pub limit: Option<u64>,
+    pub starting_chips: i64,
+    pub house_ruleset: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    pub seat: &'static str,
+    pub player: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TableSummary {
+    pub id: String,
+    pub number: u32,
+    pub draw_seed: Option<u64>,
+    pub seats: Vec<SeatView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentView {
+    #[serde(flatten)]
+    pub summary: TournamentSummary,
+    pub players: Vec<PlayerView>,
+    pub tables: Vec<TableSummary>,
+}
+
+fn summary(row: &ledger::TournamentRow) -> TournamentSummary {
+    let config = row.config.as_ref();
+    TournamentSummary {
+        id: row.stream.id().to_owned(),
+        name: row.name.clone(),
+        ruleset: row.ruleset.clone(),
+        ruleset_title: config.map_or(row.ruleset.clone(), |c| c.title.clone()),
+        limit: config.and_then(|c| c.limit),
+        starting_chips: config.map_or(0, |c| c.starting_chips),
+        house_ruleset: config.is_some_and(|c| c.house_ruleset.is_some()),
+    }
+}
+
+/// Every tournament, newest first.
+pub fn list(ledger: &Ledger) -> Result<Vec<TournamentSummary>, AppError> {
+    Ok(ledger.tournaments()?.iter().map(summary).collect())
+}
+
+/// Player id → name.
+pub fn names(ledger: &Ledger, t: &StreamId) -> Result<HashMap<String, String>, AppError> {
+    Ok(ledger
+        .players(t)?
+        .into_iter()
+        .map(|p| (p.player.as_str().to_owned(), p.name))
+        .collect())
+}
+
+pub fn seats_view(
+    seats: &Option<ledger::BySeat<PlayerId>>,
+    names: &HashMap<String, String>,
+) -> Vec<SeatView> {
+    seats
+        .as_ref()
+        .map(|s| {
+            s.iter()
+                .map(|(seat, p)| SeatView {
+                    seat: seat_title(seat),
+                    player: p.as_str().to_owned(),
+                    name: names.get(p.as_str()).cloned().unwrap_or_default(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A tournament with its players and tables.
+pub fn view(ledger: &Ledger, id: &str) -> Result<TournamentView, AppError> {
+    let stream = existing_tournament(ledger, id)?;
+    let row = ledger
+        .tournament(&stream)?
+        .ok_or_else(|| AppError::not_found(format!("no tournament `{id}`")))?;
+    let names = names(ledger, &stream)?;
+    let players = ledger
+        .players(&stream)?
+        .into_iter()
+        .map(|p| PlayerView {
+            id: p.player.as_str().to_owned(),
+            name: p.name,
+        })
+        .collect();
+    let tables = ledger
+        .tables(&stream)?
+        .into_iter()
+        .map(|t| TableSummary {
+            id: t.table.as_str().to_owned(),
+            number: t.number,
+            draw_seed: t.draw_seed,
+            seats: seats_view(&t.seats, &names),
+        })
+        .collect();
+    Ok(TournamentView {
+        summary: summary(&row),
+        players,
+        tables,
+    })
+}
+
+/// The columns the standings sort by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SortBy {
+    Name,
+    Net,
+    Played,
+    Won,
+    Largest,
+}
+
+impl SortBy {
+    pub fn parse(s: Option<&str>) -> SortBy {
+        match s {
+            Some("name") => SortBy::Name,
+            Some("played") => SortBy::Played,
+            Some("won") => SortBy::Won,
+            Some("largest") => SortBy::Largest,
+            _ => SortBy::Net,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingRow {
+    pub rank: usize,
+    pub player: String,
+    pub name: String,
+    pub net: i64,
+    pub net_text: String,
+    pub hands_played: u32,
+    pub hands_won: u32,
+    pub largest_hand: i64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingsView {
+    pub tournament: TournamentSummary,
+    pub sort: SortBy,
+    pub descending: bool,
+    pub rows: Vec<StandingRow>,
+}
+
+/// The standings, read from the standings projection; rank is by net chips.
+pub fn standings(
+    ledger: &Ledger,
+    id: &str,
+    sort: SortBy,
+    descending: bool,
+) -> Result<StandingsView, AppError> {
+    let stream = existing_tournament(ledger, id)?;
+    let row = ledger
+        .tournament(&stream)?
+        .ok_or_else(|| AppError::not_found(format!("no tournament `{id}`")))?;
+    let names = names(ledger, &stream)?;
+    let standings = ledger.standings(&stream)?;
+    let mut rows: Vec<StandingRow> = standings
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| StandingRow {
+            rank: i + 1,
+            name: names.get(s.player.as_str()).cloned().unwrap_or_default(),
+            player: s.player.as_str().to_owned(),
+            net: s.net,
+            net_text: signed(s.net),
+            hands_played: s.hands_played,
+            hands_won: s.hands_won,
+            largest_hand: s.largest_hand,
+        })
+        .collect();
+    // Players registered but not yet seated show with nothing played.
+    for (player, name) in &names {
+        if !rows.iter().any(|r| &r.player == player) {
+            rows.push(StandingRow {
+                rank: rows.len() + 1,
+                player: player.clone(),
+                name: name.clone(),
+                net: 0,
+                net_text: signed(0),
+                hands_played: 0,
+                hands_won: 0,
+                largest_hand: 0,
+            });
+        }
+    }
+    rows.sort_by(|a, b| {
+        let ord = match sort {
+            SortBy::Name => a.name.cmp(&b.name),
+            SortBy::Net => a.net.cmp(&b.net),
+            SortBy::Played => a.hands_played.cmp(&b.hands_played),
+            SortBy::Won => a.hands_won.cmp(&b.hands_won),
+            SortBy::Largest => a.largest_hand.cmp(&b.largest_hand),
+        };
+        let ord = if descending { ord.reverse() } else { ord };
+        ord.then_with(|| a.rank.cmp(&b.rank))
+    });
+    Ok(StandingsView {
+        tournament: summary(&row),
+        sort,
+        descending,
+        rows,
+    })
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerHandRow {
+    pub hand: String,
+    pub table: String,
+    pub game: u32,
+    pub number: u32,
+    pub seat: &'static str,
+    pub result: String,
+    pub net: i64,
+    pub net_text: String,
+    pub running: i64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerHistoryView {
+    pub tournament: TournamentSummary,
+    pub player: String,
+    pub name: String,
+    pub net: i64,
+    pub hands: Vec<PlayerHandRow>,
+}
+
+/// A player's hands in order with their running total.
+pub fn player_history(
+    ledger: &Ledger,
+    id: &str,
+    player: &str,
+) -> Result<PlayerHistoryView, AppError> {
+    let stream = existing_tournament(ledger, id)?;
+    let row = ledger
+        .tournament(&stream)?
+        .ok_or_else(|| AppError::not_found(format!("no tournament `{id}`")))?;
+    let names = names(ledger, &stream)?;
+    let missing = || AppError::not_found(format!("no player `{player}` in this tournament"));
+    let name = names.get(player).cloned().ok_or_else(missing)?;
+    let pid = PlayerId::new(player).map_err(|_| missing())?;
+    let start = row.config.as_ref().map_or(0, |c| c.starting_chips);
+    let mut running = start;
+    let hands = ledger
+        .player_hands(&stream, &pid)?
+        .into_iter()
+        .map(|ph| {
+            let r = &ph.record;
+            let net = r.settlement.as_ref().map_or(0, |s| *s.nets.get(ph.seat));
+            running += net;
+            PlayerHandRow {
+                hand: r.id().to_owned(),
+                table: r.table.clone(),
+                game: r.game,
+                number: r.hand,
+                seat: seat_title(ph.seat),
+                result: super::table::result_text(r, &names),
+                net,
+                net_text: signed(net),
+                running,
+            }
+        })
+        .collect();
+    Ok(PlayerHistoryView {
+        tournament: summary(&row),
+        player: player.to_owned(),
+        name,
+        net: running - start,
+        hands,
+    })
+}
