@@ -30,6 +30,10 @@ enum Command {
     Export(cmd::export::Args),
     /// Read a JSON Lines stream into a ledger, verifying its chain; refuses broken records.
     Import(cmd::import::Args),
+    /// List the built-in rulesets, or show one (or check a house-ruleset file).
+    Rulesets(cmd::rulesets::Args),
+    /// Score one hand under a ruleset: the itemized sheet, readable or as JSON.
+    Score(cmd::score::Args),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +43,8 @@ fn main() -> ExitCode {
         Command::Audit(args) => cmd::audit::run(&args),
         Command::Export(args) => cmd::export::run(&args),
         Command::Import(args) => cmd::import::run(&args),
+        Command::Rulesets(args) => cmd::rulesets::run(&args),
+        Command::Score(args) => cmd::score::run(&args),
     };
     match result {
         Ok(code) => code,
