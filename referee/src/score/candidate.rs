@@ -80,10 +80,52 @@ impl Group {
     }
 }
 
+/// The groups of one way of counting, held inline: a hand has at most four sets and a pair
+/// when it wins, and at most ten groups when it loses (four sets and a single, or six pairs
+/// and a single), so no allocation is needed per way of counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Groups {
+    items: [Group; Groups::CAPACITY],
+    len: usize,
+}
+
+impl Groups {
+    const CAPACITY: usize = 12;
+    const EMPTY_GROUP: Group = Group {
+        kind: GroupKind::Pair,
+        tile: Tile::ALL[0],
+        concealed: true,
+        concealed_for_doubles: true,
+        winning: false,
+    };
+
+    pub fn new() -> Groups {
+        Groups {
+            items: [Groups::EMPTY_GROUP; Groups::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Adds a group; a thirteenth is impossible for a legal hand and is ignored.
+    pub fn push(&mut self, g: Group) {
+        if self.len < Groups::CAPACITY {
+            self.items[self.len] = g;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for Groups {
+    type Target = [Group];
+    fn deref(&self) -> &[Group] {
+        &self.items[..self.len]
+    }
+}
+
 /// One way of counting the hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Candidate {
-    pub groups: Vec<Group>,
+    pub groups: Groups,
     /// Counted as this special shape (no ordinary groups).
     pub special: Option<SpecialShape>,
 }
@@ -94,32 +136,31 @@ impl Candidate {
     }
 }
 
-fn meld_groups(hand: &Hand, params: &Params) -> Vec<Group> {
-    hand.melds()
-        .iter()
-        .map(|m| {
-            let kind = match m.set.kind() {
-                SetKind::Pung => GroupKind::Pung,
-                SetKind::Kong => GroupKind::Kong,
-                SetKind::Chow => GroupKind::Chow,
-            };
-            let (concealed, concealed_for_doubles) = match m.form {
-                MeldForm::Claimed | MeldForm::AddedKong => (false, false),
-                MeldForm::ConcealedKong => (true, true),
-                MeldForm::AnnexedKong => (
-                    params.annexed_kong_scores_concealed,
-                    params.annexed_kong_concealed_for_doubles,
-                ),
-            };
-            Group {
-                kind,
-                tile: m.set.tile(),
-                concealed,
-                concealed_for_doubles,
-                winning: false,
-            }
-        })
-        .collect()
+fn meld_groups(hand: &Hand, params: &Params) -> Groups {
+    let mut out = Groups::new();
+    for m in hand.melds() {
+        let kind = match m.set.kind() {
+            SetKind::Pung => GroupKind::Pung,
+            SetKind::Kong => GroupKind::Kong,
+            SetKind::Chow => GroupKind::Chow,
+        };
+        let (concealed, concealed_for_doubles) = match m.form {
+            MeldForm::Claimed | MeldForm::AddedKong => (false, false),
+            MeldForm::ConcealedKong => (true, true),
+            MeldForm::AnnexedKong => (
+                params.annexed_kong_scores_concealed,
+                params.annexed_kong_concealed_for_doubles,
+            ),
+        };
+        out.push(Group {
+            kind,
+            tile: m.set.tile(),
+            concealed,
+            concealed_for_doubles,
+            winning: false,
+        });
+    }
+    out
 }
 
 /// Every way to count a winning hand, won on `winning`, drawn or not; special shapes are
@@ -183,9 +224,9 @@ pub(crate) fn winning_candidates(
                 continue;
             }
             tried.push((g.kind, g.tile));
-            let mut groups = melds.clone();
-            groups.extend(inner.iter().enumerate().map(|(j, &h)| {
-                if j == i {
+            let mut groups = melds;
+            for (j, &h) in inner.iter().enumerate() {
+                groups.push(if j == i {
                     Group {
                         winning: true,
                         concealed: drawn,
@@ -194,8 +235,8 @@ pub(crate) fn winning_candidates(
                     }
                 } else {
                     h
-                }
-            }));
+                });
+            }
             out.push(Candidate {
                 groups,
                 special: None,
@@ -207,7 +248,7 @@ pub(crate) fn winning_candidates(
         for &s in shapes {
             if shape_allowed(s, hand, winning, drawn) && s.is_complete(&all, winning) {
                 out.push(Candidate {
-                    groups: Vec::new(),
+                    groups: Groups::new(),
                     special: Some(s),
                 });
             }
@@ -240,7 +281,7 @@ pub(crate) fn losing_candidates(hand: &Hand, params: &Params) -> Vec<Candidate> 
     let n = choosable.len();
     let mut out = Vec::with_capacity(1 << n);
     for mask in 0u32..(1 << n) {
-        let mut groups = fixed.clone();
+        let mut groups = fixed;
         for (i, &t) in choosable.iter().enumerate() {
             groups.push(Group {
                 kind: if mask & (1 << i) == 0 {

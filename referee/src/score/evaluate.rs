@@ -24,12 +24,46 @@ pub(crate) struct Context<'a> {
     /// Special shapes (named by the ruleset) the whole hand takes.
     shapes_met: Vec<SpecialShape>,
     elements: Vec<&'a Element>,
+    /// Elements whose conditions do not depend on the way of counting, evaluated once:
+    /// (element index, count).
+    fixed: Vec<(usize, u32)>,
+    /// Indices of the elements evaluated per way of counting.
+    varying: Vec<usize>,
+}
+
+/// Does the condition look at the groups of a way of counting (so must be evaluated for each)?
+fn depends_on_groups(c: Condition) -> bool {
+    use Condition::*;
+    c.is_per_set()
+        || matches!(
+            c,
+            LittleThreeDragons
+                | BigThreeDragons
+                | LittleFourWinds
+                | BigFourWinds
+                | FourWindHand
+                | ThreeConcealedPungs
+                | FourConcealedPungs
+                | FourKongs
+                | ThreeGreatScholars
+                | NoChows
+                | AllChowsNonScoringPair
+                | NothingButGame
+                | FullyConcealed
+                | ConcealedClearSuit
+                | BuriedTreasure
+                | Special
+                | OnlyPlace
+                | FishingEyes
+                | CompletesChow
+                | CompletesChowClosed
+        )
 }
 
 /// One way of counting, added up: which elements met (index into the context's elements,
 /// count, group), and the totals.
 pub(crate) struct Tally {
-    met: Vec<(usize, u32, Option<usize>)>,
+    pub met: Vec<(usize, u32, Option<usize>)>,
     pub basic: u64,
     pub doubles: u32,
     pub raw: u64,
@@ -64,6 +98,8 @@ impl<'a> Context<'a> {
             honours: false,
             shapes_met: Vec::new(),
             elements,
+            fixed: Vec::new(),
+            varying: Vec::new(),
         };
         (ctx.suits, ctx.honours) = ctx.compute_suits();
         if let (Some(w), Some(win)) = (hand.winning(), input.win) {
@@ -76,6 +112,23 @@ impl<'a> Context<'a> {
                         && s.is_complete(&super::candidate::shape_counts(hand, w), w)
                 })
                 .collect();
+        }
+        // Conditions that ignore the grouping are the same for every way of counting: a
+        // standard one stands for all of them here.
+        let standard = Candidate {
+            groups: super::candidate::Groups::new(),
+            special: None,
+        };
+        for (i, e) in ctx.elements.iter().enumerate() {
+            if depends_on_groups(e.condition) || e.also.iter().any(|&c| depends_on_groups(c)) {
+                ctx.varying.push(i);
+            } else {
+                let mut n = 0;
+                ctx.occurrences(e, &standard, &mut |k, _| n += k);
+                if n > 0 {
+                    ctx.fixed.push((i, n));
+                }
+            }
         }
         ctx
     }
@@ -367,11 +420,21 @@ impl<'a> Context<'a> {
     }
 
     /// Adds up one way of counting.
-    pub fn tally(&self, c: &Candidate) -> Tally {
-        let mut met: Vec<(usize, u32, Option<usize>)> = Vec::with_capacity(16);
-        for (i, &e) in self.elements.iter().enumerate() {
+    pub fn tally(&self, c: &Candidate, mut met: Vec<(usize, u32, Option<usize>)>) -> Tally {
+        met.clear();
+        let special = c.special.is_some();
+        for &(i, n) in &self.fixed {
+            // A special shape has no sets: only limit hands count in it (see `occurrences`).
+            if !special || matches!(self.elements[i].value, Value::Limit(_)) {
+                met.push((i, n, None));
+            }
+        }
+        for &i in &self.varying {
+            let e = self.elements[i];
             self.occurrences(e, c, &mut |n, g| met.push((i, n, g)));
         }
+        // Lines in the ruleset's order, as the book prints them.
+        met.sort_by_key(|&(i, _, g)| (i, g));
         // "Nothing but game": no other point line, bar those the element excepts.
         if self.input.win.is_some() && c.special.is_none() {
             for (i, &e) in self.elements.iter().enumerate() {

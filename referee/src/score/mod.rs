@@ -73,20 +73,22 @@ pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreErr
         (None, Some(w)) => return Err(ScoreError::WinningTileInLosingHand(w)),
     };
     let ctx = evaluate::Context::new(rules, input, only);
-    let mut best: Option<(usize, evaluate::Tally)> = None;
+    let mut best: Option<(usize, (u64, u64, u64))> = None;
+    let mut buffer = Vec::with_capacity(32);
     for (i, c) in candidates.iter().enumerate() {
-        let t = ctx.tally(c);
-        let better = match &best {
-            None => true,
-            Some((_, b)) => (t.total, t.raw, t.basic) > (b.total, b.raw, b.basic),
-        };
-        if better {
-            best = Some((i, t));
+        let t = ctx.tally(c, buffer);
+        let key = (t.total, t.raw, t.basic);
+        if best.is_none_or(|(_, b)| key > b) {
+            best = Some((i, key));
         }
+        buffer = t.met;
     }
     // `candidates` is never empty: a losing hand always has the empty regrouping.
     match best {
-        Some((i, t)) => Ok(ctx.sheet(&candidates[i], &t)),
+        Some((i, _)) => {
+            let t = ctx.tally(&candidates[i], buffer);
+            Ok(ctx.sheet(&candidates[i], &t))
+        }
         None => Err(ScoreError::NotComplete {
             hand: hand.to_string(),
             special: String::new(),
@@ -168,26 +170,24 @@ pub(crate) struct OnlyPlaceFacts {
 
 fn only_place_facts(input: &ScoreInput, winning: Tile) -> Result<OnlyPlaceFacts, ScoreError> {
     let before = input.hand.concealed();
-    let mut visible: TileCounts = input.visible;
-    for t in Tile::ALL {
-        let held = before.get(t) + u8::from(t == winning);
-        let melded: u8 = input
-            .hand
-            .melds()
-            .iter()
-            .flat_map(|m| m.set.tiles())
-            .filter(|&x| x == t)
-            .count() as u8;
-        if held + melded + visible.get(t) > 4 && visible.get(t) > 0 {
-            return Err(ScoreError::VisibleFifthCopy { tile: t });
+    let mut melded = [0u8; Tile::COUNT];
+    for m in input.hand.melds() {
+        for t in m.set.tiles() {
+            melded[t.index()] += 1;
         }
     }
     // The player's own exposed sets are on the table too.
-    for m in input.hand.melds() {
-        for t in m.set.tiles() {
-            if visible.try_add(t).is_err() {
-                return Err(ScoreError::VisibleFifthCopy { tile: t });
-            }
+    let mut visible: TileCounts = input.visible;
+    for t in Tile::ALL {
+        let seen = visible.get(t);
+        let held = before.get(t) + u8::from(t == winning) + melded[t.index()];
+        if seen > 0 && held + seen > 4 {
+            return Err(ScoreError::VisibleFifthCopy { tile: t });
+        }
+        for _ in 0..melded[t.index()] {
+            visible
+                .try_add(t)
+                .map_err(|_| ScoreError::VisibleFifthCopy { tile: t })?;
         }
     }
     let waits = standard_waits(before);
