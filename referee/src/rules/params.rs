@@ -68,7 +68,7 @@ pub enum SettlementMethod {
 pub enum Rounding {
     /// Paid exactly.
     Exact,
-    /// Each payment to the nearest ten, fives up (Babcock p. 81: "12 points and 14 points
+    /// Each payment to the nearest ten, fives up (Babcock p. 82: "12 points and 14 points
     /// would count as 10 points, and 16 points and 18 points as 20 points").
     NearestTen,
 }

@@ -40,26 +40,35 @@ impl Group {
         matches!(self.kind, GroupKind::Pung | GroupKind::Kong)
     }
 
-    /// The tiles, written as in the hand notation.
+    /// The tiles, written as in the hand notation ("555p", "123m", "RRR").
     pub fn describe(self) -> String {
         let t = self.tile;
-        let tiles: Vec<Tile> = match self.kind {
-            GroupKind::Pung => vec![t; 3],
-            GroupKind::Kong => vec![t; 4],
-            GroupKind::Pair => vec![t; 2],
-            GroupKind::Chow => {
-                let mut v = vec![t];
-                let mut cur = t;
-                for _ in 0..2 {
-                    if let Some(n) = cur.succ() {
-                        v.push(n);
-                        cur = n;
-                    }
-                }
-                v
-            }
+        let n = match self.kind {
+            GroupKind::Pung | GroupKind::Chow => 3,
+            GroupKind::Kong => 4,
+            GroupKind::Pair => 2,
         };
-        crate::notation::format_tiles(tiles, crate::notation::Style::Compressed)
+        let mut out = String::with_capacity(n + 1);
+        match (t.suit(), t.rank()) {
+            (Some(suit), Some(rank)) => {
+                for i in 0..n {
+                    let r = if self.kind == GroupKind::Chow {
+                        rank + i as u8
+                    } else {
+                        rank
+                    };
+                    out.push(char::from(b'0' + r));
+                }
+                out.push(suit.letter());
+            }
+            _ => {
+                let letter = t.to_string();
+                for _ in 0..n {
+                    out.push_str(&letter);
+                }
+            }
+        }
+        out
     }
 
     /// What the winning tile did in this group (for "filling the only place").
