@@ -15,6 +15,8 @@ pub mod by_seat;
 pub mod counts;
 pub mod hand;
 pub mod notation;
+pub mod rules;
+pub mod score;
 pub mod settle;
 pub mod shape;
 pub mod tile;
@@ -23,6 +25,8 @@ pub use by_seat::BySeat;
 pub use counts::{parse_counts, FifthCopy, TileCounts, TileSet, TilesError};
 pub use hand::{Hand, HandError, HandProblem, HandSetup, HandSyntaxError, Meld, MeldForm};
 pub use notation::{format_tiles, NotationError, ParseTileError, Style};
+pub use rules::{Ruleset, RulesetError};
+pub use score::{score, ScoreError, ScoreInput, ScoreSheet, Win, WinFrom};
 pub use shape::{
     arrangements, is_complete, standard_waits, Arrangement, Set, SetKind, SpecialShape,
 };

@@ -2,8 +2,8 @@
 //! Laws arithmetic governs (`fixtures/settlement/code-of-laws.toml`).
 
 use quickcheck::{Arbitrary, Gen, QuickCheck};
-use referee::settle::{settle, Outcome, SettlementRules};
-use referee::{BySeat, Wind};
+use referee::settle::{settle, settle_hand, HandOutcome, Outcome, SettlementRules};
+use referee::{BySeat, Ruleset, Wind};
 
 #[derive(Clone, Debug)]
 struct Case {
@@ -53,44 +53,70 @@ fn every_settlement_sums_to_zero_and_east_pays_double() {
         .quickcheck(prop as fn(Case) -> bool);
 }
 
+/// Every settlement fixture (`fixtures/settlement/*.toml`) under its ruleset's settlement.
 #[test]
-fn code_of_laws_fixtures() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/settlement/code-of-laws.toml"
-    );
-    let doc: toml::Table = std::fs::read_to_string(path).unwrap().parse().unwrap();
-    let seat = |v: &toml::Value| v.as_str().unwrap().parse::<Wind>().unwrap();
-    let by_seat = |v: &toml::Value| BySeat::from_fn(|w| v[w.name()].as_integer().unwrap());
-    let cases = doc["settlement"].as_array().unwrap();
-    assert!(!cases.is_empty());
-    for case in cases {
-        let id = case["id"].as_str().unwrap();
-        let scores = by_seat(&case["scores"]).map(|&n| u64::try_from(n).unwrap());
-        let outcome = match case["winner"].as_str().unwrap() {
-            "none" => Outcome::WashOut,
-            _ => Outcome::MahJongg {
-                winner: seat(&case["winner"]),
-            },
-        };
-        let s = settle(&scores, outcome, SettlementRules::CODE_OF_LAWS).unwrap();
-        assert_eq!(s.net, by_seat(&case["net"]), "{path}: {id}: nets");
-        let mut expected: Vec<(Wind, Wind, i64)> = case["payments"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                let amount = p["amount"].as_integer().unwrap();
-                (seat(&p["from"]), seat(&p["to"]), amount)
-            })
-            .collect();
-        let mut got: Vec<(Wind, Wind, i64)> = s
-            .payments
-            .iter()
-            .map(|p| (p.payer, p.payee, p.amount))
-            .collect();
-        expected.sort();
-        got.sort();
-        assert_eq!(got, expected, "{path}: {id}: payments");
+fn book_settlement_fixtures() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/settlement");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for path in files {
+        let doc: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+        let seat = |v: &toml::Value| v.as_str().unwrap().parse::<Wind>().unwrap();
+        let by_seat = |v: &toml::Value| BySeat::from_fn(|w| v[w.name()].as_integer().unwrap());
+        for case in doc["settlement"].as_array().unwrap() {
+            checked += 1;
+            let id = case["id"].as_str().unwrap();
+            let Some(rules) = Ruleset::builtin(case["ruleset"].as_str().unwrap()) else {
+                failures.push(format!("{id}: no built-in ruleset {}", case["ruleset"]));
+                continue;
+            };
+            let scores = by_seat(&case["scores"]).map(|&n| u64::try_from(n).unwrap());
+            let outcome = match case["winner"].as_str().unwrap() {
+                "none" => Outcome::WashOut,
+                _ => Outcome::MahJongg {
+                    winner: seat(&case["winner"]),
+                },
+            };
+            let s = match settle_hand(&rules, &HandOutcome::new(scores, outcome)) {
+                Ok(s) => s,
+                Err(e) => {
+                    failures.push(format!("{id}: {e}"));
+                    continue;
+                }
+            };
+            let mut expected: Vec<(Wind, Wind, i64)> = case["payments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    (
+                        seat(&p["from"]),
+                        seat(&p["to"]),
+                        p["amount"].as_integer().unwrap(),
+                    )
+                })
+                .collect();
+            let mut got: Vec<(Wind, Wind, i64)> = s
+                .payments
+                .iter()
+                .map(|p| (p.payer, p.payee, p.amount))
+                .collect();
+            expected.sort();
+            got.sort();
+            if s.net != by_seat(&case["net"]) || got != expected {
+                failures.push(format!(
+                    "{id}: expected nets {:?} payments {expected:?}; got nets {:?} payments {got:?}",
+                    by_seat(&case["net"]),
+                    s.net
+                ));
+            }
+        }
     }
+    assert!(checked >= 10, "only {checked} settlement fixtures");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -36,6 +36,10 @@ enum Command {
     /// Build a large tournament for the load test (scripts/load-test).
     #[command(hide = true)]
     LoadFixture(cmd::load_fixture::Args),
+    /// List the built-in rulesets, or show one (or check a house-ruleset file).
+    Rulesets(cmd::rulesets::Args),
+    /// Score one hand under a ruleset: the itemized sheet, readable or as JSON.
+    Score(cmd::score::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +53,8 @@ fn main() -> ExitCode {
         Command::Export(args) => cmd::export::run(&args),
         Command::Import(args) => cmd::import::run(&args),
         Command::LoadFixture(args) => cmd::load_fixture::run(&args),
+        Command::Rulesets(args) => cmd::rulesets::run(&args),
+        Command::Score(args) => cmd::score::run(&args),
     };
     match result {
         Ok(code) => code,

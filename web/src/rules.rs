@@ -1,19 +1,15 @@
-//! The one door between the web service and the rules engine's scoring, settlement and
-//! rulesets. Every page and API call that scores a hand comes through here, so the service
-//! does not care how scoring is implemented.
-//!
-//! INTEGRATION: the scoring engine (issue #3) is being written in `referee` in parallel. Until
-//! it lands, this module scores with a deliberately minimal interim count (marked below) and
-//! settles with the real `referee::settle::settle` (Code of Laws §108–109). Its body is
-//! replaced against `referee::score` at merge; its interface stays.
+//! The one door between the web service and the rules engine: rulesets, scoring and
+//! settlement all come through here, so pages and the API share one arithmetic — the referee's
+//! (`referee::score`, `referee::settle::settle_hand`).
 //!
 //! Seats: the service keys everything by the seats *as drawn* at the table (`SeatsDrawn`), and
-//! `HandInput::east` says which of them deals this hand. Settlement is defined on the seat winds
-//! of the hand (East = the dealer, Code §108), so [`score_and_settle`] turns drawn seats into
-//! hand winds, settles, and turns the payments back.
+//! `HandInput::east` says which of them deals this hand. Scoring and settlement are defined on
+//! the seat winds of the hand (East = the dealer, Code §108), so [`score_and_settle`] turns
+//! drawn seats into hand winds, scores and settles, and turns the payments back.
 
-use referee::settle::{self, derive_nets, Outcome, SettlementError, SettlementRules};
-use referee::{BySeat, Hand, Wind};
+use referee::score::{score, ScoreInput, ScoreSheet, Win};
+use referee::settle::{derive_nets, settle_hand, HandOutcome, Outcome, SettlementError};
+use referee::{BySeat, Hand, Ruleset, TileCounts, Wind};
 use sha2::{Digest, Sha256};
 
 pub use ledger::event::{
@@ -37,15 +33,18 @@ pub struct LoadedRuleset {
     pub title: String,
     /// The limit on one hand's score; `None` for no limit.
     pub limit: Option<u64>,
-    /// SHA-256 of the ruleset's text, so a game pins exactly what it was scored under.
+    /// SHA-256 of the ruleset file's text, so a game pins exactly what it was scored under.
     pub content_sha256: String,
-    inner: Interim,
+    inner: Ruleset,
 }
 
-/// INTEGRATION: replaced by referee's ruleset at merge.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Interim {
-    settlement: SettlementRules,
+impl LoadedRuleset {
+    /// Plays the ruleset with a different limit (a tournament's own), `None` for the roof off.
+    pub fn with_limit(mut self, limit: Option<u64>) -> LoadedRuleset {
+        self.inner.params.limit = limit;
+        self.limit = limit;
+        self
+    }
 }
 
 /// Why a ruleset could not be loaded or a hand could not be scored.
@@ -82,7 +81,7 @@ pub struct HandInput {
     /// The seat that is East (deals) this hand.
     pub east: Wind,
     pub prevailing: Wind,
-    /// Each seat's hand as laid down; `None` when not shown (a wash-out).
+    /// Each seat's hand as laid down; `None` when not shown.
     pub hands: BySeat<Option<Hand>>,
     /// `None` for a wash-out.
     pub winner: Option<Wind>,
@@ -101,16 +100,11 @@ pub struct HandResult {
 
 /// The built-in rulesets: (name, title).
 pub fn ruleset_names() -> Vec<(String, String)> {
-    // INTEGRATION: replaced by the engine's list of shipped rulesets at merge.
-    vec![(
-        "code-of-laws".to_owned(),
-        "The Code of Laws (interim scoring)".to_owned(),
-    )]
+    Ruleset::builtin_names()
+        .filter_map(Ruleset::builtin)
+        .map(|r| (r.name, r.title))
+        .collect()
 }
-
-/// INTEGRATION: the text whose hash pins the interim built-in; replaced at merge.
-const CODE_OF_LAWS_INTERIM: &str =
-    "name = code-of-laws\ntitle = The Code of Laws\n# interim: settlement §108-109 only\n";
 
 fn sha256_hex(text: &str) -> String {
     Sha256::digest(text.as_bytes())
@@ -121,75 +115,28 @@ fn sha256_hex(text: &str) -> String {
 
 /// Loads a built-in by name, or checks a house ruleset's text (every problem, with its line).
 pub fn load_ruleset(source: RulesetSource) -> Result<LoadedRuleset, RulesError> {
-    match source {
-        RulesetSource::BuiltIn(name) => match name.as_str() {
-            "code-of-laws" => Ok(LoadedRuleset {
-                name,
-                title: "The Code of Laws (interim scoring)".to_owned(),
-                limit: None,
-                content_sha256: sha256_hex(CODE_OF_LAWS_INTERIM),
-                inner: Interim {
-                    settlement: SettlementRules::CODE_OF_LAWS,
-                },
-            }),
-            _ => Err(RulesError::UnknownRuleset(name)),
-        },
-        RulesetSource::House(text) => load_house(&text),
-    }
-}
-
-/// INTEGRATION: the interim house format, `key = value` lines (`name`, `title`, `limit`,
-/// `base`, `#` comments); replaced by the engine's ruleset files at merge.
-fn load_house(text: &str) -> Result<LoadedRuleset, RulesError> {
-    let mut problems = Vec::new();
-    let (mut name, mut title, mut limit) = (None, None, None);
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+    let (text, parsed) = match &source {
+        RulesetSource::BuiltIn(name) => {
+            let text = Ruleset::builtin_text(name)
+                .ok_or_else(|| RulesError::UnknownRuleset(name.clone()))?;
+            (text, Ruleset::parse(text))
         }
-        let Some((key, value)) = line.split_once('=') else {
-            problems.push((line_no, format!("`{line}` is not `key = value`")));
-            continue;
-        };
-        let (key, value) = (key.trim(), value.trim().trim_matches('"'));
-        match key {
-            "name" if ledger::PlayerId::new(value).is_ok() => name = Some(value.to_owned()),
-            "name" => problems.push((
-                line_no,
-                format!("name `{value}` must be 1–128 of A–Z a–z 0–9 - _ ."),
-            )),
-            "title" if !value.is_empty() => title = Some(value.to_owned()),
-            "title" => problems.push((line_no, "the title is empty".to_owned())),
-            "limit" if value == "none" => limit = None,
-            "limit" => match value.parse::<u64>() {
-                Ok(n) if n > 0 => limit = Some(n),
-                _ => problems.push((
-                    line_no,
-                    format!("limit `{value}` is not a positive whole number or `none`"),
-                )),
-            },
-            "base" if value == "code-of-laws" => {}
-            "base" => problems.push((line_no, format!("base `{value}` is not a built-in ruleset"))),
-            other => problems.push((line_no, format!("unknown key `{other}`"))),
-        }
-    }
-    if name.is_none() {
-        problems.push((text.lines().count().max(1), "no `name = …` line".to_owned()));
-    }
-    if !problems.is_empty() {
-        return Err(RulesError::HouseRuleset(problems));
-    }
-    let name = name.unwrap_or_default();
+        RulesetSource::House(text) => (text.as_str(), Ruleset::parse(text)),
+    };
+    let inner = parsed.map_err(|e| {
+        RulesError::HouseRuleset(
+            e.problems
+                .into_iter()
+                .map(|p| (p.line, p.message))
+                .collect(),
+        )
+    })?;
     Ok(LoadedRuleset {
-        title: title.unwrap_or_else(|| name.clone()),
-        name,
-        limit,
+        name: inner.name.clone(),
+        title: inner.title.clone(),
+        limit: inner.params.limit,
         content_sha256: sha256_hex(text),
-        inner: Interim {
-            settlement: SettlementRules::CODE_OF_LAWS,
-        },
+        inner,
     })
 }
 
@@ -203,53 +150,70 @@ fn drawn_seat(wind: Wind, east: Wind) -> Wind {
     Wind::from_index(wind.index() + east.index())
 }
 
-/// INTEGRATION: replaced by `referee::score` at merge. A minimal interim count so the service
-/// can be built and tested: Mah-Jongg 20 points, each bonus tile 4 (Code §114(a)), no doubles.
-fn interim_sheet(hand: Option<&Hand>, won: bool, limit: Option<u64>) -> SheetView {
-    let mut lines = Vec::new();
-    if won {
-        lines.push(SheetLine {
-            text: "Mah-Jongg".to_owned(),
-            citation: "Code §114 (interim count)".to_owned(),
-            value: "20 points".to_owned(),
-        });
-    }
-    for b in hand.map(Hand::bonus).unwrap_or_default() {
-        let kind = if b.is_flower() { "flower" } else { "season" };
-        lines.push(SheetLine {
-            text: format!("{kind} {}", b.number()),
-            citation: "Code §114(a)".to_owned(),
-            value: "4 points".to_owned(),
-        });
-    }
-    let basic = if won { 20 } else { 0 } + 4 * hand.map_or(0, |h| h.bonus().len() as u64);
-    let raw = basic;
-    let total = limit.map_or(raw, |l| raw.min(l));
+fn view(sheet: &ScoreSheet) -> SheetView {
     SheetView {
-        lines,
-        basic,
-        doubles: 0,
-        raw,
-        limited: total < raw,
-        total,
+        lines: sheet
+            .lines
+            .iter()
+            .map(|l| SheetLine {
+                text: match &l.tiles {
+                    Some(t) => format!("{} ({t})", l.name),
+                    None => l.name.clone(),
+                },
+                citation: l.cite.clone(),
+                value: l.value.to_string(),
+            })
+            .collect(),
+        basic: sheet.basic,
+        doubles: sheet.doubles,
+        raw: sheet.raw,
+        limited: sheet.limited,
+        total: sheet.total,
     }
 }
 
-/// Scores every hand under the ruleset and settles (Code §108–109), penalties added.
+/// Scores every hand under the ruleset and settles it by the ruleset's method; penalty payments
+/// recorded with the hand are added.
 pub fn score_and_settle(r: &LoadedRuleset, input: &HandInput) -> Result<HandResult, RulesError> {
-    let washed_out = input.winner.is_none();
-    let sheets = BySeat::from_fn(|seat| {
-        if washed_out {
-            // Code §97: a wash-out counts no score.
-            SheetView::default()
-        } else {
-            interim_sheet(
-                input.hands.get(seat).as_ref(),
-                input.winner == Some(seat),
-                r.limit,
-            )
+    let from = input.win_from;
+    let mut sheets = BySeat::<SheetView>::default();
+    let mut winner_sheet: Option<ScoreSheet> = None;
+    if let Some(winner) = input.winner {
+        for seat in Wind::ALL {
+            let Some(hand) = input.hands.get(seat) else {
+                if seat == winner {
+                    return Err(RulesError::Input(format!(
+                        "the winner ({seat}) must lay down his hand"
+                    )));
+                }
+                // Code §106: a hand not displayed claims no score.
+                *sheets.get_mut(seat) = SheetView {
+                    lines: vec![SheetLine {
+                        text: "Hand not laid down: no score".to_owned(),
+                        citation: "Code §106".to_owned(),
+                        value: "0 points".to_owned(),
+                    }],
+                    ..SheetView::default()
+                };
+                continue;
+            };
+            let won = seat == winner;
+            let input_for = ScoreInput {
+                hand: hand.clone(),
+                seat: hand_wind(seat, input.east),
+                prevailing: input.prevailing,
+                win: won.then(|| Win::from(from)),
+                visible: TileCounts::EMPTY,
+            };
+            let sheet = score(&r.inner, &input_for)
+                .map_err(|e| RulesError::Input(format!("{seat}'s hand: {e}")))?;
+            *sheets.get_mut(seat) = view(&sheet);
+            if won {
+                winner_sheet = Some(sheet);
+            }
         }
-    });
+    }
+    // Settle on the winds of the hand (East = the dealer).
     let scores = BySeat::from_fn(|w| sheets.get(drawn_seat(w, input.east)).total);
     let outcome = match input.winner {
         Some(winner) => Outcome::MahJongg {
@@ -257,7 +221,16 @@ pub fn score_and_settle(r: &LoadedRuleset, input: &HandInput) -> Result<HandResu
         },
         None => Outcome::WashOut,
     };
-    let settled = settle::settle(&scores, outcome, r.inner.settlement)?;
+    let mut hand = HandOutcome::new(scores, outcome);
+    if let Some(s) = &winner_sheet {
+        hand.limit_hand = s.limit_hand;
+        hand.winner_doubles = s.doubles;
+    }
+    hand.discarder = input
+        .discarder
+        .filter(|_| !from.is_drawn())
+        .map(|d| hand_wind(d, input.east));
+    let settled = settle_hand(&r.inner, &hand).map_err(|e| RulesError::Input(e.to_string()))?;
     let mut payments: Vec<Payment> = settled
         .payments
         .iter()
@@ -360,19 +333,36 @@ mod tests {
     #[test]
     fn house_rulesets_report_every_problem_with_its_line() {
         let e = load_ruleset(RulesetSource::House(
-            "title = Ours\nlimit = lots\nfoo = 1\n".into(),
+            "name = \"ours\"\nbase = \"code-of-laws\"\n[params]\nlimit = \"lots\"\nfoo = 1\n"
+                .into(),
         ))
         .unwrap_err();
         let RulesError::HouseRuleset(problems) = e else {
             panic!("{e:?}")
         };
         let lines: Vec<usize> = problems.iter().map(|p| p.0).collect();
-        assert_eq!(lines, vec![2, 3, 3]);
+        assert_eq!(lines, vec![4, 5]);
         let ok = load_ruleset(RulesetSource::House(
-            "name = club\ntitle = Club rules\nlimit = 500\n".into(),
+            "name = \"club\"\ntitle = \"Club rules\"\nbase = \"code-of-laws\"\n[params]\nlimit = 500\n"
+                .into(),
         ))
         .unwrap();
         assert_eq!(ok.limit, Some(500));
         assert_eq!(ok.content_sha256.len(), 64);
+    }
+
+    #[test]
+    fn hands_are_scored_by_the_referee() {
+        // The winner's 45p + drawn 6p: Code §115(a) 10, §115(b) 2, a flower §114(a) 4, pair of
+        // East... as East the pair of own and prevailing Wind scores 4: the sheet cites the Code.
+        let r = load_ruleset(RulesetSource::BuiltIn("code-of-laws".into())).unwrap();
+        let res = score_and_settle(&r, &input(Some(Wind::South), Wind::East)).unwrap();
+        let sheet = &res.sheets.south;
+        assert!(
+            sheet.lines.iter().any(|l| l.citation == "Code §115(a)"),
+            "{sheet:?}"
+        );
+        assert!(sheet.total > 0);
+        assert_eq!(ruleset_names().len(), 7);
     }
 }

@@ -130,9 +130,9 @@ fn win(hand: &str, winner: &str) -> Value {
     json!({
         "hand": hand,
         "hands": {
-            "east": if winner == "east" { "123m 456m 789m EE 11p 1f =1p" } else { "59m 22p NNN RRR GGG" },
-            "south": if winner == "south" { "123m 456m 789m EE 11p 1f =1p" } else { "345p 678p SSS 13m PP" },
-            "west": if winner == "west" { "123m 456m 789m EE 11p 1f =1p" } else { "111s 678m 99p 23s 77p W" },
+            "east": if winner == "east" { "123m 456m 789m EE 11p 1f =1p" } else { "59m 22p 123s 456s 789p" },
+            "south": if winner == "south" { "123m 456m 789m EE 11p 1f =1p" } else { "345p 678p 13m 24s 68s 9s" },
+            "west": if winner == "west" { "123m 456m 789m EE 11p 1f =1p" } else { "678m 99p 23s 77p W 456s" },
             "north": if winner == "north" { "123m 456m 789m EE 11p 1f =1p" } else { "456s 789s 22m 44p 66p S" }
         },
         "winner": winner,
@@ -413,9 +413,9 @@ async fn bad_input_is_refused_with_a_reason_and_changes_nothing() {
         ),
         (
             "/api/tournaments".into(),
-            json!({"name": "H", "house_ruleset": "title = x\nlimit = lots\n", "starting_chips": 5}),
+            json!({"name": "H", "house_ruleset": "name = \"h\"\nbase = \"code-of-laws\"\n[params]\nlimit = \"lots\"\n", "starting_chips": 5}),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "line 2",
+            "line 4",
         ),
         (
             "/api/tournaments".into(),

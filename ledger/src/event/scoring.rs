@@ -12,80 +12,9 @@ use serde::{Deserialize, Serialize};
 use crate::event::RulesetRef;
 use crate::{BySeat, TableId};
 
-/// How the winning tile came (Code §114–116 score some of these).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum WinFrom {
-    /// Drawn from the live wall.
-    Wall,
-    /// Drawn as a loose tile after a kong or a bonus tile.
-    LooseTile,
-    /// Claimed from a discard.
-    Discard,
-    /// Robbed from a kong being completed.
-    RobbedKong,
-    /// The last tile of the live wall.
-    LastWallTile,
-    /// The discard of the last tile of the live wall.
-    LastDiscard,
-    /// A loose tile drawn after a second kong declared in succession.
-    KongUponKong,
-}
-
-impl WinFrom {
-    /// Every way, in the order forms list them.
-    pub const ALL: [WinFrom; 7] = [
-        WinFrom::Wall,
-        WinFrom::LooseTile,
-        WinFrom::Discard,
-        WinFrom::RobbedKong,
-        WinFrom::LastWallTile,
-        WinFrom::LastDiscard,
-        WinFrom::KongUponKong,
-    ];
-
-    /// The wire name (`loose-tile`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            WinFrom::Wall => "wall",
-            WinFrom::LooseTile => "loose-tile",
-            WinFrom::Discard => "discard",
-            WinFrom::RobbedKong => "robbed-kong",
-            WinFrom::LastWallTile => "last-wall-tile",
-            WinFrom::LastDiscard => "last-discard",
-            WinFrom::KongUponKong => "kong-upon-kong",
-        }
-    }
-
-    /// Was the winning tile the winner's own draw (rather than another player's tile)?
-    pub const fn self_drawn(self) -> bool {
-        matches!(
-            self,
-            WinFrom::Wall | WinFrom::LooseTile | WinFrom::LastWallTile | WinFrom::KongUponKong
-        )
-    }
-
-    /// Did the tile come from another player (a discard or a robbed kong)?
-    pub const fn needs_discarder(self) -> bool {
-        !self.self_drawn()
-    }
-}
-
-impl std::fmt::Display for WinFrom {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for WinFrom {
-    type Err = String;
-    fn from_str(s: &str) -> Result<WinFrom, String> {
-        WinFrom::ALL
-            .into_iter()
-            .find(|w| w.name() == s)
-            .ok_or_else(|| format!("`{s}` is not a way of winning (wall, loose-tile, discard, robbed-kong, last-wall-tile, last-discard, kong-upon-kong)"))
-    }
-}
+/// How the winning tile came: the rules engine's own type (its wire names are `wall`,
+/// `loose-tile`, `discard`, …), so the scorer and the ledger cannot disagree.
+pub use referee::WinFrom;
 
 /// How the hand was won: the winner, the tile, where it came from and who gave it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

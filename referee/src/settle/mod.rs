@@ -11,7 +11,13 @@
 //!
 //! Seats are the seat winds of the hand being settled: East is the dealer.
 
+mod hand;
 mod payment;
+
+pub use hand::{
+    settle_hand, settle_new_deal, HandOutcome, HandSettlement, HandSettlementError, Liability,
+    NamingClaim, Penalty,
+};
 
 pub use payment::{derive_nets, Payment, SettlementError, MAX_AMOUNT};
 

@@ -16,7 +16,9 @@ pub mod table;
 pub mod waits;
 
 pub use arrange::arrangements;
-pub use only_place::{fills_only_place, winning_roles, OnlyPlace, OnlyPlaceRule, WinningRole};
+pub use only_place::{
+    fills_only_place, winning_roles, OnlyPlace, OnlyPlaceError, OnlyPlaceRule, WinningRole,
+};
 pub use set::{Arrangement, Set, SetKind};
 pub use special::SpecialShape;
 pub use waits::{is_complete, standard_waits};

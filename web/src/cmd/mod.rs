@@ -4,4 +4,6 @@ pub mod audit;
 pub mod export;
 pub mod import;
 pub mod load_fixture;
+pub mod rulesets;
+pub mod score;
 pub mod waits;

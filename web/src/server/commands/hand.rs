@@ -109,8 +109,7 @@ impl TableContext {
             Some(text) => RulesetSource::House(text.clone()),
             None => RulesetSource::BuiltIn(config.ruleset.name.clone()),
         };
-        let mut ruleset = rules::load_ruleset(source)?;
-        ruleset.limit = config.limit;
+        let ruleset = rules::load_ruleset(source)?.with_limit(config.limit);
         let last = ledger.last_hand(&id)?;
         Ok(TableContext {
             table: row,
@@ -302,7 +301,7 @@ fn result_events(
         Some(w) => events.push(NewEvent::new(MahJonggDeclared {
             seat: w.winner,
             winning_tile: w.tile,
-            self_drawn: w.from.self_drawn(),
+            self_drawn: w.from.is_drawn(),
         })),
         None => events.push(NewEvent::new(WashOut {
             reason: "no Mah-Jongg before the wall was exhausted (Code §97)".to_owned(),

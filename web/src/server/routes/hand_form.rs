@@ -70,7 +70,10 @@ impl HandForm {
         let winner = seat("winner", &self.winner)?;
         let win_from = match (winner, self.win_from.trim()) {
             (None, _) | (_, "") => None,
-            (Some(_), w) => Some(w.parse::<WinFrom>().map_err(AppError::bad_request)?),
+            (Some(_), w) => Some(
+                w.parse::<WinFrom>()
+                    .map_err(|e| AppError::bad_request(e.to_string()))?,
+            ),
         };
         let mut penalties = Vec::new();
         if let Some(payer) = seat("penalty payer", &self.penalty_payer)? {

@@ -1,0 +1,130 @@
+//! A ruleset's parameters: the limit, what is in play, and how hands are settled and penalised.
+
+use serde::Serialize;
+
+use crate::shape::OnlyPlaceRule;
+
+/// Parameters of scoring.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Params {
+    /// The limit on one hand's score; `None` plays "with the roof off" (Code §118).
+    pub limit: Option<u64>,
+    /// With the roof off, the agreed value of a limit hand (Code §121); a limit hand whose
+    /// own count is higher scores its count.
+    pub notional_limit: u64,
+    /// Whether flowers and seasons are in play.
+    pub bonus_tiles: bool,
+    /// Copies of each bonus tile in the set (Babcock's and Harr's Seasons come in two colours).
+    pub bonus_copies: u8,
+    /// Most chows a Mah-Jongg hand may hold (BMJA's one-chow rule: 1).
+    pub max_chows: u8,
+    /// Which book's rule decides "filling the only place".
+    #[serde(serialize_with = "ser_only_place")]
+    pub only_place: OnlyPlaceRule,
+    /// A kong made by annexing a discard to a concealed pung scores as concealed (basic points).
+    pub annexed_kong_scores_concealed: bool,
+    /// …and counts as concealed for the concealed-pungs and fully-concealed doubles (Code
+    /// §116(k), §117(c)).
+    pub annexed_kong_concealed_for_doubles: bool,
+    /// Tiles left in the dead wall.
+    pub dead_wall: u8,
+}
+
+fn ser_only_place<S: serde::Serializer>(r: &OnlyPlaceRule, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(only_place_name(*r))
+}
+
+pub(crate) fn only_place_name(r: OnlyPlaceRule) -> &'static str {
+    match r {
+        OnlyPlaceRule::CodeOfLaws => "code-of-laws",
+        OnlyPlaceRule::BabcockStandard => "babcock-standard",
+        OnlyPlaceRule::ChineseGame => "chinese-game",
+    }
+}
+
+pub(crate) fn parse_only_place(s: &str) -> Option<OnlyPlaceRule> {
+    match s {
+        "code-of-laws" => Some(OnlyPlaceRule::CodeOfLaws),
+        "babcock-standard" => Some(OnlyPlaceRule::BabcockStandard),
+        "chinese-game" => Some(OnlyPlaceRule::ChineseGame),
+        _ => None,
+    }
+}
+
+/// Who pays whom after a Mah-Jongg.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SettlementMethod {
+    /// East pays and receives double; the discarder pays like anyone else (Code §108–109).
+    Classic,
+    /// Babcock ch. VIII "New Method": East not double; the discarder of the winning tile pays
+    /// the winner double; a self-drawn win is paid double by all; losers settle single.
+    NewMethod,
+}
+
+/// How amounts are rounded when paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rounding {
+    /// Paid exactly.
+    Exact,
+    /// Each payment to the nearest ten, fives up (Babcock p. 82: "12 points and 14 points
+    /// would count as 10 points, and 16 points and 18 points as 20 points").
+    NearestTen,
+}
+
+/// Parameters of settlement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SettlementParams {
+    pub method: SettlementMethod,
+    /// The three losers settle their differences (Code §109).
+    pub losers_settle: bool,
+    /// A limit hand cancels the losers' settlement (Babcock p. 81, a Chinese table rule).
+    pub limit_hand_cancels_losers: bool,
+    pub rounding: Rounding,
+    /// Five-handed: each loser pays the Dreamer 2 points doubled as often as the winner's
+    /// doubles, a limit hand counting as `dreamer_limit_doubles` (Code §128 note 2).
+    pub dreamer_payment: bool,
+    pub dreamer_limit_doubles: u32,
+}
+
+/// The false Mah-Jongg penalty's scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FalseMahJonggScheme {
+    /// No penalty (Babcock's standard game, p. 33).
+    None,
+    /// A fixed amount to each opponent; two or three offenders split as Code §83.
+    Fixed,
+    /// A share of the limit to each opponent, the full limit to East (Harr).
+    LimitShare,
+}
+
+/// Penalty amounts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PenaltyParams {
+    pub false_mahjong: FalseMahJonggScheme,
+    /// The amount to each opponent for one offender (Code §82: 300).
+    pub false_mahjong_amount: u64,
+    /// Each of two offenders to each non-offender (Code §83: 150).
+    pub false_mahjong_two: u64,
+    /// Each of three offenders to the fourth player (Code §83: 100).
+    pub false_mahjong_three: u64,
+    /// East pays and receives the false Mah-Jongg penalty double (Babcock ch. VIII p. 74).
+    pub false_mahjong_east_double: bool,
+    /// False naming of a discard claimed for chow, for pung or kong, for Mah-Jongg, and for a
+    /// false Mah-Jongg (Code §85, §86, §87(a), §87(b)); zero where the ruleset has none.
+    pub false_naming_chow: u64,
+    pub false_naming_pung: u64,
+    pub false_naming_mahjong: u64,
+    pub false_naming_false_mahjong: u64,
+    /// A dealt hand with at least this many different single heads (ones, nines, winds,
+    /// dragons) may call for a new deal and collect from each player (Babcock p. 80 "Nine
+    /// Mummies"; Harr p. 61 "washing the tiles"); 0 when the custom is not played.
+    pub new_deal_heads: u64,
+    /// What each other player pays, for `new_deal_heads`, one more, … (the last entry for
+    /// all higher counts).
+    pub new_deal_payments: Vec<u64>,
+    /// Where the penalty rules are.
+    pub cite: String,
+}

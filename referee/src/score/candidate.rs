@@ -1,0 +1,338 @@
+//! The ways a hand may be counted (freedom of count, Code §105).
+//!
+//! A winning hand may be counted in any complete arrangement of its concealed tiles, with the
+//! winning tile standing in any group that contains it (Babcock Fig. 21: the player says which
+//! copy came last), or as a special shape. A losing hand regroups its concealed tiles into
+//! whatever pungs and pairs score best. Exposed and declared sets never move (Code §105,
+//! Babcock Figs. 20 and 24).
+
+use crate::counts::TileCounts;
+use crate::hand::{Hand, MeldForm};
+use crate::rules::Params;
+use crate::shape::{arrangements, SetKind, SpecialShape, WinningRole};
+use crate::tile::Tile;
+
+/// What a group is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GroupKind {
+    Pung,
+    Kong,
+    Chow,
+    Pair,
+}
+
+/// A set or pair as counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Group {
+    pub kind: GroupKind,
+    /// The tile (the lowest, for a chow).
+    pub tile: Tile,
+    /// Scores as concealed (basic points).
+    pub concealed: bool,
+    /// Counts as concealed for the concealed-pungs and fully-concealed doubles.
+    pub concealed_for_doubles: bool,
+    /// Completed by the winning tile.
+    pub winning: bool,
+}
+
+impl Group {
+    pub fn is_set(self) -> bool {
+        matches!(self.kind, GroupKind::Pung | GroupKind::Kong)
+    }
+
+    /// The tiles, written as in the hand notation ("555p", "123m", "RRR").
+    pub fn describe(self) -> String {
+        let t = self.tile;
+        let n = match self.kind {
+            GroupKind::Pung | GroupKind::Chow => 3,
+            GroupKind::Kong => 4,
+            GroupKind::Pair => 2,
+        };
+        let mut out = String::with_capacity(n + 1);
+        match (t.suit(), t.rank()) {
+            (Some(suit), Some(rank)) => {
+                for i in 0..n {
+                    let r = if self.kind == GroupKind::Chow {
+                        rank + i as u8
+                    } else {
+                        rank
+                    };
+                    out.push(char::from(b'0' + r));
+                }
+                out.push(suit.letter());
+            }
+            _ => {
+                let letter = t.to_string();
+                for _ in 0..n {
+                    out.push_str(&letter);
+                }
+            }
+        }
+        out
+    }
+
+    /// What the winning tile did in this group (for "filling the only place").
+    pub fn role(self, winning: Tile) -> WinningRole {
+        match self.kind {
+            GroupKind::Pair => WinningRole::Pair,
+            GroupKind::Pung | GroupKind::Kong => WinningRole::Pung,
+            GroupKind::Chow => {
+                let low = self.tile.rank().unwrap_or(0);
+                let pos = winning.rank().unwrap_or(0).saturating_sub(low);
+                match (pos, low) {
+                    (1, _) => WinningRole::MiddleOfRun,
+                    (0, 7) | (2, 1) => WinningRole::EndOfRun,
+                    _ => WinningRole::OpenRun,
+                }
+            }
+        }
+    }
+}
+
+/// The groups of one way of counting, held inline: a hand has at most four sets and a pair
+/// when it wins, and at most ten groups when it loses (four sets and a single, or six pairs
+/// and a single), so no allocation is needed per way of counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Groups {
+    items: [Group; Groups::CAPACITY],
+    len: usize,
+}
+
+impl Groups {
+    const CAPACITY: usize = 12;
+    const EMPTY_GROUP: Group = Group {
+        kind: GroupKind::Pair,
+        tile: Tile::ALL[0],
+        concealed: true,
+        concealed_for_doubles: true,
+        winning: false,
+    };
+
+    pub fn new() -> Groups {
+        Groups {
+            items: [Groups::EMPTY_GROUP; Groups::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Adds a group; a thirteenth is impossible for a legal hand and is ignored.
+    pub fn push(&mut self, g: Group) {
+        if self.len < Groups::CAPACITY {
+            self.items[self.len] = g;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for Groups {
+    type Target = [Group];
+    fn deref(&self) -> &[Group] {
+        &self.items[..self.len]
+    }
+}
+
+/// One way of counting the hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Candidate {
+    pub groups: Groups,
+    /// Counted as this special shape (no ordinary groups).
+    pub special: Option<SpecialShape>,
+}
+
+impl Candidate {
+    pub fn winning_group(&self) -> Option<Group> {
+        self.groups.iter().copied().find(|g| g.winning)
+    }
+}
+
+fn meld_groups(hand: &Hand, params: &Params) -> Groups {
+    let mut out = Groups::new();
+    for m in hand.melds() {
+        let kind = match m.set.kind() {
+            SetKind::Pung => GroupKind::Pung,
+            SetKind::Kong => GroupKind::Kong,
+            SetKind::Chow => GroupKind::Chow,
+        };
+        let (concealed, concealed_for_doubles) = match m.form {
+            MeldForm::Claimed | MeldForm::AddedKong => (false, false),
+            MeldForm::ConcealedKong => (true, true),
+            MeldForm::AnnexedKong => (
+                params.annexed_kong_scores_concealed,
+                params.annexed_kong_concealed_for_doubles,
+            ),
+        };
+        out.push(Group {
+            kind,
+            tile: m.set.tile(),
+            concealed,
+            concealed_for_doubles,
+            winning: false,
+        });
+    }
+    out
+}
+
+/// Every way to count a winning hand, won on `winning`, drawn or not; special shapes are
+/// offered when `shapes` names them and the whole hand (no kongs) takes that shape.
+pub(crate) fn winning_candidates(
+    hand: &Hand,
+    winning: Tile,
+    drawn: bool,
+    params: &Params,
+    shapes: &[SpecialShape],
+) -> Vec<Candidate> {
+    let melds = meld_groups(hand, params);
+    let mut concealed = *hand.concealed();
+    let _ = concealed.try_add(winning);
+    let mut out = Vec::new();
+    for a in arrangements(&concealed) {
+        let mut inner: Vec<Group> = a
+            .sets()
+            .iter()
+            .map(|s| Group {
+                kind: match s.kind() {
+                    SetKind::Chow => GroupKind::Chow,
+                    SetKind::Pung => GroupKind::Pung,
+                    SetKind::Kong => GroupKind::Kong,
+                },
+                tile: s.tile(),
+                concealed: true,
+                concealed_for_doubles: true,
+                winning: false,
+            })
+            .collect();
+        inner.push(Group {
+            kind: GroupKind::Pair,
+            tile: a.pair(),
+            concealed: true,
+            concealed_for_doubles: true,
+            winning: false,
+        });
+        let chows = melds
+            .iter()
+            .chain(&inner)
+            .filter(|g| g.kind == GroupKind::Chow)
+            .count();
+        if chows > usize::from(params.max_chows) {
+            continue;
+        }
+        // The winning tile may stand in any group that holds it; groups alike are one choice.
+        let mut tried: Vec<(GroupKind, Tile)> = Vec::new();
+        for i in 0..inner.len() {
+            let g = inner[i];
+            let holds = match g.kind {
+                GroupKind::Chow => {
+                    let r = winning.rank();
+                    g.tile.suit() == winning.suit()
+                        && r.zip(g.tile.rank())
+                            .is_some_and(|(r, lo)| r >= lo && r <= lo + 2)
+                }
+                _ => g.tile == winning,
+            };
+            if !holds || tried.contains(&(g.kind, g.tile)) {
+                continue;
+            }
+            tried.push((g.kind, g.tile));
+            let mut groups = melds;
+            for (j, &h) in inner.iter().enumerate() {
+                groups.push(if j == i {
+                    Group {
+                        winning: true,
+                        concealed: drawn,
+                        concealed_for_doubles: drawn,
+                        ..h
+                    }
+                } else {
+                    h
+                });
+            }
+            out.push(Candidate {
+                groups,
+                special: None,
+            });
+        }
+    }
+    if !shapes.is_empty() {
+        let all = shape_counts(hand, winning);
+        for &s in shapes {
+            if shape_allowed(s, hand, winning, drawn) && s.is_complete(&all, winning) {
+                out.push(Candidate {
+                    groups: Groups::new(),
+                    special: Some(s),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Every useful regrouping of a losing hand's concealed tiles: each kind held three or more
+/// times counts as a pung or as a pair, each held twice as a pair. Chows score nothing in a
+/// losing hand, so they are not formed.
+pub(crate) fn losing_candidates(hand: &Hand, params: &Params) -> Vec<Candidate> {
+    let melds = meld_groups(hand, params);
+    let concealed: &TileCounts = hand.concealed();
+    let mut fixed = melds;
+    let mut choosable = Vec::new();
+    for t in Tile::ALL {
+        match concealed.get(t) {
+            2 => fixed.push(Group {
+                kind: GroupKind::Pair,
+                tile: t,
+                concealed: true,
+                concealed_for_doubles: true,
+                winning: false,
+            }),
+            n if n >= 3 => choosable.push(t),
+            _ => {}
+        }
+    }
+    let n = choosable.len();
+    let mut out = Vec::with_capacity(1 << n);
+    for mask in 0u32..(1 << n) {
+        let mut groups = fixed;
+        for (i, &t) in choosable.iter().enumerate() {
+            groups.push(Group {
+                kind: if mask & (1 << i) == 0 {
+                    GroupKind::Pung
+                } else {
+                    GroupKind::Pair
+                },
+                tile: t,
+                concealed: true,
+                concealed_for_doubles: true,
+                winning: false,
+            });
+        }
+        out.push(Candidate {
+            groups,
+            special: None,
+        });
+    }
+    out
+}
+
+/// Every tile of a winning hand, for a special-shape test (no special shape holds a kong: with
+/// one the count is fifteen and `is_complete` refuses it).
+pub(crate) fn shape_counts(hand: &Hand, winning: Tile) -> TileCounts {
+    let mut all = *hand.concealed();
+    let _ = all.try_add(winning);
+    for m in hand.melds() {
+        for t in m.set.tiles() {
+            let _ = all.try_add(t);
+        }
+    }
+    all
+}
+
+/// May the hand be counted as `shape` given its exposed sets? Only the Code's Wriggling Snake
+/// "may be partly or completely exposed" (§122(o)); every other special hand is concealed, and
+/// BMJA's Gates of Heaven wants its pungs of ones and nines concealed, so its winning tile may
+/// not be a claimed one or nine.
+pub(crate) fn shape_allowed(shape: SpecialShape, hand: &Hand, winning: Tile, drawn: bool) -> bool {
+    match shape {
+        SpecialShape::WrigglingSnake => hand.melds().iter().all(|m| m.set.kind() != SetKind::Kong),
+        SpecialShape::GatesOfHeaven => hand.melds().is_empty() && (drawn || !winning.is_terminal()),
+        _ => hand.melds().is_empty(),
+    }
+}

@@ -1,0 +1,212 @@
+//! Scoring a hand under a ruleset, with an itemized sheet.
+//!
+//! The scorer tries every way the hand may be counted ([`candidate`]), evaluates the ruleset's
+//! elements on each ([`evaluate`]), and keeps the best: the highest score, then the highest raw
+//! count (freedom of count, Code §105). Which elements exist and what they are worth is data
+//! ([`crate::rules`]); this module only knows how to recognise each condition.
+
+mod candidate;
+mod evaluate;
+mod input;
+mod sheet;
+
+pub use input::{ParseWinFromError, ScoreInput, Win, WinFrom};
+pub use sheet::{LineValue, ScoreSheet, SheetLine};
+
+use crate::counts::TileCounts;
+use crate::rules::{Condition, Ruleset};
+use crate::shape::{standard_waits, SpecialShape};
+use crate::tile::{Bonus, Tile, Wind};
+
+use candidate::{losing_candidates, winning_candidates};
+
+/// Why a hand cannot be scored.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    #[error(
+        "the hand is declared Mah-Jongg but has no winning tile: mark it with `=`, e.g. `=5p`"
+    )]
+    NoWinningTile,
+    #[error("the hand has a winning tile (`={0}`) but is not declared Mah-Jongg; a losing hand has none")]
+    WinningTileInLosingHand(Tile),
+    #[error(
+        "the hand {hand} is not complete: it has no arrangement into four sets and a pair{special}"
+    )]
+    NotComplete { hand: String, special: String },
+    #[error("the hand is complete only with more than {max} chow(s), which this ruleset forbids")]
+    TooManyChows { max: u8 },
+    #[error("bonus tiles are not in play in this ruleset, but the hand holds {0}")]
+    BonusNotInPlay(Bonus),
+    #[error(
+        "the hand holds {count} `{tile}`, but this ruleset's set has {max} of each bonus tile"
+    )]
+    TooManyBonus { tile: Bonus, count: usize, max: u8 },
+    #[error("more than four `{tile}` between the hand and the tiles visible on the table")]
+    VisibleFifthCopy { tile: Tile },
+    #[error("only East can win with Heaven's Blessing (the hand's seat is {0})")]
+    HeavenNotEast(Wind),
+    #[error("Earth's Blessing is won on East's first discard by another player (seat {seat}, won from {from})")]
+    EarthMisplaced { seat: Wind, from: WinFrom },
+    #[error("consecutive wins as East are counted only for East (the hand's seat is {0})")]
+    EastWinsNotEast(Wind),
+}
+
+/// Scores a hand. Never panics: impossible input is an error.
+pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreError> {
+    check(rules, input)?;
+    let hand = &input.hand;
+    let shapes: Vec<SpecialShape> = rules
+        .active_elements()
+        .filter(|e| e.condition == Condition::Special)
+        .filter_map(|e| e.shape)
+        .collect();
+    let (candidates, only) = match (input.win, hand.winning()) {
+        (Some(win), Some(w)) => {
+            let cands = winning_candidates(hand, w, win.from.is_drawn(), &rules.params, &shapes);
+            if cands.is_empty() {
+                return Err(incomplete(rules, hand, w));
+            }
+            (cands, Some(only_place_facts(input, w)?))
+        }
+        (None, None) => (losing_candidates(hand, &rules.params), None),
+        (Some(_), None) => return Err(ScoreError::NoWinningTile),
+        (None, Some(w)) => return Err(ScoreError::WinningTileInLosingHand(w)),
+    };
+    let ctx = evaluate::Context::new(rules, input, only);
+    let mut best: Option<(usize, (u64, u64, u64))> = None;
+    let mut buffer = Vec::with_capacity(32);
+    for (i, c) in candidates.iter().enumerate() {
+        let t = ctx.tally(c, buffer);
+        let key = (t.total, t.raw, t.basic);
+        if best.is_none_or(|(_, b)| key > b) {
+            best = Some((i, key));
+        }
+        buffer = t.met;
+    }
+    // `candidates` is never empty: a losing hand always has the empty regrouping.
+    match best {
+        Some((i, _)) => {
+            let t = ctx.tally(&candidates[i], buffer);
+            Ok(ctx.sheet(&candidates[i], &t))
+        }
+        None => Err(ScoreError::NotComplete {
+            hand: hand.to_string(),
+            special: String::new(),
+        }),
+    }
+}
+
+fn incomplete(rules: &Ruleset, hand: &crate::hand::Hand, _w: Tile) -> ScoreError {
+    let chows_forbid = rules.params.max_chows < 4 && {
+        let mut c = *hand.concealed();
+        let _ = c.try_add(_w);
+        !crate::shape::arrangements(&c).is_empty()
+    };
+    if chows_forbid {
+        return ScoreError::TooManyChows {
+            max: rules.params.max_chows,
+        };
+    }
+    let names: Vec<String> = rules
+        .active_elements()
+        .filter(|e| e.condition == Condition::Special)
+        .filter_map(|e| e.shape.map(|s| s.name().to_owned()))
+        .collect();
+    ScoreError::NotComplete {
+        hand: hand.to_string(),
+        special: if names.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", and is none of this ruleset's special hands ({})",
+                names.join(", ")
+            )
+        },
+    }
+}
+
+fn check(rules: &Ruleset, input: &ScoreInput) -> Result<(), ScoreError> {
+    let hand = &input.hand;
+    if let Some(&b) = hand.bonus().first() {
+        if !rules.params.bonus_tiles {
+            return Err(ScoreError::BonusNotInPlay(b));
+        }
+    }
+    for b in Bonus::ALL {
+        let count = hand.bonus().iter().filter(|&&x| x == b).count();
+        if count > usize::from(rules.params.bonus_copies) {
+            return Err(ScoreError::TooManyBonus {
+                tile: b,
+                count,
+                max: rules.params.bonus_copies,
+            });
+        }
+    }
+    if let Some(win) = input.win {
+        if win.heavens_blessing && input.seat != Wind::East {
+            return Err(ScoreError::HeavenNotEast(input.seat));
+        }
+        if win.earths_blessing && (input.seat == Wind::East || win.from != WinFrom::Discard) {
+            return Err(ScoreError::EarthMisplaced {
+                seat: input.seat,
+                from: win.from,
+            });
+        }
+        if win.east_wins > 0 && input.seat != Wind::East {
+            return Err(ScoreError::EastWinsNotEast(input.seat));
+        }
+    }
+    Ok(())
+}
+
+/// What the table tells about the winning tile, for "filling the only place".
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OnlyPlaceFacts {
+    /// Waits of the hand before the winning tile.
+    pub waits: usize,
+    /// …of which some copy was still unseen.
+    pub live_waits: usize,
+}
+
+fn only_place_facts(input: &ScoreInput, winning: Tile) -> Result<OnlyPlaceFacts, ScoreError> {
+    let before = input.hand.concealed();
+    let mut melded = [0u8; Tile::COUNT];
+    for m in input.hand.melds() {
+        for t in m.set.tiles() {
+            melded[t.index()] += 1;
+        }
+    }
+    // The player's own exposed sets are on the table too.
+    let mut visible: TileCounts = input.visible;
+    for t in Tile::ALL {
+        let seen = visible.get(t);
+        let held = before.get(t) + u8::from(t == winning) + melded[t.index()];
+        if seen > 0 && held + seen > 4 {
+            return Err(ScoreError::VisibleFifthCopy { tile: t });
+        }
+        for _ in 0..melded[t.index()] {
+            visible
+                .try_add(t)
+                .map_err(|_| ScoreError::VisibleFifthCopy { tile: t })?;
+        }
+    }
+    let waits = standard_waits(before);
+    if !waits.contains(winning) {
+        // A special shape (Thirteen Unique Wonders, Seven Twins): the only-place score is for
+        // standard hands, and a count of waits here would mean nothing.
+        return Ok(OnlyPlaceFacts {
+            waits: 0,
+            live_waits: 0,
+        });
+    }
+    // As `shape::fills_only_place` counts them; the role the winning tile plays is chosen per
+    // way of counting (`evaluate`), so the arrangement search is not repeated here.
+    let live_waits = waits
+        .iter()
+        .filter(|&t| visible.get(t) + before.get(t) < 4)
+        .count();
+    Ok(OnlyPlaceFacts {
+        waits: waits.len(),
+        live_waits,
+    })
+}

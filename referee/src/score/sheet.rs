@@ -1,0 +1,131 @@
+//! The itemized score sheet: what the scorer prints and the settlement uses.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::rules::{LimitShare, Value};
+
+/// One line of the sheet: an element that scored, how often, and where the rule is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SheetLine {
+    /// The element's id in the ruleset.
+    pub element: String,
+    /// The element's name.
+    pub name: String,
+    /// The tiles it scored for, when it is a set or pair ("EEE").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiles: Option<String>,
+    pub cite: String,
+    /// Points (per occurrence × count), or doubles, or the limit share.
+    #[serde(flatten)]
+    pub value: LineValue,
+}
+
+/// The value of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LineValue {
+    Points(u64),
+    Doubles(u32),
+    Limit(LimitShare),
+}
+
+impl LineValue {
+    pub(crate) fn times(v: Value, count: u32) -> LineValue {
+        match v {
+            Value::Points(p) => LineValue::Points(u64::from(p) * u64::from(count)),
+            Value::Doubles(d) => LineValue::Doubles(d.saturating_mul(count)),
+            Value::Limit(s) => LineValue::Limit(s),
+        }
+    }
+}
+
+impl fmt::Display for LineValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LineValue::Points(1) => write!(f, "1 point"),
+            LineValue::Points(p) => write!(f, "{p} points"),
+            LineValue::Doubles(1) => write!(f, "1 double"),
+            LineValue::Doubles(d) => write!(f, "{d} doubles"),
+            LineValue::Limit(LimitShare::Full) => write!(f, "the limit"),
+            LineValue::Limit(LimitShare::Half) => write!(f, "half the limit"),
+            LineValue::Limit(LimitShare::Third) => write!(f, "a third of the limit"),
+        }
+    }
+}
+
+/// A scored hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreSheet {
+    /// The ruleset it was scored under.
+    pub ruleset: String,
+    pub mahjong: bool,
+    /// How the tiles were grouped for this score ("[555p] 123m 789s EE =5p" style).
+    pub arrangement: String,
+    pub lines: Vec<SheetLine>,
+    /// Points before doubling.
+    pub basic: u64,
+    /// Number of doublings.
+    pub doubles: u32,
+    /// `basic × 2^doubles`, saturating.
+    pub raw: u64,
+    /// The limit (or a share of it) decided the score.
+    pub limited: bool,
+    /// The hand's score.
+    pub total: u64,
+    /// The largest limit share among the lines, when a limit hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_hand: Option<LimitShare>,
+}
+
+impl ScoreSheet {
+    /// Was this a limit hand (by a special hand, not merely by reaching the limit)?
+    pub fn is_limit_hand(&self) -> bool {
+        self.limit_hand.is_some()
+    }
+}
+
+impl fmt::Display for ScoreSheet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} hand, scored under {}",
+            if self.mahjong { "Mah-Jongg" } else { "Losing" },
+            self.ruleset
+        )?;
+        writeln!(f, "  arranged as {}", self.arrangement)?;
+        let width = self
+            .lines
+            .iter()
+            .map(|l| line_label(l).chars().count())
+            .max()
+            .unwrap_or(0);
+        for l in &self.lines {
+            let label = line_label(l);
+            writeln!(
+                f,
+                "  {label:<width$}  {:>18}   {}",
+                l.value.to_string(),
+                l.cite
+            )?;
+        }
+        writeln!(
+            f,
+            "  basic points {}, doubles {}, raw score {}",
+            self.basic, self.doubles, self.raw
+        )?;
+        if self.limited {
+            writeln!(f, "  limit applies: score {}", self.total)
+        } else {
+            writeln!(f, "  score {}", self.total)
+        }
+    }
+}
+
+fn line_label(l: &SheetLine) -> String {
+    match &l.tiles {
+        Some(t) => format!("{} ({t})", l.name),
+        None => l.name.clone(),
+    }
+}

@@ -1,0 +1,100 @@
+//! `mahjong-referee score HAND`: score one hand under a ruleset and print the itemized sheet
+//! (or JSON). A hand with a winning tile (`=5p`) is the Mah-Jongg hand and needs `--win-from`.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use referee::score::{score, ScoreInput, Win, WinFrom};
+use referee::{parse_counts, Hand, TileCounts, Wind};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The hand in the notation, e.g. "[555p] 123m 789s EE 4s =4s" (see README).
+    pub hand: String,
+    /// A built-in ruleset name or a house-ruleset file.
+    #[arg(long, default_value = "code-of-laws")]
+    pub ruleset: String,
+    /// The player's seat wind.
+    #[arg(long, default_value = "east")]
+    pub seat: Wind,
+    /// The wind of the round.
+    #[arg(long, default_value = "east")]
+    pub prevailing: Wind,
+    /// How the winning tile came: wall, loose-tile, discard, robbed-kong, last-wall-tile,
+    /// last-discard, kong-upon-kong. Required for a Mah-Jongg hand.
+    #[arg(long)]
+    pub win_from: Option<WinFrom>,
+    /// Tiles visible on the table (discards and exposed sets), for "the only possible tile".
+    #[arg(long, default_value = "")]
+    pub visible: String,
+    /// Switch on a ruleset option (repeatable); see `mahjong-referee rulesets NAME`.
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// Play with the roof off (no limit).
+    #[arg(long)]
+    pub no_limit: bool,
+    /// The winner had announced an original call.
+    #[arg(long)]
+    pub original_call: bool,
+    /// East's dealt hand was complete.
+    #[arg(long)]
+    pub heavens_blessing: bool,
+    /// Won on East's first discard with a dealt calling hand.
+    #[arg(long)]
+    pub earths_blessing: bool,
+    /// For East: hands won running, this one included.
+    #[arg(long, default_value_t = 0)]
+    pub east_wins: u32,
+    /// Print the sheet as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let mut rules = super::rulesets::load(&args.ruleset)?;
+    for o in &args.options {
+        rules.set_option(o, true).map_err(anyhow::Error::msg)?;
+    }
+    if args.no_limit {
+        rules.params.limit = None;
+    }
+    let hand: Hand = args
+        .hand
+        .parse()
+        .with_context(|| format!("the hand `{}`", args.hand))?;
+    let visible: TileCounts = if args.visible.trim().is_empty() {
+        TileCounts::EMPTY
+    } else {
+        parse_counts(&args.visible, None).context("--visible")?
+    };
+    let win = match (hand.winning(), args.win_from) {
+        (Some(_), Some(from)) => Some(Win {
+            from,
+            original_call: args.original_call,
+            heavens_blessing: args.heavens_blessing,
+            earths_blessing: args.earths_blessing,
+            east_wins: args.east_wins,
+        }),
+        (Some(w), None) => anyhow::bail!(
+            "the hand is a Mah-Jongg hand (winning tile `{w}`): say how the tile came with --win-from"
+        ),
+        (None, Some(_)) => anyhow::bail!(
+            "--win-from is for a Mah-Jongg hand; mark its winning tile with `=`, e.g. `=5p`"
+        ),
+        (None, None) => None,
+    };
+    let input = ScoreInput {
+        hand,
+        seat: args.seat,
+        prevailing: args.prevailing,
+        win,
+        visible,
+    };
+    let sheet = score(&rules, &input)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&sheet)?);
+    } else {
+        print!("{sheet}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
