@@ -302,6 +302,17 @@ pub enum Exposure {
     Concealed,
 }
 
+impl Exposure {
+    /// Does the filter admit something concealed (`true`) or exposed (`false`)?
+    pub const fn admits(self, concealed: bool) -> bool {
+        match self {
+            Exposure::Any => true,
+            Exposure::Concealed => concealed,
+            Exposure::Exposed => !concealed,
+        }
+    }
+}
+
 /// Which hands an element applies to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

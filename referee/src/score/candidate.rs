@@ -9,6 +9,7 @@
 use crate::counts::TileCounts;
 use crate::hand::{Hand, MeldForm};
 use crate::rules::Params;
+use crate::shape::only_place::chow_role;
 use crate::shape::{arrangements, SetKind, SpecialShape, WinningRole};
 use crate::tile::Tile;
 
@@ -76,15 +77,7 @@ impl Group {
         match self.kind {
             GroupKind::Pair => WinningRole::Pair,
             GroupKind::Pung | GroupKind::Kong => WinningRole::Pung,
-            GroupKind::Chow => {
-                let low = self.tile.rank().unwrap_or(0);
-                let pos = winning.rank().unwrap_or(0).saturating_sub(low);
-                match (pos, low) {
-                    (1, _) => WinningRole::MiddleOfRun,
-                    (0, 7) | (2, 1) => WinningRole::EndOfRun,
-                    _ => WinningRole::OpenRun,
-                }
-            }
+            GroupKind::Chow => chow_role(self.tile, winning),
         }
     }
 }

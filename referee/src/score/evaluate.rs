@@ -2,7 +2,7 @@
 
 use crate::counts::TileCounts;
 use crate::hand::MeldForm;
-use crate::rules::{Applies, Condition, Element, Exposure, LimitShare, Ruleset, TileFilter, Value};
+use crate::rules::{Applies, Condition, Element, LimitShare, Ruleset, TileFilter, Value};
 use crate::shape::{OnlyPlaceRule, SetKind, SpecialShape, WinningRole};
 use crate::tile::{Bonus, Suit, Tile, Wind};
 
@@ -229,11 +229,7 @@ impl<'a> Context<'a> {
                         Pair => g.kind == GroupKind::Pair,
                         _ => g.kind == GroupKind::Chow,
                     };
-                    let exposure_ok = match e.exposure {
-                        Exposure::Any => true,
-                        Exposure::Concealed => g.concealed,
-                        Exposure::Exposed => !g.concealed,
-                    };
+                    let exposure_ok = e.exposure.admits(g.concealed);
                     if kind_ok && exposure_ok && self.tile_matches(e.tiles, g.tile) {
                         out(1, Some(i));
                     }
@@ -322,12 +318,8 @@ impl<'a> Context<'a> {
             OnlyPlace => once(!heaven && !special && self.fills_only_place(c)),
             FishingEyes => {
                 let Some(g) = c.winning_group() else { return };
-                let drawn = from.is_some_and(WinFrom::is_drawn);
-                let exposure_ok = match e.exposure {
-                    Exposure::Any => true,
-                    Exposure::Concealed => drawn,
-                    Exposure::Exposed => !drawn,
-                };
+                // For the winning tile, "concealed" means drawn and "exposed" claimed.
+                let exposure_ok = e.exposure.admits(from.is_some_and(WinFrom::is_drawn));
                 let sets_done = groups.iter().filter(|h| h.kind != GroupKind::Pair).count() == 4;
                 once(
                     !heaven
@@ -341,12 +333,8 @@ impl<'a> Context<'a> {
                 let Some((g, w)) = c.winning_group().zip(winning_tile) else {
                     return;
                 };
-                let drawn = from.is_some_and(WinFrom::is_drawn);
-                let exposure_ok = match e.exposure {
-                    Exposure::Any => true,
-                    Exposure::Concealed => drawn,
-                    Exposure::Exposed => !drawn,
-                };
+                // For the winning tile, "concealed" means drawn and "exposed" claimed.
+                let exposure_ok = e.exposure.admits(from.is_some_and(WinFrom::is_drawn));
                 let role_ok = match cond {
                     CompletesChow => g.kind == GroupKind::Chow,
                     _ => g.kind == GroupKind::Chow && g.role(w) != WinningRole::OpenRun,

@@ -96,10 +96,10 @@ pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreErr
     }
 }
 
-fn incomplete(rules: &Ruleset, hand: &crate::hand::Hand, _w: Tile) -> ScoreError {
+fn incomplete(rules: &Ruleset, hand: &crate::hand::Hand, winning: Tile) -> ScoreError {
     let chows_forbid = rules.params.max_chows < 4 && {
         let mut c = *hand.concealed();
-        let _ = c.try_add(_w);
+        let _ = c.try_add(winning);
         !crate::shape::arrangements(&c).is_empty()
     };
     if chows_forbid {
@@ -201,12 +201,8 @@ fn only_place_facts(input: &ScoreInput, winning: Tile) -> Result<OnlyPlaceFacts,
     }
     // As `shape::fills_only_place` counts them; the role the winning tile plays is chosen per
     // way of counting (`evaluate`), so the arrangement search is not repeated here.
-    let live_waits = waits
-        .iter()
-        .filter(|&t| visible.get(t) + before.get(t) < 4)
-        .count();
     Ok(OnlyPlaceFacts {
         waits: waits.len(),
-        live_waits,
+        live_waits: crate::shape::only_place::live(waits, before, &visible).len(),
     })
 }

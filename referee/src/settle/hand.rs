@@ -18,7 +18,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{derive_nets, settle, Outcome, Payment, Settlement, SettlementError, SettlementRules};
+use super::{
+    amount, derive_nets, settle, Outcome, Payment, Settlement, SettlementError, SettlementRules,
+};
 use crate::by_seat::BySeat;
 use crate::rules::{FalseMahJonggScheme, LimitShare, Rounding, Ruleset, SettlementMethod};
 use crate::tile::Wind;
@@ -156,7 +158,7 @@ pub fn settle_new_deal(
     let i = usize::try_from(over)
         .unwrap_or(usize::MAX)
         .min(pen.new_deal_payments.len() - 1);
-    let amount = checked(pen.new_deal_payments[i], 1, 0)?;
+    let amount = amount(pen.new_deal_payments[i], 1, 0)?;
     let mut payments = Vec::new();
     for s in Wind::ALL.into_iter().filter(|&s| s != claimant) {
         push(&mut payments, s, claimant, amount);
@@ -326,7 +328,7 @@ fn base_payments(
             let score = *hand.scores.get(w);
             for loser in Wind::ALL.into_iter().filter(|&s| s != w) {
                 let double = hand.discarder.is_none_or(|d| d == loser);
-                let amount = checked(score, if double { 2 } else { 1 }, payments.len())?;
+                let amount = amount(score, if double { 2 } else { 1 }, payments.len())?;
                 push(&mut payments, loser, w, amount);
             }
             if losers_settle {
@@ -343,17 +345,6 @@ fn base_payments(
             Ok(payments)
         }
     }
-}
-
-fn checked(score: u64, factor: u64, index: usize) -> Result<i64, SettlementError> {
-    score
-        .checked_mul(factor)
-        .and_then(|a| i64::try_from(a).ok())
-        .filter(|&a| a <= super::MAX_AMOUNT)
-        .ok_or(SettlementError::AmountTooLarge {
-            index,
-            amount: i64::try_from(score.saturating_mul(factor)).unwrap_or(i64::MAX),
-        })
 }
 
 /// Reassigns the winner's receipts: the liable player takes on the others' debts (all or half);

@@ -108,7 +108,7 @@ pub fn settle(
 }
 
 /// `difference × factor` as a payment amount, refused past [`MAX_AMOUNT`].
-fn amount(difference: u64, factor: u64, index: usize) -> Result<i64, SettlementError> {
+pub(crate) fn amount(difference: u64, factor: u64, index: usize) -> Result<i64, SettlementError> {
     difference
         .checked_mul(factor)
         .and_then(|a| i64::try_from(a).ok())

@@ -77,15 +77,7 @@ pub fn winning_roles(arrangement: &Arrangement, winning: Tile) -> Vec<WinningRol
     for set in arrangement.sets() {
         let role = match set.kind() {
             SetKind::Pung | SetKind::Kong if set.tile() == winning => WinningRole::Pung,
-            SetKind::Chow if set.contains(winning) => {
-                let low = set.tile().rank().unwrap_or(0);
-                let pos = winning.rank().unwrap_or(0) - low;
-                match (pos, low) {
-                    (1, _) => WinningRole::MiddleOfRun,
-                    (0, 7) | (2, 1) => WinningRole::EndOfRun,
-                    _ => WinningRole::OpenRun,
-                }
-            }
+            SetKind::Chow if set.contains(winning) => chow_role(set.tile(), winning),
             _ => continue,
         };
         if !roles.contains(&role) {
@@ -93,6 +85,26 @@ pub fn winning_roles(arrangement: &Arrangement, winning: Tile) -> Vec<WinningRol
         }
     }
     roles
+}
+
+/// The waits of which some copy is unseen: neither on the table nor in the caller's own hand
+/// (Code §115(c) note; see the module doc).
+pub fn live(waits: TileSet, before: &TileCounts, visible: &TileCounts) -> TileSet {
+    waits
+        .iter()
+        .filter(|&t| visible.get(t) + before.get(t) < 4)
+        .collect()
+}
+
+/// What `winning` did in the chow whose lowest tile is `lowest` (it must be one of its tiles):
+/// filled the middle, the only open end (the 3 to 1-2, the 7 to 8-9), or an end open both ways.
+pub fn chow_role(lowest: Tile, winning: Tile) -> WinningRole {
+    let low = lowest.rank().unwrap_or(0);
+    match (winning.rank().unwrap_or(0).saturating_sub(low), low) {
+        (1, _) => WinningRole::MiddleOfRun,
+        (0, 7) | (2, 1) => WinningRole::EndOfRun,
+        _ => WinningRole::OpenRun,
+    }
 }
 
 /// Why the question cannot be answered.
@@ -150,10 +162,7 @@ pub fn fills_only_place(
             waits: waits.to_tokens(),
         });
     }
-    let live_waits: TileSet = waits
-        .iter()
-        .filter(|&t| visible.get(t) + before.get(t) < 4)
-        .collect();
+    let live_waits = live(waits, before, visible);
     let only = |set: TileSet| set.len() == 1;
     let in_situation = || {
         before.with(winning).is_some_and(|after| {
