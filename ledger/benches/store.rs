@@ -14,7 +14,7 @@ use ledger::event::*;
 use ledger::{
     BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, Payment, PlayerId, StreamId, TableId,
 };
-use referee::{AnyTile, Tile, Wind};
+use referee::{AnyTile, Tile, Seat};
 
 const EVENTS: u64 = 1_000_000;
 const BATCH: usize = 1_000;
@@ -40,13 +40,13 @@ fn batch(hand: u32, size: usize) -> Vec<NewEvent> {
         table,
         game: 1,
         hand,
-        east: Wind::East,
-        prevailing_wind: Wind::East,
+        east: Seat::East,
+        prevailing_wind: referee::Wind::East,
         dice: vec![3, 5],
         deal: Deal::Unknown,
     })];
     for i in 1..size - 1 {
-        let seat = Wind::from_index(i % 4);
+        let seat = Seat::from_index(i % 4);
         let tile = tiles[i % tiles.len()];
         events.push(if i % 2 == 0 {
             NewEvent::new(TileDrawn {
@@ -61,8 +61,8 @@ fn batch(hand: u32, size: usize) -> Vec<NewEvent> {
             })
         });
     }
-    let winner = Wind::from_index(hand as usize % 4);
-    let payments: Vec<Payment> = Wind::ALL
+    let winner = Seat::from_index(hand as usize % 4);
+    let payments: Vec<Payment> = Seat::ALL
         .into_iter()
         .filter(|&w| w != winner)
         .map(|w| Payment {
@@ -199,7 +199,7 @@ fn appends(c: &mut Criterion) {
         b.iter_batched(
             || {
                 NewEvent::new(TileDiscarded {
-                    seat: Wind::South,
+                    seat: Seat::South,
                     placed: Tile::ALL[4],
                     named: Tile::ALL[4],
                 })

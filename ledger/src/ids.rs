@@ -10,8 +10,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The longest id accepted in a stream, player or official name.
-pub const MAX_ID_LEN: usize = 128;
+pub use referee::ids::{check_id, IdError, OfficialId, PlayerId, TableId, MAX_ID_LEN};
 
 /// What a stream is about; each event belongs to exactly one kind of stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -36,35 +35,6 @@ impl StreamKind {
 impl fmt::Display for StreamKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// Why a name was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IdError {
-    #[error("`{0}` is not a stream name: expected `tournament:<id>`, `table:<id>` or `hand:<id>`")]
-    NotAStream(String),
-    #[error("id `{id}` is empty or longer than {MAX_ID_LEN} characters")]
-    BadLength { id: String },
-    #[error(
-        "id `{id}` contains `{bad}`: only ASCII letters, digits, `-`, `_` and `.` are allowed"
-    )]
-    BadCharacter { id: String, bad: char },
-}
-
-fn check_id(id: &str) -> Result<(), IdError> {
-    if id.is_empty() || id.len() > MAX_ID_LEN {
-        return Err(IdError::BadLength { id: id.to_owned() });
-    }
-    match id
-        .chars()
-        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
-    {
-        Some(bad) => Err(IdError::BadCharacter {
-            id: id.to_owned(),
-            bad,
-        }),
-        None => Ok(()),
     }
 }
 
@@ -131,69 +101,18 @@ impl fmt::Display for StreamId {
     }
 }
 
-macro_rules! checked_name {
-    ($(#[$doc:meta])* $ty:ident) => {
-        $(#[$doc])*
-        #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub struct $ty(String);
-
-        impl $ty {
-            pub fn new(id: &str) -> Result<$ty, IdError> {
-                check_id(id)?;
-                Ok($ty(id.to_owned()))
-            }
-
-            pub fn as_str(&self) -> &str {
-                &self.0
-            }
-        }
-
-        impl FromStr for $ty {
-            type Err = IdError;
-            fn from_str(s: &str) -> Result<$ty, IdError> {
-                $ty::new(s)
-            }
-        }
-
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.0)
-            }
-        }
-    };
+impl Serialize for StreamId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
 }
 
-checked_name!(
-    /// A registered player's id (PlayerRegistered).
-    PlayerId
-);
-checked_name!(
-    /// A registered official's id (OfficialRegistered); every event is recorded by one.
-    OfficialId
-);
-checked_name!(
-    /// A table's id within a tournament (TableFormed); the table's stream is `table:<id>`.
-    TableId
-);
-
-macro_rules! serde_via_str {
-    ($($ty:ty),*) => {$(
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.as_str())
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-                let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-                s.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    )*};
+impl<'de> Deserialize<'de> for StreamId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StreamId, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
 }
-
-serde_via_str!(StreamId, PlayerId, OfficialId, TableId);
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,10 @@
 //! ledger re-derives each seat's net from the recorded payments, so a hand's settlement always
 //! sums to zero and an edited amount cannot go unnoticed.
 
-pub use referee::settle::{derive_nets, Payment, SettlementError, MAX_AMOUNT};
+pub use referee::settle::{derive_nets, SettlementError, MAX_AMOUNT};
+
+/// A payment between seats as drawn, as recorded.
+pub type Payment = referee::settle::Payment<referee::Seat>;
 
 use crate::event::SettlementRecorded;
 
@@ -22,7 +25,7 @@ pub fn check(s: &SettlementRecorded) -> Vec<SettlementError> {
                 let derived = *derived.get(seat);
                 if recorded != derived {
                     problems.push(SettlementError::NetMismatch {
-                        seat,
+                        seat: seat.name(),
                         recorded,
                         derived,
                     });
@@ -36,9 +39,9 @@ pub fn check(s: &SettlementRecorded) -> Vec<SettlementError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use referee::{BySeat, Wind};
+    use referee::{BySeat, Seat};
 
-    fn pay(payer: Wind, payee: Wind, amount: i64) -> Payment {
+    fn pay(payer: Seat, payee: Seat, amount: i64) -> Payment {
         Payment {
             payer,
             payee,
@@ -49,20 +52,15 @@ mod tests {
     #[test]
     fn a_tampered_net_is_named() {
         let s = SettlementRecorded {
-            winner: Some(Wind::East),
+            winner: Some(Seat::East),
             scores: BySeat::default(),
-            payments: vec![pay(Wind::South, Wind::East, 10)],
-            nets: BySeat {
-                east: 11,
-                south: -10,
-                west: 0,
-                north: 0,
-            },
+            payments: vec![pay(Seat::South, Seat::East, 10)],
+            nets: BySeat::new(11, -10, 0, 0),
         };
         let problems = check(&s);
         assert!(problems.contains(&SettlementError::NonZeroSum { sum: 1 }));
         assert!(problems.contains(&SettlementError::NetMismatch {
-            seat: Wind::East,
+            seat: "east",
             recorded: 11,
             derived: 10
         }));

@@ -4,19 +4,19 @@ use std::time::Duration;
 
 use ledger::event::*;
 use ledger::{Error, ExpectedVersion, Ledger, NewEvent, StreamId};
-use referee::Wind;
+use referee::Seat;
 use uuid::Uuid;
 
 use crate::util::*;
 
 /// Appends one discard by `seat`, which must succeed.
-fn append_discard(ledger: &mut Ledger, stream: &StreamId, expected: ExpectedVersion, seat: Wind) {
+fn append_discard(ledger: &mut Ledger, stream: &StreamId, expected: ExpectedVersion, seat: Seat) {
     ledger
         .append(stream, expected, vec![discard(seat)], &referee())
         .unwrap();
 }
 
-fn discard(seat: Wind) -> NewEvent {
+fn discard(seat: Seat) -> NewEvent {
     NewEvent::new(TileDiscarded {
         seat,
         placed: tile("5p"),
@@ -28,7 +28,7 @@ fn discard(seat: Wind) -> NewEvent {
 fn appended_events_read_back_in_order_with_linked_hashes() {
     let mut ledger = Ledger::open_in_memory().unwrap();
     let h = hand(1);
-    let events = hand_events(1, Wind::South, 8);
+    let events = hand_events(1, Seat::South, 8);
     let ids: Vec<Uuid> = events.iter().map(|e| e.id).collect();
     let done = ledger
         .append(&h, ExpectedVersion::Exact(0), events.clone(), &referee())
@@ -64,12 +64,12 @@ fn appended_events_read_back_in_order_with_linked_hashes() {
 fn a_stale_writer_gets_a_conflict_and_nothing_is_written() {
     let mut ledger = Ledger::open_in_memory().unwrap();
     let h = hand(1);
-    append_discard(&mut ledger, &h, ExpectedVersion::Exact(0), Wind::East);
+    append_discard(&mut ledger, &h, ExpectedVersion::Exact(0), Seat::East);
     let head = ledger.head().unwrap();
     let err = ledger.append(
         &h,
         ExpectedVersion::Exact(0),
-        vec![discard(Wind::South), discard(Wind::West)],
+        vec![discard(Seat::South), discard(Seat::West)],
         &referee(),
     );
     match err {
@@ -85,7 +85,7 @@ fn a_stale_writer_gets_a_conflict_and_nothing_is_written() {
         .append(
             &h,
             ExpectedVersion::Exact(7),
-            vec![discard(Wind::South)],
+            vec![discard(Seat::South)],
             &referee(),
         )
         .unwrap_err()
@@ -94,7 +94,7 @@ fn a_stale_writer_gets_a_conflict_and_nothing_is_written() {
         msg.contains("hand:spring-t1-h1") && msg.contains("version 7") && msg.contains("version 1"),
         "{msg}"
     );
-    append_discard(&mut ledger, &h, ExpectedVersion::Any, Wind::South);
+    append_discard(&mut ledger, &h, ExpectedVersion::Any, Seat::South);
     assert_eq!(ledger.stream_version(&h).unwrap(), 2);
 }
 
@@ -102,7 +102,7 @@ fn a_stale_writer_gets_a_conflict_and_nothing_is_written() {
 fn retrying_the_same_events_is_a_no_op_and_reusing_an_id_is_an_error() {
     let mut ledger = Ledger::open_in_memory().unwrap();
     let h = hand(1);
-    let batch = vec![discard(Wind::East), discard(Wind::South)];
+    let batch = vec![discard(Seat::East), discard(Seat::South)];
     ledger
         .append(&h, ExpectedVersion::Exact(0), batch.clone(), &referee())
         .unwrap();
@@ -127,13 +127,13 @@ fn retrying_the_same_events_is_a_no_op_and_reusing_an_id_is_an_error() {
     );
 
     // Part of an earlier batch plus a new event is not a retry.
-    let partial = vec![batch[1].clone(), discard(Wind::West)];
+    let partial = vec![batch[1].clone(), discard(Seat::West)];
     assert!(matches!(
         ledger.append(&h, ExpectedVersion::Exact(2), partial, &referee()),
         Err(Error::EventIdReused { .. })
     ));
 
-    let twice = discard(Wind::North);
+    let twice = discard(Seat::North);
     let dup = vec![twice.clone(), twice];
     assert!(matches!(
         ledger.append(&h, ExpectedVersion::Exact(2), dup, &referee()),
@@ -146,11 +146,11 @@ fn retrying_the_same_events_is_a_no_op_and_reusing_an_id_is_an_error() {
 fn a_batch_with_one_bad_event_writes_nothing() {
     let mut ledger = Ledger::open_in_memory().unwrap();
     let h = hand(1);
-    let mut bad = settlement(Wind::East, 8);
+    let mut bad = settlement(Seat::East, 8);
     bad.nets.east += 1;
     let batch = vec![
-        discard(Wind::East),
-        discard(Wind::South),
+        discard(Seat::East),
+        discard(Seat::South),
         NewEvent::new(bad),
     ];
     let err = ledger
@@ -195,7 +195,7 @@ fn a_batch_with_one_bad_event_writes_nothing() {
 fn the_database_itself_refuses_update_and_delete() {
     let dir = TempDir::new("triggers");
     let mut ledger = Ledger::open(dir.db()).unwrap();
-    append_discard(&mut ledger, &hand(1), ExpectedVersion::Exact(0), Wind::East);
+    append_discard(&mut ledger, &hand(1), ExpectedVersion::Exact(0), Seat::East);
     let raw = rusqlite::Connection::open(dir.db()).unwrap();
     let update = raw
         .execute("UPDATE events SET payload = '{}' WHERE position = 1", [])
@@ -210,14 +210,14 @@ fn the_database_itself_refuses_update_and_delete() {
 fn read_all_is_in_global_order_and_wait_for_new_follows_other_writers() {
     let dir = TempDir::new("follow");
     let mut ledger = Ledger::open(dir.db()).unwrap();
-    append_discard(&mut ledger, &hand(1), ExpectedVersion::Exact(0), Wind::East);
+    append_discard(&mut ledger, &hand(1), ExpectedVersion::Exact(0), Seat::East);
     append_discard(
         &mut ledger,
         &hand(2),
         ExpectedVersion::Exact(0),
-        Wind::South,
+        Seat::South,
     );
-    append_discard(&mut ledger, &hand(1), ExpectedVersion::Exact(1), Wind::West);
+    append_discard(&mut ledger, &hand(1), ExpectedVersion::Exact(1), Seat::West);
     let all = ledger.read_all(1, 100).unwrap();
     let order: Vec<_> = all
         .iter()
@@ -245,7 +245,7 @@ fn read_all_is_in_global_order_and_wait_for_new_follows_other_writers() {
             &mut other,
             &StreamId::hand("late").unwrap(),
             ExpectedVersion::Exact(0),
-            Wind::North,
+            Seat::North,
         );
     });
     let new = ledger.wait_for_new(3, 10, Duration::from_secs(10)).unwrap();

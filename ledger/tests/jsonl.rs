@@ -2,7 +2,7 @@
 
 use ledger::event::*;
 use ledger::{Error, ExpectedVersion, Ledger, NewEvent};
-use referee::Wind;
+use referee::Seat;
 
 use crate::util::*;
 
@@ -121,7 +121,7 @@ fn a_record_can_continue_a_stream_the_ledger_already_has() {
     src.append(
         &hand(1),
         ExpectedVersion::Exact(0),
-        hand_events(1, Wind::East, 8)[..2].to_vec(),
+        hand_events(1, Seat::East, 8)[..2].to_vec(),
         &referee(),
     )
     .unwrap();
@@ -130,7 +130,7 @@ fn a_record_can_continue_a_stream_the_ledger_already_has() {
     src.append(
         &hand(1),
         ExpectedVersion::Exact(2),
-        hand_events(1, Wind::East, 8)[2..].to_vec(),
+        hand_events(1, Seat::East, 8)[2..].to_vec(),
         &referee(),
     )
     .unwrap();

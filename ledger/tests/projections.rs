@@ -2,11 +2,11 @@
 
 use ledger::event::*;
 use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, Standing};
-use referee::Wind;
+use referee::Seat;
 
 use crate::util::*;
 
-fn standing(w: Wind, net: i64, played: u32, won: u32, largest: i64) -> Standing {
+fn standing(w: Seat, net: i64, played: u32, won: u32, largest: i64) -> Standing {
     Standing {
         player: player(w),
         net,
@@ -23,10 +23,10 @@ fn standings_follow_settlements_and_a_correction_replaces_one() {
     // Hand 1 was first won by South for 8, then corrected to 4; hands 2 and 3 went to West
     // (16) and North (24); the wash-out scores nothing.
     let expected = vec![
-        standing(Wind::North, 52, 3, 1, 24),
-        standing(Wind::West, 20, 3, 1, 16),
-        standing(Wind::South, -28, 3, 1, 4),
-        standing(Wind::East, -44, 3, 0, 0),
+        standing(Seat::North, 52, 3, 1, 24),
+        standing(Seat::West, 20, 3, 1, 16),
+        standing(Seat::South, -28, 3, 1, 4),
+        standing(Seat::East, -44, 3, 0, 0),
     ];
     assert_eq!(ledger.standings(&tournament()).unwrap(), expected);
     assert_eq!(expected.iter().map(|s| s.net).sum::<i64>(), 0);
@@ -38,14 +38,9 @@ fn standings_follow_settlements_and_a_correction_replaces_one() {
     let current = summary.current_settlement().unwrap();
     assert_eq!(
         current.nets,
-        BySeat {
-            east: -4,
-            south: 12,
-            west: -4,
-            north: -4
-        }
+        BySeat::new(-4, 12, -4, -4)
     );
-    assert_eq!(current.winner, Some(Wind::South));
+    assert_eq!(current.winner, Some(Seat::South));
 
     let wash = ledger
         .hand_summary(&ledger::StreamId::hand("spring-t1-wash").unwrap())
@@ -62,7 +57,7 @@ fn superseding_the_only_win_resets_the_largest_hand() {
         .append(
             &hand(1),
             ExpectedVersion::Exact(0),
-            hand_events(1, Wind::West, 32),
+            hand_events(1, Seat::West, 32),
             &referee(),
         )
         .unwrap();
@@ -78,9 +73,9 @@ fn superseding_the_only_win_resets_the_largest_hand() {
         .standings(&tournament())
         .unwrap()
         .into_iter()
-        .find(|s| s.player == player(Wind::West))
+        .find(|s| s.player == player(Seat::West))
         .unwrap();
-    assert_eq!(west, standing(Wind::West, 0, 0, 0, 0));
+    assert_eq!(west, standing(Seat::West, 0, 0, 0, 0));
     // Superseding it twice changes nothing more.
     let again = vec![NewEvent::new(CorrectionRecorded {
         supersedes: id,
@@ -123,7 +118,7 @@ fn a_hand_recorded_before_its_seats_are_known_counts_for_no_one() {
         .append(
             &hand(1),
             ExpectedVersion::Exact(0),
-            hand_events(1, Wind::East, 8),
+            hand_events(1, Seat::East, 8),
             &referee(),
         )
         .unwrap();

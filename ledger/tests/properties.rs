@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use ledger::event::*;
 use ledger::{Error, Event, ExpectedVersion, Ledger, NewEvent, StreamId};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use referee::Wind;
+use referee::Seat;
 
 use crate::util::*;
 
@@ -270,7 +270,7 @@ fn the_hash_chain_detects_any_single_byte_change() {
             .append(
                 &hand(1),
                 ExpectedVersion::Exact(0),
-                hand_events(1, Wind::North, 16),
+                hand_events(1, Seat::North, 16),
                 &referee(),
             )
             .unwrap();

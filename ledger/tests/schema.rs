@@ -1,7 +1,7 @@
 //! Migrations at start-up, and refusing a database written by a newer schema.
 
 use ledger::{Error, ExpectedVersion, Ledger, SCHEMA_VERSION};
-use referee::Wind;
+use referee::Seat;
 
 use crate::util::*;
 
@@ -14,7 +14,7 @@ fn reopening_keeps_the_data_and_applies_nothing_twice() {
             .append(
                 &hand(1),
                 ExpectedVersion::Exact(0),
-                hand_events(1, Wind::East, 8),
+                hand_events(1, Seat::East, 8),
                 &referee(),
             )
             .unwrap();

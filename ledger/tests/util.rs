@@ -7,7 +7,7 @@ use ledger::event::*;
 use ledger::{
     BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, Payment, PlayerId, StreamId, TableId,
 };
-use referee::{Tile, Wind};
+use referee::{Tile, Seat};
 
 /// A directory under the system temp dir, removed when dropped.
 pub struct TempDir(PathBuf);
@@ -54,7 +54,7 @@ pub fn table() -> TableId {
     TableId::new("T1").unwrap()
 }
 
-pub fn player(w: Wind) -> PlayerId {
+pub fn player(w: Seat) -> PlayerId {
     PlayerId::new(&format!("p-{}", w.name())).unwrap()
 }
 
@@ -64,7 +64,7 @@ pub fn set_up_tournament(ledger: &mut Ledger) {
         name: "Spring Open".into(),
         ruleset: "classical".into(),
     })];
-    for w in Wind::ALL {
+    for w in Seat::ALL {
         events.push(NewEvent::new(PlayerRegistered {
             player: player(w),
             name: format!("Player {w}"),
@@ -84,8 +84,8 @@ pub fn set_up_tournament(ledger: &mut Ledger) {
 }
 
 /// A settlement where `winner` scored `score` and every other seat paid it `score`.
-pub fn settlement(winner: Wind, score: i64) -> SettlementRecorded {
-    let payments: Vec<Payment> = Wind::ALL
+pub fn settlement(winner: Seat, score: i64) -> SettlementRecorded {
+    let payments: Vec<Payment> = Seat::ALL
         .into_iter()
         .filter(|&w| w != winner)
         .map(|w| Payment {
@@ -105,20 +105,20 @@ pub fn settlement(winner: Wind, score: i64) -> SettlementRecorded {
 }
 
 /// A whole hand at table T1, won by `winner` for `score`, as the events a scorer records.
-pub fn hand_events(n: u32, winner: Wind, score: i64) -> Vec<NewEvent> {
+pub fn hand_events(n: u32, winner: Seat, score: i64) -> Vec<NewEvent> {
     let loser = winner.next();
     vec![
         NewEvent::new(HandStarted {
             table: table(),
             game: 1,
             hand: n,
-            east: Wind::East,
-            prevailing_wind: Wind::East,
+            east: Seat::East,
+            prevailing_wind: referee::Wind::East,
             dice: vec![2, 5],
             deal: Deal::Unknown,
         }),
         NewEvent::new(TileDrawn {
-            seat: Wind::East,
+            seat: Seat::East,
             tile: Some(ledger_tile("7s")),
         }),
         NewEvent::new(TileDiscarded {
@@ -151,7 +151,7 @@ pub fn hand(n: u32) -> StreamId {
 pub fn small_history(ledger: &mut Ledger, hands: u32) {
     set_up_tournament(ledger);
     for n in 1..=hands {
-        let winner = Wind::from_index(n as usize % 4);
+        let winner = Seat::from_index(n as usize % 4);
         ledger
             .append(
                 &hand(n),
@@ -169,13 +169,13 @@ pub fn small_history(ledger: &mut Ledger, hands: u32) {
             supersedes: first,
             reason: "miscounted doubles".into(),
         }),
-        NewEvent::new(settlement(Wind::from_index(1), 4)),
+        NewEvent::new(settlement(Seat::from_index(1), 4)),
     ];
     ledger
         .append(&hand(1), ExpectedVersion::Exact(v), correction, &referee())
         .unwrap();
     let washed = StreamId::hand("spring-t1-wash").unwrap();
-    let mut events = hand_events(99, Wind::East, 0);
+    let mut events = hand_events(99, Seat::East, 0);
     events.truncate(3);
     events.push(NewEvent::new(WashOut {
         reason: "wall exhausted".into(),

@@ -12,16 +12,23 @@
 //! ```
 
 pub mod by_seat;
+pub mod seat;
+pub mod violation;
 pub mod counts;
+pub mod event;
 pub mod hand;
+pub mod ids;
 pub mod notation;
 pub mod rules;
 pub mod score;
 pub mod settle;
 pub mod shape;
+pub mod table;
 pub mod tile;
 
-pub use by_seat::BySeat;
+pub use by_seat::{ByPlace, BySeat, ByWind, Place};
+pub use seat::{ParseSeatError, Seat};
+pub use violation::{Violation, Violations};
 pub use counts::{parse_counts, FifthCopy, TileCounts, TileSet, TilesError};
 pub use hand::{Hand, HandError, HandProblem, HandSetup, HandSyntaxError, Meld, MeldForm};
 pub use notation::{format_tiles, NotationError, ParseTileError, Style};

@@ -5,7 +5,7 @@ use quickcheck::{Arbitrary, Gen, QuickCheck};
 use referee::settle::{
     settle_hand, HandOutcome, HandSettlement, Liability, NamingClaim, Outcome, Penalty,
 };
-use referee::{BySeat, Ruleset, Wind};
+use referee::{ByWind, Ruleset, Wind};
 use Wind::*;
 
 fn code() -> Ruleset {
@@ -15,12 +15,7 @@ fn code() -> Ruleset {
 /// The §109 example: North wins with 48; East 20, South 256, West 4.
 fn example() -> HandOutcome {
     HandOutcome::new(
-        BySeat {
-            east: 20,
-            south: 256,
-            west: 4,
-            north: 48,
-        },
+        ByWind::new(20, 256, 4, 48),
         Outcome::MahJongg { winner: North },
     )
 }
@@ -191,12 +186,7 @@ fn nearest_ten_and_the_dreamer() {
     let mut rules = code();
     rules.settlement.rounding = referee::rules::Rounding::NearestTen;
     let mut h = HandOutcome::new(
-        BySeat {
-            east: 0,
-            south: 14,
-            west: 0,
-            north: 0,
-        },
+        ByWind::new(0, 14, 0, 0),
         Outcome::MahJongg { winner: South },
     );
     // Babcock p. 81: 14 counts as 10; East's 28 as 30.
@@ -227,7 +217,7 @@ fn seat(g: &mut Gen) -> Wind {
 
 impl Arbitrary for Random {
     fn arbitrary(g: &mut Gen) -> Random {
-        let scores = BySeat::from_fn(|_| u64::from(u16::arbitrary(g)) % 1_001 * 2);
+        let scores = ByWind::from_fn(|_| u64::from(u16::arbitrary(g)) % 1_001 * 2);
         let winner = seat(g);
         let mut h = HandOutcome::new(scores, Outcome::MahJongg { winner });
         let others: Vec<Wind> = Wind::ALL.into_iter().filter(|&s| s != winner).collect();

@@ -3,17 +3,17 @@
 
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 use referee::settle::{settle, settle_hand, HandOutcome, Outcome, SettlementRules};
-use referee::{BySeat, Ruleset, Wind};
+use referee::{ByWind, Ruleset, Wind};
 
 #[derive(Clone, Debug)]
 struct Case {
-    scores: BySeat<u64>,
+    scores: ByWind<u64>,
     outcome: Outcome,
 }
 
 impl Arbitrary for Case {
     fn arbitrary(g: &mut Gen) -> Case {
-        let scores = BySeat::from_fn(|_| u64::from(u16::arbitrary(g)) % 2_001);
+        let scores = ByWind::from_fn(|_| u64::from(u16::arbitrary(g)) % 2_001);
         let outcome = match u8::arbitrary(g) % 5 {
             4 => Outcome::WashOut,
             i => Outcome::MahJongg {
@@ -67,7 +67,7 @@ fn book_settlement_fixtures() {
     for path in files {
         let doc: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
         let seat = |v: &toml::Value| v.as_str().unwrap().parse::<Wind>().unwrap();
-        let by_seat = |v: &toml::Value| BySeat::from_fn(|w| v[w.name()].as_integer().unwrap());
+        let by_seat = |v: &toml::Value| ByWind::from_fn(|w| v[w.name()].as_integer().unwrap());
         for case in doc["settlement"].as_array().unwrap() {
             checked += 1;
             let id = case["id"].as_str().unwrap();
@@ -75,7 +75,7 @@ fn book_settlement_fixtures() {
                 failures.push(format!("{id}: no built-in ruleset {}", case["ruleset"]));
                 continue;
             };
-            let scores = by_seat(&case["scores"]).map(|&n| u64::try_from(n).unwrap());
+            let scores = by_seat(&case["scores"]).map(|n| u64::try_from(n).unwrap());
             let outcome = match case["winner"].as_str().unwrap() {
                 "none" => Outcome::WashOut,
                 _ => Outcome::MahJongg {

@@ -13,7 +13,7 @@ use ledger::event::{
 use ledger::{
     BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, Payment, PlayerId, StreamId, TableId,
 };
-use referee::{Tile, Wind};
+use referee::{Tile, Seat};
 
 fn main() -> ExitCode {
     match run() {
@@ -57,7 +57,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let first = ledger.head()?.position;
     for n in first.. {
         let hand = StreamId::hand(&format!("h{n}"))?;
-        let winner = Wind::from_index((n % 4) as usize);
+        let winner = Seat::from_index((n % 4) as usize);
         let loser = winner.next();
         let tile: Tile = "5p".parse()?;
         let events = vec![
@@ -65,8 +65,8 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
                 table: table.clone(),
                 game: 1,
                 hand: n as u32,
-                east: Wind::East,
-                prevailing_wind: Wind::East,
+                east: Seat::East,
+                prevailing_wind: referee::Wind::East,
                 dice: vec![3, 4],
                 deal: Deal::Unknown,
             }),

@@ -7,21 +7,21 @@
 //! without buffering. When a payload's shape changes, its version goes up and `decode` keeps
 //! reading the old version (an upcaster) — stored events are never rewritten.
 
-mod hand;
-mod ruling;
-mod scoring;
-mod table;
+mod conditions;
 mod tournament;
+mod upcast;
 
-pub use hand::*;
-pub use ruling::*;
-pub use scoring::*;
-pub use table::*;
+pub use conditions::*;
+// The facts of tables and hands belong to the domain; the ledger gives them wire names and
+// versions.
+pub use referee::event::*;
 pub use tournament::*;
 
 use serde::{Deserialize, Serialize};
 
 use crate::StreamKind;
+
+pub(crate) use upcast::canonical_older;
 
 /// One entry of the catalogue: an event type's wire name, current schema version and the kind
 /// of stream it belongs to.
@@ -42,6 +42,12 @@ pub enum DecodeError {
         event_type: String,
         found: u32,
         known: u32,
+    },
+    #[error("`{event_type}` version {from} cannot be read as the current version: {why}")]
+    Upcast {
+        event_type: String,
+        from: u32,
+        why: String,
     },
     #[error("payload of `{event_type}` does not parse: {source}")]
     Payload {
@@ -88,6 +94,9 @@ macro_rules! catalogue {
 
             /// Reads a stored payload back into an event.
             pub fn decode(event_type: &str, schema_version: u32, payload: &[u8]) -> Result<Event, DecodeError> {
+                if let Some(upcast) = upcast::older(event_type, schema_version, payload) {
+                    return upcast;
+                }
                 match event_type {
                     $( $wire => {
                         if schema_version != $ver {
@@ -167,14 +176,15 @@ catalogue! {
     TournamentConfigured = "tournament_configured", v 1, Tournament;
     /// A random seat draw's seed was recorded.
     SeatDrawSeeded = "seat_draw_seeded", v 1, Tournament;
-    /// The hand was scored: itemized sheets, how it was won, penalties.
-    HandScored = "hand_scored", v 1, Hand;
+    /// The hand was scored: itemized sheets, how it was won, penalties. v2: the sheets are the
+    /// referee's typed `ScoreSheet` (v1's text values are upcast).
+    HandScored = "hand_scored", v 2, Hand;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use referee::{Tile, Wind};
+    use referee::{Tile, Seat};
 
     #[test]
     fn wire_names_are_unique_snake_case_and_stable() {
@@ -192,7 +202,7 @@ mod tests {
     #[test]
     fn payload_round_trips_through_decode() {
         let e = Event::from(TileDiscarded {
-            seat: Wind::South,
+            seat: Seat::South,
             placed: "5p".parse::<Tile>().unwrap(),
             named: "6p".parse().unwrap(),
         });

@@ -63,7 +63,7 @@ fn hand_started(conn: &Connection, meta: &EventMeta<'_>, e: &HandStarted) -> Res
         .prepare_cached("SELECT player FROM proj_seats WHERE table_id = ?1 AND seat = ?2")
         .ctx("looking up seats")?;
     let mut players = BySeat::<Option<String>>::default();
-    for seat in referee::Wind::ALL {
+    for seat in referee::Seat::ALL {
         *players.get_mut(seat) = stmt
             .query_row(params![e.table.as_str(), seat.name()], |r| r.get(0))
             .optional()
@@ -236,7 +236,7 @@ fn largest_hand(conn: &Connection, tournament: &str, player: &str) -> Result<i64
             r.get(2).ctx("recomputing the largest hand")?,
         );
         let (Ok(winner), Ok(scores), Some(Ok(players))) = (
-            winner.parse::<referee::Wind>(),
+            winner.parse::<referee::Seat>(),
             serde_json::from_str::<BySeat<i64>>(&scores),
             players.map(|p| serde_json::from_str::<BySeat<Option<String>>>(&p)),
         ) else {

@@ -1,6 +1,6 @@
 //! Reading the projections: what pages and the standings board show.
 
-use referee::Wind;
+use referee::Seat;
 use rusqlite::{params, OptionalExtension};
 use uuid::Uuid;
 
@@ -23,7 +23,7 @@ pub struct Standing {
 pub struct SettlementRow {
     pub event_id: Uuid,
     pub version: u64,
-    pub winner: Option<Wind>,
+    pub winner: Option<Seat>,
     pub scores: BySeat<i64>,
     pub nets: BySeat<i64>,
     /// The correction that superseded it; `None` while it counts.
@@ -38,8 +38,8 @@ pub struct HandSummary {
     pub table: String,
     pub game: u32,
     pub hand: u32,
-    pub east: Wind,
-    pub prevailing_wind: Wind,
+    pub east: Seat,
+    pub prevailing_wind: referee::Wind,
     pub players: BySeat<Option<PlayerId>>,
     pub washed_out: bool,
     /// Every settlement recorded for the hand, oldest first; the one not superseded counts.

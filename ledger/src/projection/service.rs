@@ -9,7 +9,7 @@
 //! `MahJonggDeclared` or `WashOut`, `HandScored`, `SettlementRecorded`) fill it again. The
 //! superseded events stay in the stream, where the hand's history shows them.
 
-use referee::{Hand, Wind};
+use referee::{Hand, Seat};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -40,13 +40,13 @@ pub struct HandRecord {
     pub game: u32,
     pub hand: u32,
     /// The seat (as drawn) that is East in this hand.
-    pub east: Wind,
-    pub prevailing_wind: Wind,
+    pub east: Seat,
+    pub prevailing_wind: referee::Wind,
     /// The players in each seat (as drawn) when the hand started.
     pub players: BySeat<Option<String>>,
     /// Each seat's hand as laid down (the latest `HandExposed`).
     pub hands: BySeat<Option<Hand>>,
-    pub winner: Option<Wind>,
+    pub winner: Option<Seat>,
     pub washed_out: bool,
     /// The score sheets in force.
     pub scored: Option<HandScored>,
@@ -124,7 +124,7 @@ fn hand_started(conn: &Connection, meta: &EventMeta<'_>, e: &HandStarted) -> Res
         let mut stmt = conn
             .prepare_cached("SELECT player FROM proj_seats WHERE table_id = ?1 AND seat = ?2")
             .ctx("looking up seats")?;
-        for seat in Wind::ALL {
+        for seat in Seat::ALL {
             *players.get_mut(seat) = stmt
                 .query_row(params![e.table.as_str(), seat.name()], |r| r.get(0))
                 .optional()

@@ -36,7 +36,7 @@ pub struct TableRow {
 /// A hand a player took part in, and the seat they sat in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerHand {
-    pub seat: referee::Wind,
+    pub seat: referee::Seat,
     pub record: HandRecord,
 }
 
@@ -117,7 +117,7 @@ impl Ledger {
         let rows = stmt
             .query_map([table], |r| {
                 Ok((
-                    parse::<referee::Wind>(&r.get::<_, String>(0)?)?,
+                    parse::<referee::Seat>(&r.get::<_, String>(0)?)?,
                     parse::<PlayerId>(&r.get::<_, String>(1)?)?,
                 ))
             })
@@ -127,20 +127,7 @@ impl Ledger {
             let (seat, player) = row.ctx("reading seats")?;
             *seats.get_mut(seat) = Some(player);
         }
-        Ok(match seats {
-            BySeat {
-                east: Some(east),
-                south: Some(south),
-                west: Some(west),
-                north: Some(north),
-            } => Some(BySeat {
-                east,
-                south,
-                west,
-                north,
-            }),
-            _ => None,
-        })
+        Ok(seats.transpose())
     }
 
     fn table_rows(&self, sql: &str, key: &str) -> Result<Vec<TableRow>> {

@@ -1,6 +1,6 @@
 //! One line of a ruleset's score table: a condition, its value, and where the book says so.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::condition::{Applies, Condition, Exposure, TileFilter};
 use crate::shape::SpecialShape;
@@ -18,7 +18,7 @@ pub enum Value {
 }
 
 /// The share of the limit a limit hand is worth (Babcock p. 36: the limit, half, a third).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum LimitShare {
     Third,

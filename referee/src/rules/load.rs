@@ -16,7 +16,7 @@ use super::condition::{special_shape, Applies, Condition, Exposure, TileFilter};
 use super::element::{Element, LimitShare, Value};
 use super::params::{
     parse_only_place, FalseMahJonggScheme, Params, PenaltyParams, Rounding, SettlementMethod,
-    SettlementParams,
+    SettlementParams, DealPasses, RotationParams,
 };
 use super::{RuleOption, Ruleset};
 
@@ -255,7 +255,7 @@ pub(super) fn parse(text: &str) -> Result<Ruleset, RulesetError> {
     Err(RulesetError { problems })
 }
 
-const TOP_KEYS: [&str; 9] = [
+const TOP_KEYS: [&str; 10] = [
     "name",
     "title",
     "source",
@@ -263,6 +263,7 @@ const TOP_KEYS: [&str; 9] = [
     "params",
     "settlement",
     "penalties",
+    "rotation",
     "options",
     "element",
 ];
@@ -335,6 +336,7 @@ fn load(l: &mut Loader<'_>, doc: &Table<'_>) -> Option<Ruleset> {
         get(doc, "penalties"),
         base.as_ref().map(|b| &b.penalties),
     );
+    let rotation = load_rotation(l, get(doc, "rotation"), base.as_ref().map(|b| &b.rotation));
     let (options, enabled) = load_options(l, get(doc, "options"), base.as_ref());
     let elements = load_elements(
         l,
@@ -359,6 +361,7 @@ fn load(l: &mut Loader<'_>, doc: &Table<'_>) -> Option<Ruleset> {
         params: params?,
         settlement: settlement?,
         penalties: penalties?,
+        rotation: rotation?,
         options,
         enabled_options: enabled,
         elements: elements?,
@@ -585,6 +588,73 @@ fn load_settlement(
         rounding: rounding?,
         dreamer_payment: dreamer?,
         dreamer_limit_doubles: dreamer_doubles?,
+    })
+}
+
+fn load_rotation(
+    l: &mut Loader<'_>,
+    v: Option<&Val<'_>>,
+    base: Option<&RotationParams>,
+) -> Option<RotationParams> {
+    let t = section(l, v, "rotation");
+    if let Some(t) = t {
+        l.check_keys(
+            t,
+            &[
+                "deal_passes",
+                "east_keeps_on_wash_out",
+                "rounds_per_game",
+                "east_gives_up_after",
+                "cite",
+            ],
+            "[rotation]",
+        );
+    }
+    let passes = field!(l, t, base, "deal_passes", deal_passes, |l: &mut Loader<'_>, v| l
+        .choice(v, "deal_passes", &["right", "to-winner"], |s| match s {
+            "right" => Some(DealPasses::Right),
+            "to-winner" => Some(DealPasses::ToWinner),
+            _ => None,
+        }));
+    let wash_out = field!(
+        l,
+        t,
+        base,
+        "east_keeps_on_wash_out",
+        east_keeps_on_wash_out,
+        |l: &mut Loader<'_>, v| l.boolean(v, "east_keeps_on_wash_out")
+    );
+    let rounds = field!(
+        l,
+        t,
+        base,
+        "rounds_per_game",
+        rounds_per_game,
+        |l: &mut Loader<'_>, v| {
+            let n = l.uint(v, "rounds_per_game", 4)?;
+            if n == 0 {
+                l.problem(v.span(), "`rounds_per_game` must be 1 to 4");
+                return None;
+            }
+            Some(n as u8)
+        }
+    );
+    let gives_up = field!(
+        l,
+        t,
+        base,
+        "east_gives_up_after",
+        east_gives_up_after,
+        |l: &mut Loader<'_>, v| l.uint(v, "east_gives_up_after", 1000).map(|n| n as u32)
+    );
+    let cite = field!(l, t, base, "cite", cite, |l: &mut Loader<'_>, v| l
+        .string(v, "cite"));
+    Some(RotationParams {
+        deal_passes: passes?,
+        east_keeps_on_wash_out: wash_out?,
+        rounds_per_game: rounds?,
+        east_gives_up_after: gives_up?,
+        cite: cite?,
     })
 }
 

@@ -19,7 +19,8 @@ pub use condition::{special_shape, Applies, Condition, Exposure, TileFilter};
 pub use element::{Element, LimitShare, Value};
 pub use load::{RulesetError, RulesetProblem};
 pub use params::{
-    FalseMahJonggScheme, Params, PenaltyParams, Rounding, SettlementMethod, SettlementParams,
+    DealPasses, FalseMahJonggScheme, Params, PenaltyParams, RotationParams, Rounding,
+    SettlementMethod, SettlementParams,
 };
 
 /// The built-in rulesets: (name, file text).
@@ -71,6 +72,8 @@ pub struct Ruleset {
     pub params: Params,
     pub settlement: SettlementParams,
     pub penalties: PenaltyParams,
+    /// How the deal and the prevailing wind go round.
+    pub rotation: RotationParams,
     pub options: BTreeMap<String, RuleOption>,
     /// Options switched on.
     pub enabled_options: Vec<String>,

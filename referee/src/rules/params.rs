@@ -128,3 +128,31 @@ pub struct PenaltyParams {
     /// Where the penalty rules are.
     pub cite: String,
 }
+
+/// Who deals the next hand after another player wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DealPasses {
+    /// To the player on East's right (Code §11; Babcock p. 8; Harr p. 12; the Chinese
+    /// classical rules).
+    Right,
+    /// To the winner (Babcock ch. VIII p. 79, "Other Methods": "the player who wins the hand
+    /// becomes East for the succeeding hand", a method "seldom used").
+    ToWinner,
+}
+
+/// How the deal and the prevailing wind go round (Code §11–14 and the books' customs).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RotationParams {
+    pub deal_passes: DealPasses,
+    /// East keeps the deal after a wash-out (Code §11, §97; Babcock p. 8; Harr p. 12; Chinese
+    /// classical "Finishing").
+    pub east_keeps_on_wash_out: bool,
+    /// Rounds (prevailing winds) in a game: four, East to North (Code §13).
+    pub rounds_per_game: u8,
+    /// East gives up the deal after this many consecutive wins, wash-outs between them not
+    /// counting (Code §122(r): thirteen); 0 when East may keep it indefinitely.
+    pub east_gives_up_after: u32,
+    /// Where the rotation rules are.
+    pub cite: String,
+}

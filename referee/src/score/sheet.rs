@@ -2,19 +2,19 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::rules::{LimitShare, Value};
 
 /// One line of the sheet: an element that scored, how often, and where the rule is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SheetLine {
     /// The element's id in the ruleset.
     pub element: String,
     /// The element's name.
     pub name: String,
     /// The tiles it scored for, when it is a set or pair ("EEE").
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tiles: Option<String>,
     pub cite: String,
     /// Points (per occurrence × count), or doubles, or the limit share.
@@ -23,7 +23,7 @@ pub struct SheetLine {
 }
 
 /// The value of a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum LineValue {
     Points(u64),
@@ -56,7 +56,7 @@ impl fmt::Display for LineValue {
 }
 
 /// A scored hand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreSheet {
     /// The ruleset it was scored under.
     pub ruleset: String,
@@ -75,7 +75,7 @@ pub struct ScoreSheet {
     /// The hand's score.
     pub total: u64,
     /// The largest limit share among the lines, when a limit hand.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit_hand: Option<LimitShare>,
 }
 

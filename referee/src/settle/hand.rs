@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     amount, derive_nets, settle, Outcome, Payment, Settlement, SettlementError, SettlementRules,
 };
-use crate::by_seat::BySeat;
+use crate::by_seat::ByWind;
 use crate::rules::{FalseMahJonggScheme, LimitShare, Rounding, Ruleset, SettlementMethod};
 use crate::tile::Wind;
 
@@ -77,7 +77,7 @@ pub enum Penalty {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandOutcome {
     /// Each seat's final score (after the limit).
-    pub scores: BySeat<u64>,
+    pub scores: ByWind<u64>,
     pub outcome: Outcome,
     /// The winner's hand was a limit hand.
     pub limit_hand: Option<LimitShare>,
@@ -92,7 +92,7 @@ pub struct HandOutcome {
 
 impl HandOutcome {
     /// A hand with no penalty.
-    pub fn new(scores: BySeat<u64>, outcome: Outcome) -> HandOutcome {
+    pub fn new(scores: ByWind<u64>, outcome: Outcome) -> HandOutcome {
         HandOutcome {
             scores,
             outcome,
@@ -166,7 +166,7 @@ pub fn settle_new_deal(
     let net = derive_nets(&payments)?;
     Ok(HandSettlement {
         payments,
-        to_dreamer: BySeat::default(),
+        to_dreamer: ByWind::default(),
         net,
         dreamer_net: 0,
         abandoned: true,
@@ -179,9 +179,9 @@ pub struct HandSettlement {
     /// Payments between the four seats.
     pub payments: Vec<Payment>,
     /// What each seat pays the Dreamer (zero when none).
-    pub to_dreamer: BySeat<i64>,
+    pub to_dreamer: ByWind<i64>,
     /// Each seat's net, the Dreamer's payments included: with `dreamer_net` it sums to zero.
-    pub net: BySeat<i64>,
+    pub net: ByWind<i64>,
     /// The Dreamer's net.
     pub dreamer_net: i64,
     /// The hand was abandoned by a penalty: scores did not count.
@@ -249,7 +249,7 @@ pub fn settle_hand(
         }
         payments.retain(|p| p.amount > 0);
     }
-    let mut to_dreamer = BySeat::<i64>::default();
+    let mut to_dreamer = ByWind::<i64>::default();
     if hand.dreamer && !abandoned && rules.settlement.dreamer_payment {
         if let Some(w) = winner {
             let doubles = if hand.limit_hand.is_some() {
@@ -364,8 +364,8 @@ fn pays_for_all(
             return Err(HandSettlementError::BadSecond { seat: s });
         }
     }
-    let owed: BySeat<i64> = {
-        let mut o = BySeat::<i64>::default();
+    let owed: ByWind<i64> = {
+        let mut o = ByWind::<i64>::default();
         for p in payments.iter().filter(|p| p.payee == winner) {
             *o.get_mut(p.payer) += p.amount;
         }

@@ -21,7 +21,7 @@ pub use hand::{
 
 pub use payment::{derive_nets, Payment, SettlementError, MAX_AMOUNT};
 
-use crate::by_seat::BySeat;
+use crate::by_seat::ByWind;
 use crate::tile::Wind;
 
 /// How the hand ended.
@@ -54,13 +54,13 @@ impl SettlementRules {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settlement {
     pub payments: Vec<Payment>,
-    pub net: BySeat<i64>,
+    pub net: ByWind<i64>,
 }
 
 /// Settles a hand from the four players' final scores. Fails only for scores so large that a
 /// payment would exceed [`MAX_AMOUNT`].
 pub fn settle(
-    scores: &BySeat<u64>,
+    scores: &ByWind<u64>,
     outcome: Outcome,
     rules: SettlementRules,
 ) -> Result<Settlement, SettlementError> {
@@ -126,12 +126,7 @@ mod tests {
     #[test]
     fn code_109_example() {
         // North Mah-Jonggs with 48; East 20, South 256, West 4.
-        let scores = BySeat {
-            east: 20,
-            south: 256,
-            west: 4,
-            north: 48,
-        };
+        let scores = ByWind::new(20, 256, 4, 48);
         let s = settle(
             &scores,
             Outcome::MahJongg {
@@ -142,12 +137,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             s.net,
-            BySeat {
-                east: -536,
-                south: 676,
-                west: -332,
-                north: 192
-            }
+            ByWind::new(-536, 676, -332, 192)
         );
         assert!(s.payments.contains(&Payment {
             payer: Wind::East,
@@ -158,12 +148,7 @@ mod tests {
 
     #[test]
     fn east_winner_collects_double_from_everyone() {
-        let scores = BySeat {
-            east: 30,
-            south: 8,
-            west: 8,
-            north: 0,
-        };
+        let scores = ByWind::new(30, 8, 8, 0);
         let s = settle(
             &scores,
             Outcome::MahJongg { winner: Wind::East },
@@ -183,18 +168,18 @@ mod tests {
     #[test]
     fn wash_out_moves_nothing() {
         let s = settle(
-            &BySeat::from_fn(|_| 40),
+            &ByWind::from_fn(|_| 40),
             Outcome::WashOut,
             SettlementRules::CODE_OF_LAWS,
         )
         .unwrap();
         assert!(s.payments.is_empty());
-        assert_eq!(s.net, BySeat::from_fn(|_| 0));
+        assert_eq!(s.net, ByWind::from_fn(|_| 0));
     }
 
     #[test]
     fn absurd_scores_are_refused_not_wrapped() {
-        let scores = BySeat::from_fn(|w| if w == Wind::East { u64::MAX } else { 0 });
+        let scores = ByWind::from_fn(|w| if w == Wind::East { u64::MAX } else { 0 });
         let e = settle(
             &scores,
             Outcome::MahJongg { winner: Wind::East },

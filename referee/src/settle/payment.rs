@@ -4,19 +4,20 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::by_seat::BySeat;
+use crate::by_seat::{ByPlace, Place};
 use crate::tile::Wind;
 
 /// The largest amount one payment may carry. Far above any real score, and low enough that
 /// no sum of payments in a tournament can overflow an `i64` (or SQLite's integers).
 pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
 
-/// One seat paying another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One place paying another: keyed by the winds of the hand while settling (`Payment`), by the
+/// seats as drawn once recorded (`Payment<Seat>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Payment {
-    pub payer: Wind,
-    pub payee: Wind,
+pub struct Payment<K = Wind> {
+    pub payer: K,
+    pub payee: K,
     /// Chips or points, never negative: the direction is given by payer and payee.
     pub amount: i64,
 }
@@ -29,12 +30,12 @@ pub enum SettlementError {
     #[error("payment {index}: amount {amount} exceeds the limit of {MAX_AMOUNT}")]
     AmountTooLarge { index: usize, amount: i64 },
     #[error("payment {index}: {seat} pays itself")]
-    PaysItself { index: usize, seat: Wind },
+    PaysItself { index: usize, seat: &'static str },
     #[error("payment {index}: the running total for {seat} overflows")]
-    Overflow { index: usize, seat: Wind },
+    Overflow { index: usize, seat: &'static str },
     #[error("{seat}: recorded net {recorded} but the payments add up to {derived}")]
     NetMismatch {
-        seat: Wind,
+        seat: &'static str,
         recorded: i64,
         derived: i64,
     },
@@ -43,8 +44,8 @@ pub enum SettlementError {
 }
 
 /// Each seat's net from the payments: what it received minus what it paid.
-pub fn derive_nets(payments: &[Payment]) -> Result<BySeat<i64>, SettlementError> {
-    let mut nets = BySeat::<i64>::default();
+pub fn derive_nets<K: Place>(payments: &[Payment<K>]) -> Result<ByPlace<K, i64>, SettlementError> {
+    let mut nets = ByPlace::<K, i64>::default();
     for (index, p) in payments.iter().enumerate() {
         if p.amount < 0 {
             return Err(SettlementError::NegativeAmount {
@@ -61,7 +62,7 @@ pub fn derive_nets(payments: &[Payment]) -> Result<BySeat<i64>, SettlementError>
         if p.payer == p.payee {
             return Err(SettlementError::PaysItself {
                 index,
-                seat: p.payer,
+                seat: p.payer.name(),
             });
         }
         let payer = nets.get_mut(p.payer);
@@ -69,14 +70,14 @@ pub fn derive_nets(payments: &[Payment]) -> Result<BySeat<i64>, SettlementError>
             .checked_sub(p.amount)
             .ok_or(SettlementError::Overflow {
                 index,
-                seat: p.payer,
+                seat: p.payer.name(),
             })?;
         let payee = nets.get_mut(p.payee);
         *payee = payee
             .checked_add(p.amount)
             .ok_or(SettlementError::Overflow {
                 index,
-                seat: p.payee,
+                seat: p.payee.name(),
             })?;
     }
     Ok(nets)
@@ -104,12 +105,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             nets,
-            BySeat {
-                east: 20,
-                south: -10,
-                west: -10,
-                north: 0
-            }
+            crate::ByWind::new(20, -10, -10, 0)
         );
     }
 

@@ -1,17 +1,17 @@
 //! Events about results and their review: scores, disputes, rulings, corrections, settlements.
 
-use referee::Wind;
+use crate::Seat;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::settlement::Payment;
+use crate::settle::Payment;
 use crate::BySeat;
 
 /// A seat claimed a score for its hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreClaimed {
-    pub seat: Wind,
+    pub seat: Seat,
     pub points: i64,
     /// The scoring elements claimed, by the names the ruleset gives them.
     pub elements: Vec<String>,
@@ -21,7 +21,7 @@ pub struct ScoreClaimed {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DisputeRaised {
-    pub raised_by: Wind,
+    pub raised_by: Seat,
     pub about: Option<Uuid>,
     pub description: String,
 }
@@ -34,7 +34,7 @@ pub struct RulingIssued {
     pub dispute: Option<Uuid>,
     pub verdict: String,
     pub sections: Vec<String>,
-    pub payments: Vec<Payment>,
+    pub payments: Vec<Payment<Seat>>,
 }
 
 /// An earlier event is superseded; it stays in the ledger and stops counting. The replacement,
@@ -51,8 +51,8 @@ pub struct CorrectionRecorded {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SettlementRecorded {
-    pub winner: Option<Wind>,
+    pub winner: Option<Seat>,
     pub scores: BySeat<i64>,
-    pub payments: Vec<Payment>,
+    pub payments: Vec<Payment<Seat>>,
     pub nets: BySeat<i64>,
 }

@@ -3,10 +3,11 @@
 //! Seats are the seats as drawn at the table (`SeatsDrawn`); `HandStarted::east` says which of
 //! them is East, the dealer, in this hand.
 
-use referee::{AnyTile, Bonus, Hand, Tile, Wind};
+use crate::{AnyTile, Bonus, Hand, Seat, Tile, Wind};
 use serde::{Deserialize, Serialize};
 
-use crate::{BySeat, TableId};
+use crate::ids::TableId;
+use crate::BySeat;
 
 /// What is known of the deal when the hand starts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,8 +28,8 @@ pub struct HandStarted {
     pub table: TableId,
     pub game: u32,
     pub hand: u32,
-    /// The seat that is East (the dealer) in this hand.
-    pub east: Wind,
+    /// The seat that is East (the dealer) in this hand: its player holds East, the next seat South, and so on (Code §11).
+    pub east: Seat,
     pub prevailing_wind: Wind,
     /// The dice thrown to break the wall.
     pub dice: Vec<u8>,
@@ -39,7 +40,7 @@ pub struct HandStarted {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TileDrawn {
-    pub seat: Wind,
+    pub seat: Seat,
     pub tile: Option<AnyTile>,
 }
 
@@ -47,7 +48,7 @@ pub struct TileDrawn {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LooseTileDrawn {
-    pub seat: Wind,
+    pub seat: Seat,
     pub tile: Option<AnyTile>,
 }
 
@@ -55,7 +56,7 @@ pub struct LooseTileDrawn {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BonusTileDeclared {
-    pub seat: Wind,
+    pub seat: Seat,
     pub tile: Bonus,
 }
 
@@ -63,7 +64,7 @@ pub struct BonusTileDeclared {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TileDiscarded {
-    pub seat: Wind,
+    pub seat: Seat,
     pub placed: Tile,
     pub named: Tile,
 }
@@ -82,7 +83,7 @@ pub enum ClaimKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimMade {
-    pub seat: Wind,
+    pub seat: Seat,
     pub claim: ClaimKind,
     pub tile: Tile,
 }
@@ -91,7 +92,7 @@ pub struct ClaimMade {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimRetracted {
-    pub seat: Wind,
+    pub seat: Seat,
     pub claim: ClaimKind,
     pub reason: String,
 }
@@ -112,7 +113,7 @@ pub enum KongKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KongDeclared {
-    pub seat: Wind,
+    pub seat: Seat,
     pub kind: KongKind,
     pub tile: Tile,
 }
@@ -121,15 +122,15 @@ pub struct KongDeclared {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OriginalCallAnnounced {
-    pub seat: Wind,
+    pub seat: Seat,
 }
 
 /// A seat robbed a kong: took the tile added to an exposed pung to go Mah-Jongg.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KongRobbed {
-    pub robber: Wind,
-    pub from: Wind,
+    pub robber: Seat,
+    pub from: Seat,
     pub tile: Tile,
 }
 
@@ -137,7 +138,7 @@ pub struct KongRobbed {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MahJonggDeclared {
-    pub seat: Wind,
+    pub seat: Seat,
     pub winning_tile: Tile,
     pub self_drawn: bool,
 }
@@ -147,7 +148,7 @@ pub struct MahJonggDeclared {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HandExposed {
-    pub seat: Wind,
+    pub seat: Seat,
     /// The hand as laid down, in the hand notation; checked on the way in and out.
     pub hand: Hand,
 }

@@ -1,0 +1,67 @@
+//! The facts of a table and of its hands, owned by the domain: one enum per stream kind.
+//!
+//! Events are facts in the past tense (STYLE.md habit 6). A table's stream holds its games
+//! ([`TableEvent`]); each hand has its own stream ([`HandEvent`]) from the deal to the
+//! settlement and any correction. The table aggregate ([`crate::table`]) decides commands into
+//! these events and folds them back into its state; the ledger stores them with a stable wire
+//! name and a schema version per type, and reads old versions through its upcasters.
+//!
+//! Seats in these events are the seats as drawn ([`crate::Seat`]); `HandStarted::east` names
+//! the seat whose player is East in that hand.
+
+mod hand;
+mod ruling;
+mod scoring;
+mod table;
+
+pub use hand::*;
+pub use ruling::*;
+pub use scoring::*;
+pub use table::*;
+
+/// Every fact of a table's own stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableEvent {
+    GameStarted(GameStarted),
+    GameEnded(GameEnded),
+}
+
+/// Every fact of a hand's stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandEvent {
+    HandStarted(HandStarted),
+    TileDrawn(TileDrawn),
+    LooseTileDrawn(LooseTileDrawn),
+    BonusTileDeclared(BonusTileDeclared),
+    TileDiscarded(TileDiscarded),
+    ClaimMade(ClaimMade),
+    ClaimRetracted(ClaimRetracted),
+    KongDeclared(KongDeclared),
+    OriginalCallAnnounced(OriginalCallAnnounced),
+    KongRobbed(KongRobbed),
+    MahJonggDeclared(MahJonggDeclared),
+    HandExposed(HandExposed),
+    ScoreClaimed(ScoreClaimed),
+    DisputeRaised(DisputeRaised),
+    RulingIssued(RulingIssued),
+    CorrectionRecorded(CorrectionRecorded),
+    SettlementRecorded(SettlementRecorded),
+    WashOut(WashOut),
+    HandScored(HandScored),
+}
+
+macro_rules! from_payloads {
+    ($enum:ident: $($variant:ident),*) => {$(
+        impl From<$variant> for $enum {
+            fn from(e: $variant) -> $enum {
+                $enum::$variant(e)
+            }
+        }
+    )*};
+}
+
+from_payloads!(TableEvent: GameStarted, GameEnded);
+from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
+    TileDiscarded, ClaimMade, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
+    MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued, CorrectionRecorded,
+    SettlementRecorded, WashOut, HandScored);

@@ -1,0 +1,53 @@
+//! Events that carry how a hand was scored: the itemized score sheets under the table's
+//! ruleset, how the winning tile came, and penalties.
+//!
+//! These were added after the first vocabulary (schema version 1 of each type); they are new
+//! event types rather than new fields, so every event recorded before them still reads and
+//! re-encodes to the same bytes.
+
+use crate::{Seat, Tile};
+use serde::{Deserialize, Serialize};
+
+use crate::event::RulesetRef;
+use crate::score::ScoreSheet;
+use crate::BySeat;
+
+/// How the winning tile came: the rules engine's own type (its wire names are `wall`,
+/// `loose-tile`, `discard`, …), so the scorer and the ledger cannot disagree.
+pub use crate::WinFrom;
+
+/// How the hand was won: the winner, the tile, where it came from and who gave it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WinContext {
+    pub winner: Seat,
+    pub tile: Tile,
+    pub from: WinFrom,
+    /// The seat whose discard (or kong) gave the winning tile.
+    pub discarder: Option<Seat>,
+}
+
+/// A penalty paid outside the hand's score (e.g. a false Mah-Jongg, Code §§ 91–96).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Penalty {
+    pub payer: Seat,
+    /// The seat paid; `None` when the amount is paid to each of the other three.
+    pub payee: Option<Seat>,
+    pub amount: i64,
+    pub reason: String,
+}
+
+/// The hand was scored under a ruleset: each seat's itemized sheet, how it was won, and any
+/// penalties. Recorded in the same append as the settlement it leads to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandScored {
+    pub ruleset: RulesetRef,
+    /// `None` for a wash-out.
+    pub win: Option<WinContext>,
+    pub penalties: Vec<Penalty>,
+    /// Each seat's itemized sheet, as the referee's scorer produced it (schema version 2; version
+    /// 1 stored each line's value as text and is upcast on reading).
+    pub sheets: BySeat<ScoreSheet>,
+}

@@ -1,0 +1,513 @@
+//! The table as an aggregate: its seats, games and hands, decided and folded here.
+//!
+//! A table's state ([`Table`]) is a fold of its events ([`TableEvent`] for its own stream,
+//! [`HandEvent`]s for each hand's stream) by [`Table::apply`]. A command ([`TableCommand`]) is
+//! decided against that state by [`Table::decide`] into new events, or refused with every
+//! [`Violation`] it commits, each naming its field and rule (STYLE.md habit 7: decide, then
+//! apply). Nothing here reads or writes storage: the ledger stores what `decide` returns, and
+//! the web service only turns requests into commands and state into pages.
+//!
+//! What is decided here:
+//! - who deals and which wind prevails, from the hands already played ([`Position`], Code
+//!   §11–14 and the ruleset's [`crate::rules::RotationParams`]);
+//! - that a reported hand is coherent across the four hands ([`HandReport::check`]);
+//! - its score and settlement under the table's ruleset ([`HandFacts::score_and_settle`]);
+//! - when a correction may be made: only to what was recorded, only if it changes something,
+//!   and never so as to change who dealt a hand already recorded after it (Code §11).
+//!
+//! ```
+//! use referee::table::{HandReport, Table, TableCommand, Conditions};
+//! use referee::{BySeat, Ruleset, Seat, WinFrom};
+//!
+//! let conditions = Conditions::new(Ruleset::builtin("code-of-laws").unwrap(), 2000);
+//! let mut table = Table::new("t1".parse().unwrap(), true, conditions.ruleset.rotation.clone());
+//! let report = HandReport {
+//!     hands: BySeat::new(
+//!         Some("234m 567m 789p WW 12s".into()),
+//!         Some("123m 456p 789s EE 45p =6p".into()),
+//!         Some("345s 678s 111p NN 99m".into()),
+//!         Some("SSS RRR GGG 234s 9p".into()),
+//!     ),
+//!     winner: Some(Seat::South),
+//!     win_from: Some(WinFrom::Wall),
+//!     ..HandReport::default()
+//! };
+//! let events = table
+//!     .decide(&conditions, &TableCommand::RecordHand { report })
+//!     .unwrap();
+//! for e in &events {
+//!     table.apply(uuid::Uuid::nil(), e).unwrap();
+//! }
+//! // South won: the deal passes from the East seat to the South seat (Code §11).
+//! assert_eq!(table.next().east, Seat::South);
+//! ```
+
+mod position;
+mod report;
+
+pub use position::{HandEnd, Position, Rotated};
+pub use report::{HandFacts, HandReport, Settled, MAX_PENALTY};
+
+use std::collections::BTreeMap;
+
+use uuid::Uuid;
+
+use crate::event::{
+    CorrectionRecorded, Deal, GameEnded, GameStarted, HandEvent, HandExposed, HandScored,
+    HandStarted, MahJonggDeclared, RulesetRef, SettlementRecorded, TableEvent, WashOut,
+};
+use crate::ids::TableId;
+use crate::rules::{RotationParams, Ruleset};
+use crate::seat::Seat;
+use crate::violation::{Violation, Violations};
+use crate::BySeat;
+
+/// The conditions a table plays under: its ruleset (with the tournament's limit applied) and
+/// how it is pinned in the record, and the starting chips.
+#[derive(Clone, Debug)]
+pub struct Conditions {
+    pub ruleset: Ruleset,
+    pub ruleset_ref: RulesetRef,
+    pub starting_chips: i64,
+}
+
+impl Conditions {
+    /// Conditions for a built-in or already-loaded ruleset, pinned by name only.
+    pub fn new(ruleset: Ruleset, starting_chips: i64) -> Conditions {
+        let ruleset_ref = RulesetRef {
+            name: ruleset.name.clone(),
+            content_sha256: String::new(),
+        };
+        Conditions {
+            ruleset,
+            ruleset_ref,
+            starting_chips,
+        }
+    }
+}
+
+/// A key of one hand at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HandKey {
+    pub game: u32,
+    pub hand: u32,
+}
+
+impl From<&Position> for HandKey {
+    fn from(p: &Position) -> HandKey {
+        HandKey {
+            game: p.game,
+            hand: p.hand,
+        }
+    }
+}
+
+/// A command to the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableCommand {
+    /// Record the next hand, as reported after it ended.
+    RecordHand { report: HandReport },
+    /// Correct a recorded hand: the report states every fact again (start it from
+    /// [`HandReport::from_facts`] of what was recorded).
+    CorrectHand {
+        hand: HandKey,
+        reason: String,
+        report: HandReport,
+    },
+}
+
+/// An event the table decided, with the stream it belongs to: the table's own, or a hand's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decided {
+    Table(TableEvent),
+    Hand(HandKey, HandEvent),
+}
+
+/// Why a stored event cannot be folded into the table: the record contradicts itself.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApplyError {
+    #[error("an event of hand g{}-h{} comes before that hand started", .0.game, .0.hand)]
+    HandNotStarted(HandKey),
+    #[error("hand g{}-h{} started twice", .0.game, .0.hand)]
+    HandStartedTwice(HandKey),
+}
+
+/// One recorded hand as it now stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandState {
+    pub position: Position,
+    /// The facts in force (none while a correction is being applied, or before any).
+    pub facts: Option<HandFacts>,
+    /// The settlement in force and its event.
+    pub settlement: Option<(Uuid, SettlementRecorded)>,
+    hands: BySeat<Option<crate::Hand>>,
+    winner: Option<Seat>,
+    washed_out: bool,
+}
+
+impl HandState {
+    /// How the hand ended, as the rotation needs it; `None` while it has no result.
+    pub fn end(&self) -> Option<HandEnd> {
+        match (self.winner, self.washed_out) {
+            (Some(w), _) => Some(HandEnd::Won(w)),
+            (None, true) => Some(HandEnd::WashOut),
+            (None, false) => None,
+        }
+    }
+}
+
+/// A table: its id, whether seats are drawn, and every hand recorded at it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub id: TableId,
+    /// The seats have been drawn (Code §15); no hand is recorded before.
+    pub seats_drawn: bool,
+    /// The highest game started.
+    pub games_started: u32,
+    pub hands: BTreeMap<HandKey, HandState>,
+    /// How the deal goes round at this table (its ruleset's).
+    pub rotation: RotationParams,
+}
+
+impl Table {
+    /// A table with no hand recorded, playing `rotation`.
+    pub fn new(id: TableId, seats_drawn: bool, rotation: RotationParams) -> Table {
+        Table {
+            id,
+            seats_drawn,
+            games_started: 0,
+            hands: BTreeMap::new(),
+            rotation,
+        }
+    }
+
+    /// The position of the next hand to play.
+    pub fn next(&self) -> Position {
+        self.rotated().next
+    }
+
+    /// The next position, and whether the last hand ended its game.
+    fn rotated(&self) -> Rotated {
+        let rotation = &self.rotation;
+        match self.hands.values().next_back() {
+            None => Rotated {
+                next: Position::FIRST,
+                game_ended: false,
+            },
+            Some(last) => match last.end() {
+                Some(end) => last.position.after(end, rotation),
+                // An unfinished hand: it is still the one to play.
+                None => Rotated {
+                    next: last.position,
+                    game_ended: false,
+                },
+            },
+        }
+    }
+
+    /// The id of the next hand at this table.
+    pub fn next_hand_id(&self) -> String {
+        self.next().hand_id(self.id.as_str())
+    }
+
+    /// Decides a command into events, or lists every violation.
+    pub fn decide(
+        &self,
+        conditions: &Conditions,
+        command: &TableCommand,
+    ) -> Result<Vec<Decided>, Violations> {
+        match command {
+            TableCommand::RecordHand { report } => self.decide_record(conditions, report),
+            TableCommand::CorrectHand {
+                hand,
+                reason,
+                report,
+            } => self.decide_correct(conditions, *hand, reason, report),
+        }
+    }
+
+    fn decide_record(
+        &self,
+        conditions: &Conditions,
+        report: &HandReport,
+    ) -> Result<Vec<Decided>, Violations> {
+        let mut v = Violations::new();
+        if !self.seats_drawn {
+            v.push(Violation::rule(
+                "",
+                "Code §15",
+                "the seats at this table have not been drawn",
+            ));
+        }
+        let Rotated { next, game_ended } = self.rotated();
+        let facts = match report.check() {
+            Ok(f) => Some(f),
+            Err(e) => {
+                v.extend_under("", e);
+                None
+            }
+        };
+        let settled = facts
+            .as_ref()
+            .map(|f| f.score_and_settle(&conditions.ruleset, &next))
+            .transpose()
+            .unwrap_or_else(|e| {
+                v.extend_under("", e);
+                None
+            });
+        let (Some(facts), Some(settled), true) = (facts, settled, v.is_empty()) else {
+            return Err(v);
+        };
+        let key = HandKey::from(&next);
+        let mut out = Vec::new();
+        if next.game > self.games_started {
+            if game_ended && self.games_started > 0 {
+                out.push(Decided::Table(TableEvent::GameEnded(GameEnded {
+                    game: self.games_started,
+                    final_chips: None,
+                    reason: format!(
+                        "{} rounds completed ({})",
+                        conditions.ruleset.rotation.rounds_per_game,
+                        conditions.ruleset.rotation.cite
+                    ),
+                })));
+            }
+            let mut options = BTreeMap::new();
+            if let Some(limit) = conditions.ruleset.params.limit {
+                options.insert("limit".to_owned(), limit.to_string());
+            }
+            out.push(Decided::Table(TableEvent::GameStarted(GameStarted {
+                game: next.game,
+                ruleset: conditions.ruleset_ref.clone(),
+                options,
+                starting_chips: conditions.starting_chips,
+            })));
+        }
+        out.push(Decided::Hand(
+            key,
+            HandEvent::HandStarted(HandStarted {
+                table: self.id.clone(),
+                game: next.game,
+                hand: next.hand,
+                east: next.east,
+                prevailing_wind: next.prevailing,
+                dice: Vec::new(),
+                deal: Deal::Unknown,
+            }),
+        ));
+        out.extend(
+            result_events(conditions, &facts, settled)
+                .into_iter()
+                .map(|e| Decided::Hand(key, e)),
+        );
+        Ok(out)
+    }
+
+    fn decide_correct(
+        &self,
+        conditions: &Conditions,
+        key: HandKey,
+        reason: &str,
+        report: &HandReport,
+    ) -> Result<Vec<Decided>, Violations> {
+        let Some(hand) = self.hands.get(&key) else {
+            return Err(Violation::new("hand", "there is no such hand at this table").into());
+        };
+        let mut v = Violations::new();
+        if reason.trim().is_empty() {
+            v.push(Violation::new(
+                "reason",
+                "say why the hand is corrected (the reason is recorded)",
+            ));
+        }
+        let Some((settlement_id, _)) = &hand.settlement else {
+            v.push(Violation::new(
+                "hand",
+                "the hand has no settlement in force to correct",
+            ));
+            return Err(v);
+        };
+        let facts = match report.check() {
+            Ok(f) => Some(f),
+            Err(e) => {
+                v.extend_under("", e);
+                None
+            }
+        };
+        if let Some(f) = &facts {
+            if hand.facts.as_ref() == Some(f) {
+                v.push(Violation::new(
+                    "",
+                    "the correction changes nothing that was recorded: change a hand, the winner, how it was won, the discarder or a penalty",
+                ));
+            }
+            let later = self.hands.range(key..).nth(1);
+            let end = match &f.win {
+                Some(w) => HandEnd::Won(w.winner),
+                None => HandEnd::WashOut,
+            };
+            if let (Some((later_key, later_hand)), Some(old_end)) = (later, hand.end()) {
+                let rotation = &self.rotation;
+                if hand.position.after(end, rotation).next != hand.position.after(old_end, rotation).next {
+                    v.push(Violation::rule(
+                        "winner",
+                        rotation.cite.clone(),
+                        format!(
+                            "this would change who deals hand g{}-h{}, already recorded with the {} seat dealing: correct the later hands first, from the last",
+                            later_key.game, later_key.hand, later_hand.position.east
+                        ),
+                    ));
+                }
+            }
+        }
+        let settled = facts
+            .as_ref()
+            .filter(|_| v.is_empty())
+            .map(|f| f.score_and_settle(&conditions.ruleset, &hand.position))
+            .transpose()
+            .unwrap_or_else(|e| {
+                v.extend_under("", e);
+                None
+            });
+        let (Some(facts), Some(settled), true) = (facts, settled, v.is_empty()) else {
+            return Err(v);
+        };
+        let mut out = vec![HandEvent::CorrectionRecorded(CorrectionRecorded {
+            supersedes: *settlement_id,
+            reason: reason.trim().to_owned(),
+        })];
+        out.extend(result_events(conditions, &facts, settled));
+        Ok(out.into_iter().map(|e| Decided::Hand(key, e)).collect())
+    }
+
+    /// Folds one event (with its id) into the state.
+    pub fn apply(&mut self, id: Uuid, event: &Decided) -> Result<(), ApplyError> {
+        match event {
+            Decided::Table(TableEvent::GameStarted(g)) => {
+                self.games_started = self.games_started.max(g.game);
+            }
+            Decided::Table(TableEvent::GameEnded(_)) => {}
+            Decided::Hand(key, HandEvent::HandStarted(h)) => {
+                if self.hands.contains_key(key) {
+                    return Err(ApplyError::HandStartedTwice(*key));
+                }
+                let position = self.position_of(h);
+                self.hands.insert(
+                    *key,
+                    HandState {
+                        position,
+                        facts: None,
+                        settlement: None,
+                        hands: BySeat::default(),
+                        winner: None,
+                        washed_out: false,
+                    },
+                );
+            }
+            Decided::Hand(key, e) => {
+                let hand = self
+                    .hands
+                    .get_mut(key)
+                    .ok_or(ApplyError::HandNotStarted(*key))?;
+                fold_hand(hand, id, e);
+            }
+        }
+        Ok(())
+    }
+
+    /// The position a started hand holds, carrying East's run from the hand before.
+    fn position_of(&self, h: &HandStarted) -> Position {
+        let before = self.next();
+        let same_deal = before.game == h.game && before.east == h.east;
+        Position {
+            game: h.game,
+            hand: h.hand,
+            east: h.east,
+            prevailing: h.prevailing_wind,
+            east_wins: if same_deal { before.east_wins } else { 0 },
+            passes: if before.game == h.game && before.prevailing == h.prevailing_wind {
+                before.passes
+            } else {
+                0
+            },
+        }
+    }
+}
+
+/// The events that state a hand's result: the hands laid down, Mah-Jongg or the wash-out, the
+/// sheets, the settlement.
+fn result_events(conditions: &Conditions, facts: &HandFacts, settled: Settled) -> Vec<HandEvent> {
+    let mut out: Vec<HandEvent> = facts
+        .hands
+        .iter()
+        .filter_map(|(seat, hand)| {
+            hand.as_ref().map(|hand| {
+                HandEvent::HandExposed(HandExposed {
+                    seat,
+                    hand: hand.clone(),
+                })
+            })
+        })
+        .collect();
+    out.push(match &facts.win {
+        Some(w) => HandEvent::MahJonggDeclared(MahJonggDeclared {
+            seat: w.winner,
+            winning_tile: w.tile,
+            self_drawn: w.from.is_drawn(),
+        }),
+        None => HandEvent::WashOut(WashOut {
+            reason: "no Mah-Jongg before the wall was exhausted (Code §97)".to_owned(),
+        }),
+    });
+    let scores = settled
+        .sheets
+        .as_ref()
+        .map(|s| i64::try_from(s.total).unwrap_or(i64::MAX));
+    out.push(HandEvent::HandScored(HandScored {
+        ruleset: conditions.ruleset_ref.clone(),
+        win: facts.win.clone(),
+        penalties: facts.penalties.clone(),
+        sheets: settled.sheets,
+    }));
+    out.push(HandEvent::SettlementRecorded(SettlementRecorded {
+        winner: facts.win.as_ref().map(|w| w.winner),
+        scores,
+        payments: settled.payments,
+        nets: settled.nets,
+    }));
+    out
+}
+
+/// Folds a hand-stream event into the hand's state.
+fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
+    match e {
+        HandEvent::HandExposed(x) => hand.hands[x.seat] = Some(x.hand.clone()),
+        HandEvent::MahJonggDeclared(m) => {
+            hand.winner = Some(m.seat);
+            hand.washed_out = false;
+        }
+        HandEvent::WashOut(_) => {
+            hand.winner = None;
+            hand.washed_out = true;
+        }
+        HandEvent::HandScored(s) => {
+            hand.facts = Some(HandFacts {
+                hands: hand.hands.clone(),
+                win: s.win.clone(),
+                penalties: s.penalties.clone(),
+            });
+        }
+        HandEvent::SettlementRecorded(s) => hand.settlement = Some((id, s.clone())),
+        HandEvent::CorrectionRecorded(c) => {
+            if hand.settlement.as_ref().is_some_and(|(sid, _)| *sid == c.supersedes) {
+                hand.settlement = None;
+                hand.facts = None;
+                hand.hands = BySeat::default();
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,240 @@
+//! Given / when / then: a table's history, a command, and the events or violations decided.
+
+use super::*;
+use crate::score::WinFrom;
+
+fn conditions() -> Conditions {
+    Conditions::new(Ruleset::builtin("code-of-laws").unwrap(), 2000)
+}
+
+fn given(history: &[TableCommand]) -> Table {
+    let c = conditions();
+    let mut t = Table::new("t1".parse().unwrap(), true, c.ruleset.rotation.clone());
+    for cmd in history {
+        when(&mut t, cmd).unwrap();
+    }
+    t
+}
+
+/// Decides and applies, as the ledger would after storing.
+fn when(t: &mut Table, cmd: &TableCommand) -> Result<Vec<Decided>, Violations> {
+    let events = t.decide(&conditions(), cmd)?;
+    for e in &events {
+        t.apply(Uuid::now_v7(), e).unwrap();
+    }
+    Ok(events)
+}
+
+fn report(winner: Option<Seat>, from: WinFrom, discarder: Option<Seat>) -> HandReport {
+    HandReport {
+        hands: super::report::tests::four_hands(winner),
+        winner,
+        win_from: winner.map(|_| from),
+        discarder,
+        ..HandReport::default()
+    }
+}
+
+fn won(by: Seat) -> TableCommand {
+    TableCommand::RecordHand {
+        report: report(Some(by), WinFrom::Wall, None),
+    }
+}
+
+fn wash_out() -> TableCommand {
+    TableCommand::RecordHand {
+        report: HandReport {
+            hands: BySeat::default(),
+            ..HandReport::default()
+        },
+    }
+}
+
+#[test]
+fn the_first_hand_starts_the_first_game_with_east_in_the_east_seat() {
+    let mut t = given(&[]);
+    let events = when(&mut t, &won(Seat::West)).unwrap();
+    assert!(matches!(
+        &events[0],
+        Decided::Table(TableEvent::GameStarted(g)) if g.game == 1 && g.starting_chips == 2000
+    ));
+    assert!(matches!(
+        &events[1],
+        Decided::Hand(HandKey { game: 1, hand: 1 }, HandEvent::HandStarted(h)) if h.east == Seat::East
+    ));
+    assert!(matches!(
+        events.last(),
+        Some(Decided::Hand(_, HandEvent::SettlementRecorded(s))) if s.winner == Some(Seat::West)
+    ));
+    // West won: the deal passes to the South seat (Code §11).
+    assert_eq!(t.next().east, Seat::South);
+    assert_eq!(t.next_hand_id(), "t1-g1-h2");
+}
+
+#[test]
+fn a_game_ends_after_four_rounds_and_the_next_begins() {
+    let seats = [Seat::South, Seat::West, Seat::North, Seat::East];
+    let history: Vec<TableCommand> = (0..15).map(|i| won(seats[i % 4])).collect();
+    let mut t = given(&history);
+    assert_eq!((t.next().prevailing, t.next().east), (crate::Wind::North, Seat::North));
+    // When the North seat's player, East in the last hand, loses it,
+    let events = when(&mut t, &won(Seat::East)).unwrap();
+    // then the game is over (§14): the next hand starts game 2.
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Decided::Table(_))));
+    let events = when(&mut t, &won(Seat::South)).unwrap();
+    assert!(matches!(&events[0], Decided::Table(TableEvent::GameEnded(g)) if g.game == 1));
+    assert!(matches!(&events[1], Decided::Table(TableEvent::GameStarted(g)) if g.game == 2));
+}
+
+#[test]
+fn a_wash_out_keeps_the_deal() {
+    let t = given(&[won(Seat::South), wash_out()]);
+    assert_eq!((t.next().east, t.next().hand), (Seat::South, 3));
+}
+
+#[test]
+fn seats_must_be_drawn_first() {
+    let c = conditions();
+    let t = Table::new("t1".parse().unwrap(), false, c.ruleset.rotation.clone());
+    let v = t.decide(&c, &won(Seat::East)).unwrap_err();
+    assert_eq!(v.iter().next().unwrap().rule.as_deref(), Some("Code §15"));
+}
+
+#[test]
+fn a_correction_that_changes_nothing_is_refused() {
+    let t = given(&[won(Seat::West)]);
+    let key = HandKey { game: 1, hand: 1 };
+    let recorded = t.hands[&key].facts.clone().unwrap();
+    let v = t
+        .decide(
+            &conditions(),
+            &TableCommand::CorrectHand {
+                hand: key,
+                reason: "checking".into(),
+                report: HandReport::from_facts(&recorded),
+            },
+        )
+        .unwrap_err();
+    assert!(v.to_string().contains("changes nothing"), "{v}");
+}
+
+#[test]
+fn a_correction_starts_from_the_record_and_changes_only_what_it_says() {
+    // Given West won from South's discard,
+    let mut t = given(&[TableCommand::RecordHand {
+        report: report(Some(Seat::West), WinFrom::Discard, Some(Seat::South)),
+    }]);
+    let key = HandKey { game: 1, hand: 1 };
+    let before = t.hands[&key].settlement.clone().unwrap();
+    // when the referee corrects only the discarder to North,
+    let mut report = HandReport::from_facts(t.hands[&key].facts.as_ref().unwrap());
+    report.discarder = Some(Seat::North);
+    let events = when(
+        &mut t,
+        &TableCommand::CorrectHand {
+            hand: key,
+            reason: "North gave the tile".into(),
+            report,
+        },
+    )
+    .unwrap();
+    // then the old settlement is superseded and the win is still from a discard.
+    assert!(matches!(
+        &events[0],
+        Decided::Hand(_, HandEvent::CorrectionRecorded(c)) if c.supersedes == before.0
+    ));
+    let facts = t.hands[&key].facts.as_ref().unwrap();
+    let win = facts.win.as_ref().unwrap();
+    assert_eq!((win.from, win.discarder), (WinFrom::Discard, Some(Seat::North)));
+    assert_ne!(t.hands[&key].settlement.as_ref().unwrap().0, before.0);
+}
+
+#[test]
+fn a_correction_may_not_change_who_dealt_a_later_hand() {
+    // Given West won hand 1 (the deal passed to South) and hand 2 is recorded,
+    let t = given(&[won(Seat::West), won(Seat::South)]);
+    let key = HandKey { game: 1, hand: 1 };
+    // when hand 1 is corrected to a win by East (who would have kept the deal),
+    let v = t
+        .decide(
+            &conditions(),
+            &TableCommand::CorrectHand {
+                hand: key,
+                reason: "it was East".into(),
+                report: report(Some(Seat::East), WinFrom::Wall, None),
+            },
+        )
+        .unwrap_err();
+    // then it is refused, citing the rotation.
+    let v = v.iter().next().unwrap();
+    assert_eq!(v.field, "winner");
+    assert!(v.rule.as_deref().unwrap().contains("§11"), "{v}");
+    // A correction of the last hand may change the winner.
+    let last = HandKey { game: 1, hand: 2 };
+    assert!(t
+        .decide(
+            &conditions(),
+            &TableCommand::CorrectHand {
+                hand: last,
+                reason: "it was West".into(),
+                report: report(Some(Seat::West), WinFrom::Wall, None),
+            },
+        )
+        .is_ok());
+}
+
+#[test]
+fn a_correction_from_wash_out_to_win_moves_the_deal() {
+    let mut t = given(&[wash_out()]);
+    let key = HandKey { game: 1, hand: 1 };
+    when(
+        &mut t,
+        &TableCommand::CorrectHand {
+            hand: key,
+            reason: "South went out".into(),
+            report: report(Some(Seat::South), WinFrom::Wall, None),
+        },
+    )
+    .unwrap();
+    assert_eq!(t.hands[&key].end(), Some(HandEnd::Won(Seat::South)));
+    assert_eq!(t.next().east, Seat::South);
+}
+
+#[test]
+fn replay_is_a_fold_and_gives_the_same_table() {
+    let history = [won(Seat::East), wash_out(), won(Seat::North), won(Seat::South)];
+    let c = conditions();
+    let mut live = Table::new("t1".parse().unwrap(), true, c.ruleset.rotation.clone());
+    let mut log = Vec::new();
+    for cmd in &history {
+        for e in live.decide(&c, cmd).unwrap() {
+            let id = Uuid::now_v7();
+            live.apply(id, &e).unwrap();
+            log.push((id, e));
+        }
+    }
+    let mut replayed = Table::new("t1".parse().unwrap(), true, c.ruleset.rotation.clone());
+    for (id, e) in &log {
+        replayed.apply(*id, e).unwrap();
+    }
+    assert_eq!(replayed, live);
+    assert_eq!((live.next().east, live.next().east_wins), (Seat::South, 1));
+    assert_eq!(live.hands[&HandKey { game: 1, hand: 2 }].position.east_wins, 1);
+}
+
+#[test]
+fn an_event_of_a_hand_never_started_is_an_error() {
+    let mut t = given(&[]);
+    let e = Decided::Hand(
+        HandKey { game: 1, hand: 9 },
+        HandEvent::WashOut(WashOut {
+            reason: "x".into(),
+        }),
+    );
+    assert_eq!(
+        t.apply(Uuid::nil(), &e),
+        Err(ApplyError::HandNotStarted(HandKey { game: 1, hand: 9 }))
+    );
+}
