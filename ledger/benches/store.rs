@@ -14,7 +14,7 @@ use ledger::event::*;
 use ledger::{
     BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, Payment, PlayerId, StreamId, TableId,
 };
-use referee::{AnyTile, Tile, Seat};
+use referee::{AnyTile, Seat, Tile};
 
 const EVENTS: u64 = 1_000_000;
 const BATCH: usize = 1_000;

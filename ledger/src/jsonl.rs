@@ -313,10 +313,11 @@ fn parse_line(n: usize, line: &str) -> Result<Parsed> {
     let payload = l.payload.get().to_owned();
     let event = Event::decode(&l.event_type, l.schema_version, payload.as_bytes())
         .map_err(|e| bad(n, e.to_string()))?;
-    let canonical = match crate::event::canonical_older(&l.event_type, l.schema_version, payload.as_bytes()) {
-        Some(old) => old.map_err(|e| bad(n, e.to_string()))?,
-        None => event.to_payload().map_err(|e| bad(n, e.to_string()))?,
-    };
+    let canonical =
+        match crate::event::canonical_older(&l.event_type, l.schema_version, payload.as_bytes()) {
+            Some(old) => old.map_err(|e| bad(n, e.to_string()))?,
+            None => event.to_payload().map_err(|e| bad(n, e.to_string()))?,
+        };
     if canonical != payload.as_bytes() {
         return Err(bad(
             n,

@@ -36,10 +36,7 @@ fn standings_follow_settlements_and_a_correction_replaces_one() {
     assert_eq!(summary.settlements.len(), 2);
     assert!(summary.settlements[0].superseded_by.is_some());
     let current = summary.current_settlement().unwrap();
-    assert_eq!(
-        current.nets,
-        BySeat::new(-4, 12, -4, -4)
-    );
+    assert_eq!(current.nets, BySeat::new(-4, 12, -4, -4));
     assert_eq!(current.winner, Some(Seat::South));
 
     let wash = ledger

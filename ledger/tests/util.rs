@@ -7,7 +7,7 @@ use ledger::event::*;
 use ledger::{
     BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, Payment, PlayerId, StreamId, TableId,
 };
-use referee::{Tile, Seat};
+use referee::{Seat, Tile};
 
 /// A directory under the system temp dir, removed when dropped.
 pub struct TempDir(PathBuf);

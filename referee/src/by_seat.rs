@@ -159,14 +159,24 @@ impl<K: Place, T> ByPlace<K, T> {
 impl<K: Place, T> ByPlace<K, Option<T>> {
     /// `Some` map when every value is `Some`.
     pub fn transpose(self) -> Option<ByPlace<K, T>> {
-        Some(ByPlace::new(self.east?, self.south?, self.west?, self.north?))
+        Some(ByPlace::new(
+            self.east?,
+            self.south?,
+            self.west?,
+            self.north?,
+        ))
     }
 }
 
 impl<K: Place, T, E> ByPlace<K, Result<T, E>> {
     /// The map of values when every value is `Ok`, else the first error in order of play.
     pub fn transpose_result(self) -> Result<ByPlace<K, T>, E> {
-        Ok(ByPlace::new(self.east?, self.south?, self.west?, self.north?))
+        Ok(ByPlace::new(
+            self.east?,
+            self.south?,
+            self.west?,
+            self.north?,
+        ))
     }
 }
 
@@ -191,6 +201,13 @@ impl<T> ByPlace<Wind, T> {
                 .take()
                 .expect("each wind is held by exactly one seat")
         })
+    }
+}
+
+impl<K: Place, T> From<[T; 4]> for ByPlace<K, T> {
+    /// From values in order of play.
+    fn from([east, south, west, north]: [T; 4]) -> ByPlace<K, T> {
+        ByPlace::new(east, south, west, north)
     }
 }
 

@@ -12,8 +12,6 @@
 //! ```
 
 pub mod by_seat;
-pub mod seat;
-pub mod violation;
 pub mod counts;
 pub mod event;
 pub mod hand;
@@ -21,20 +19,22 @@ pub mod ids;
 pub mod notation;
 pub mod rules;
 pub mod score;
+pub mod seat;
 pub mod settle;
 pub mod shape;
 pub mod table;
 pub mod tile;
+pub mod violation;
 
 pub use by_seat::{ByPlace, BySeat, ByWind, Place};
-pub use seat::{ParseSeatError, Seat};
-pub use violation::{Violation, Violations};
 pub use counts::{parse_counts, FifthCopy, TileCounts, TileSet, TilesError};
 pub use hand::{Hand, HandError, HandProblem, HandSetup, HandSyntaxError, Meld, MeldForm};
 pub use notation::{format_tiles, NotationError, ParseTileError, Style};
 pub use rules::{Ruleset, RulesetError};
 pub use score::{score, ScoreError, ScoreInput, ScoreSheet, Win, WinFrom};
+pub use seat::{ParseSeatError, Seat};
 pub use shape::{
     arrangements, is_complete, standard_waits, Arrangement, Set, SetKind, SpecialShape,
 };
 pub use tile::{AnyTile, Bonus, Dragon, Suit, Tile, TileKind, Wind};
+pub use violation::{Violation, Violations};

@@ -13,7 +13,7 @@ use ledger::event::{
 use ledger::{
     BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, Payment, PlayerId, StreamId, TableId,
 };
-use referee::{Tile, Seat};
+use referee::{Seat, Tile};
 
 fn main() -> ExitCode {
     match run() {

@@ -181,10 +181,38 @@ catalogue! {
     HandScored = "hand_scored", v 2, Hand;
 }
 
+/// The domain's per-stream enums and the ledger's catalogue name the same payloads.
+macro_rules! stream_enum {
+    ($enum:ident: $($variant:ident),*) => {
+        impl From<$enum> for Event {
+            fn from(e: $enum) -> Event {
+                match e { $( $enum::$variant(p) => Event::$variant(p), )* }
+            }
+        }
+
+        impl TryFrom<Event> for $enum {
+            /// The event back, when it belongs to another kind of stream.
+            type Error = Event;
+            fn try_from(e: Event) -> Result<$enum, Event> {
+                match e {
+                    $( Event::$variant(p) => Ok($enum::$variant(p)), )*
+                    other => Err(other),
+                }
+            }
+        }
+    };
+}
+
+stream_enum!(TableEvent: GameStarted, GameEnded);
+stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
+    TileDiscarded, ClaimMade, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
+    MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued, CorrectionRecorded,
+    SettlementRecorded, WashOut, HandScored);
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use referee::{Tile, Seat};
+    use referee::{Seat, Tile};
 
     #[test]
     fn wire_names_are_unique_snake_case_and_stable() {

@@ -112,7 +112,10 @@ impl SheetV1 {
                 let value = line_value(&l.value).ok_or_else(|| DecodeError::Upcast {
                     event_type: "hand_scored".to_owned(),
                     from: 1,
-                    why: format!("sheet line `{}` has a value `{}` that v1 never wrote", l.text, l.value),
+                    why: format!(
+                        "sheet line `{}` has a value `{}` that v1 never wrote",
+                        l.text, l.value
+                    ),
                 })?;
                 Ok(SheetLine {
                     element: String::new(),

@@ -15,8 +15,8 @@ use toml::Spanned;
 use super::condition::{special_shape, Applies, Condition, Exposure, TileFilter};
 use super::element::{Element, LimitShare, Value};
 use super::params::{
-    parse_only_place, FalseMahJonggScheme, Params, PenaltyParams, Rounding, SettlementMethod,
-    SettlementParams, DealPasses, RotationParams,
+    parse_only_place, DealPasses, FalseMahJonggScheme, Params, PenaltyParams, RotationParams,
+    Rounding, SettlementMethod, SettlementParams,
 };
 use super::{RuleOption, Ruleset};
 
@@ -610,12 +610,18 @@ fn load_rotation(
             "[rotation]",
         );
     }
-    let passes = field!(l, t, base, "deal_passes", deal_passes, |l: &mut Loader<'_>, v| l
-        .choice(v, "deal_passes", &["right", "to-winner"], |s| match s {
+    let passes = field!(
+        l,
+        t,
+        base,
+        "deal_passes",
+        deal_passes,
+        |l: &mut Loader<'_>, v| l.choice(v, "deal_passes", &["right", "to-winner"], |s| match s {
             "right" => Some(DealPasses::Right),
             "to-winner" => Some(DealPasses::ToWinner),
             _ => None,
-        }));
+        })
+    );
     let wash_out = field!(
         l,
         t,

@@ -135,10 +135,7 @@ mod tests {
             SettlementRules::CODE_OF_LAWS,
         )
         .unwrap();
-        assert_eq!(
-            s.net,
-            ByWind::new(-536, 676, -332, 192)
-        );
+        assert_eq!(s.net, ByWind::new(-536, 676, -332, 192));
         assert!(s.payments.contains(&Payment {
             payer: Wind::East,
             payee: Wind::South,

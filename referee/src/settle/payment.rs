@@ -103,10 +103,7 @@ mod tests {
             pay(Wind::West, Wind::East, 10),
         ])
         .unwrap();
-        assert_eq!(
-            nets,
-            crate::ByWind::new(20, -10, -10, 0)
-        );
+        assert_eq!(nets, crate::ByWind::new(20, -10, -10, 0));
     }
 
     #[test]

@@ -348,7 +348,9 @@ impl Table {
             };
             if let (Some((later_key, later_hand)), Some(old_end)) = (later, hand.end()) {
                 let rotation = &self.rotation;
-                if hand.position.after(end, rotation).next != hand.position.after(old_end, rotation).next {
+                if hand.position.after(end, rotation).next
+                    != hand.position.after(old_end, rotation).next
+                {
                     v.push(Violation::rule(
                         "winner",
                         rotation.cite.clone(),
@@ -412,6 +414,36 @@ impl Table {
                 fold_hand(hand, id, e);
             }
         }
+        Ok(())
+    }
+
+    /// Restores a hand known only by its start and how it ended (from a read model), without
+    /// its facts: enough for the rotation of the hands after it. A hand restored this way can
+    /// be neither corrected nor shown in detail; fold its events for that.
+    pub fn restore(
+        &mut self,
+        key: HandKey,
+        started: &HandStarted,
+        end: Option<HandEnd>,
+    ) -> Result<(), ApplyError> {
+        if self.hands.contains_key(&key) {
+            return Err(ApplyError::HandStartedTwice(key));
+        }
+        let position = self.position_of(started);
+        self.hands.insert(
+            key,
+            HandState {
+                position,
+                facts: None,
+                settlement: None,
+                hands: BySeat::default(),
+                winner: match end {
+                    Some(HandEnd::Won(w)) => Some(w),
+                    _ => None,
+                },
+                washed_out: end == Some(HandEnd::WashOut),
+            },
+        );
         Ok(())
     }
 
@@ -499,7 +531,11 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
         }
         HandEvent::SettlementRecorded(s) => hand.settlement = Some((id, s.clone())),
         HandEvent::CorrectionRecorded(c) => {
-            if hand.settlement.as_ref().is_some_and(|(sid, _)| *sid == c.supersedes) {
+            if hand
+                .settlement
+                .as_ref()
+                .is_some_and(|(sid, _)| *sid == c.supersedes)
+            {
                 hand.settlement = None;
                 hand.facts = None;
                 hand.hands = BySeat::default();

@@ -159,9 +159,15 @@ mod tests {
         let code = rules("code-of-laws");
         // when East wins, then East deals again; when it washes out, again.
         let r = Position::FIRST.after(HandEnd::Won(Seat::East), &code);
-        assert_eq!((r.next.east, r.next.hand, r.next.east_wins), (Seat::East, 2, 1));
+        assert_eq!(
+            (r.next.east, r.next.hand, r.next.east_wins),
+            (Seat::East, 2, 1)
+        );
         let r = r.next.after(HandEnd::WashOut, &code);
-        assert_eq!((r.next.east, r.next.hand, r.next.east_wins), (Seat::East, 3, 1));
+        assert_eq!(
+            (r.next.east, r.next.hand, r.next.east_wins),
+            (Seat::East, 3, 1)
+        );
         assert_eq!(r.next.passes, 0);
     }
 
@@ -198,10 +204,16 @@ mod tests {
         }
         assert_eq!((p.east, p.east_wins), (Seat::East, 12));
         let r = p.after(HandEnd::Won(Seat::East), &code);
-        assert_eq!((r.next.east, r.next.east_wins, r.next.passes), (Seat::South, 0, 1));
+        assert_eq!(
+            (r.next.east, r.next.east_wins, r.next.passes),
+            (Seat::South, 0, 1)
+        );
         // Babcock has no such rule: East keeps the deal.
         let babcock = rules("babcock-standard");
-        assert_eq!(p.after(HandEnd::Won(Seat::East), &babcock).next.east, Seat::East);
+        assert_eq!(
+            p.after(HandEnd::Won(Seat::East), &babcock).next.east,
+            Seat::East
+        );
     }
 
     #[test]

@@ -322,8 +322,12 @@ pub(crate) mod tests {
 
     /// Four hands from one set: the winner's, and three losing hands in seat order.
     pub(crate) fn four_hands(winner: Option<Seat>) -> BySeat<Option<String>> {
-        let mut losing = ["234m 567m 789p WW 12s", "345s 678s 111p NN 99m", "SSS RRR GGG 234s 9p"]
-            .into_iter();
+        let mut losing = [
+            "234m 567m 789p WW 12s",
+            "345s 678s 111p NN 99m",
+            "SSS RRR GGG 234s 9p",
+        ]
+        .into_iter();
         BySeat::from_fn(|s| {
             Some(if Some(s) == winner {
                 "123m 456p 789s EE 45p 1f =6p".to_owned()
@@ -381,7 +385,10 @@ pub(crate) mod tests {
             None,
         );
         let v = r.check().unwrap_err();
-        assert!(v.iter().any(|v| v.rule.as_deref() == Some("Code §3–5")), "{v}");
+        assert!(
+            v.iter().any(|v| v.rule.as_deref() == Some("Code §3–5")),
+            "{v}"
+        );
     }
 
     #[test]

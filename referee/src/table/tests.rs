@@ -76,13 +76,14 @@ fn a_game_ends_after_four_rounds_and_the_next_begins() {
     let seats = [Seat::South, Seat::West, Seat::North, Seat::East];
     let history: Vec<TableCommand> = (0..15).map(|i| won(seats[i % 4])).collect();
     let mut t = given(&history);
-    assert_eq!((t.next().prevailing, t.next().east), (crate::Wind::North, Seat::North));
+    assert_eq!(
+        (t.next().prevailing, t.next().east),
+        (crate::Wind::North, Seat::North)
+    );
     // When the North seat's player, East in the last hand, loses it,
     let events = when(&mut t, &won(Seat::East)).unwrap();
     // then the game is over (§14): the next hand starts game 2.
-    assert!(!events
-        .iter()
-        .any(|e| matches!(e, Decided::Table(_))));
+    assert!(!events.iter().any(|e| matches!(e, Decided::Table(_))));
     let events = when(&mut t, &won(Seat::South)).unwrap();
     assert!(matches!(&events[0], Decided::Table(TableEvent::GameEnded(g)) if g.game == 1));
     assert!(matches!(&events[1], Decided::Table(TableEvent::GameStarted(g)) if g.game == 2));
@@ -147,7 +148,10 @@ fn a_correction_starts_from_the_record_and_changes_only_what_it_says() {
     ));
     let facts = t.hands[&key].facts.as_ref().unwrap();
     let win = facts.win.as_ref().unwrap();
-    assert_eq!((win.from, win.discarder), (WinFrom::Discard, Some(Seat::North)));
+    assert_eq!(
+        (win.from, win.discarder),
+        (WinFrom::Discard, Some(Seat::North))
+    );
     assert_ne!(t.hands[&key].settlement.as_ref().unwrap().0, before.0);
 }
 
@@ -204,7 +208,12 @@ fn a_correction_from_wash_out_to_win_moves_the_deal() {
 
 #[test]
 fn replay_is_a_fold_and_gives_the_same_table() {
-    let history = [won(Seat::East), wash_out(), won(Seat::North), won(Seat::South)];
+    let history = [
+        won(Seat::East),
+        wash_out(),
+        won(Seat::North),
+        won(Seat::South),
+    ];
     let c = conditions();
     let mut live = Table::new("t1".parse().unwrap(), true, c.ruleset.rotation.clone());
     let mut log = Vec::new();
@@ -221,7 +230,10 @@ fn replay_is_a_fold_and_gives_the_same_table() {
     }
     assert_eq!(replayed, live);
     assert_eq!((live.next().east, live.next().east_wins), (Seat::South, 1));
-    assert_eq!(live.hands[&HandKey { game: 1, hand: 2 }].position.east_wins, 1);
+    assert_eq!(
+        live.hands[&HandKey { game: 1, hand: 2 }].position.east_wins,
+        1
+    );
 }
 
 #[test]
@@ -229,9 +241,7 @@ fn an_event_of_a_hand_never_started_is_an_error() {
     let mut t = given(&[]);
     let e = Decided::Hand(
         HandKey { game: 1, hand: 9 },
-        HandEvent::WashOut(WashOut {
-            reason: "x".into(),
-        }),
+        HandEvent::WashOut(WashOut { reason: "x".into() }),
     );
     assert_eq!(
         t.apply(Uuid::nil(), &e),

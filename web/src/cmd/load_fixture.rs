@@ -9,10 +9,12 @@ use std::time::Instant;
 use anyhow::Context;
 use ledger::event::OfficialRole;
 use ledger::{Ledger, OfficialId};
-use referee::Wind;
+use referee::table::HandReport;
+use referee::{BySeat, Seat};
 use web::server::auth::Official;
-use web::server::commands::hand::{self, HandFacts, RecordHand, SeatHands, TableContext};
+use web::server::commands::hand::{self, RecordHand};
 use web::server::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
+use web::server::table_context::TableContext;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -94,34 +96,26 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let ctx = TableContext::load(&ledger, table).map_err(err)?;
         // A spread of winners (East and others) and wash-outs, so East's rotation moves.
         let k = (i / tables.len() * 7) % 5;
-        let winner = Wind::from_index(k);
-        let facts = if i % 9 == 8 || k == 4 {
-            HandFacts::default()
+        let winner = Seat::from_index(k);
+        let report = if i % 9 == 8 || k == 4 {
+            HandReport::default()
         } else {
             let shape = i % 4;
-            let text = |seat: Wind| {
+            let text = |seat: Seat| {
                 Some(if seat == winner {
                     WINNING[shape].to_owned()
                 } else {
                     LOSING[(seat.index() + 3 - winner.index()) % 4].to_owned()
                 })
             };
-            HandFacts {
-                hands: SeatHands {
-                    east: text(Wind::East),
-                    south: text(Wind::South),
-                    west: text(Wind::West),
-                    north: text(Wind::North),
-                },
+            HandReport {
+                hands: BySeat::from_fn(text),
                 winner: Some(winner),
                 win_from: Some(ledger::event::WinFrom::Wall),
                 ..Default::default()
             }
         };
-        let command = RecordHand {
-            hand: ctx.next_hand_id(),
-            facts,
-        };
+        let command = RecordHand::new(ctx.next_hand_id(), report);
         hand::record(&mut ledger, table, &by, &command).map_err(err)?;
     }
     println!(

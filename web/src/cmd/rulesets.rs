@@ -96,6 +96,22 @@ fn describe(r: &Ruleset) -> String {
         "settlement: {:?}; losers settle: {}; limit hand cancels losers: {}; rounding: {:?}",
         s.method, s.losers_settle, s.limit_hand_cancels_losers, s.rounding
     );
+    let t = &r.rotation;
+    let _ = writeln!(
+        out,
+        "rotation: the deal passes {}; East keeps it after a wash-out: {}; {} round(s) a game; East gives up after {} ({})",
+        match t.deal_passes {
+            referee::rules::DealPasses::Right => "to East's right",
+            referee::rules::DealPasses::ToWinner => "to the winner",
+        },
+        t.east_keeps_on_wash_out,
+        t.rounds_per_game,
+        match t.east_gives_up_after {
+            0 => "no number of wins".to_owned(),
+            n => format!("{n} wins in succession"),
+        },
+        t.cite
+    );
     if !r.options.is_empty() {
         let _ = writeln!(out, "options:");
         for (name, o) in &r.options {

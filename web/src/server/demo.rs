@@ -8,15 +8,15 @@
 use actix_web::web;
 use ledger::event::{Penalty, WinFrom};
 use ledger::{Ledger, StreamId};
-use referee::{Hand, Wind};
+use referee::table::HandReport;
+use referee::{BySeat, Hand, Seat};
 
 use super::auth::{self, Official};
-use super::commands::hand::{
-    self as hand_cmd, CorrectHand, HandFacts, RecordHand, SeatHands, TableContext,
-};
+use super::commands::hand::{self as hand_cmd, CorrectHand, RecordHand};
 use super::commands::tournament::{self as t_cmd, NewPlayer, NewTable, NewTournament};
 use super::error::AppError;
 use super::state::AppState;
+use super::table_context::TableContext;
 
 /// The demo tournament's id.
 pub const DEMO_ID: &str = "demo";
@@ -150,37 +150,32 @@ pub fn build(
     let book = book_hands();
     let pool: Vec<Hand> = book.iter().filter_map(|b| losing(&b.hand)).collect();
     let winners = [
-        Wind::South,
-        Wind::South,
-        Wind::East,
-        Wind::West,
-        Wind::North,
+        Seat::South,
+        Seat::South,
+        Seat::East,
+        Seat::West,
+        Seat::North,
     ];
     for (i, book_hand) in book.iter().step_by(7).take(8).enumerate() {
         let ctx = TableContext::load(ledger, table.as_str())?;
         let next = ctx.next_hand_id();
-        let facts = if i == 3 {
-            HandFacts::default() // a wash-out (Code §97)
+        let report = if i == 3 {
+            HandReport::default() // a wash-out (Code §97)
         } else {
             let winner = winners[i % winners.len()];
             let Some(losers) = losers_for(&book_hand.hand, &pool, i * 5 + 1) else {
                 continue;
             };
             let mut losers = losers.into_iter();
-            let mut hand_of = |seat: Wind| {
+            let mut hand_of = |seat: Seat| {
                 if seat == winner {
                     Some(book_hand.hand.to_string())
                 } else {
                     losers.next().map(|h| h.to_string())
                 }
             };
-            let hands = SeatHands {
-                east: hand_of(Wind::East),
-                south: hand_of(Wind::South),
-                west: hand_of(Wind::West),
-                north: hand_of(Wind::North),
-            };
-            HandFacts {
+            let hands = BySeat::from_fn(&mut hand_of);
+            HandReport {
                 hands,
                 winner: Some(winner),
                 win_from: Some(book_hand.win_from),
@@ -197,33 +192,31 @@ pub fn build(
                 },
             }
         };
-        hand_cmd::record(
-            ledger,
-            table.as_str(),
-            by,
-            &RecordHand { hand: next, facts },
-        )?;
+        hand_cmd::record(ledger, table.as_str(), by, &RecordHand::new(next, report))?;
     }
     // Correct the first hand: recorded with the wrong way of winning.
     if let Some(first) = ledger.table_hands(&table)?.first() {
-        if let Some(winner) = first.winner {
-            let hands = SeatHands {
-                east: first.hands.east.as_ref().map(ToString::to_string),
-                south: first.hands.south.as_ref().map(ToString::to_string),
-                west: first.hands.west.as_ref().map(ToString::to_string),
-                north: first.hands.north.as_ref().map(ToString::to_string),
+        if let Some(win) = first.scored.as_ref().and_then(|s| s.win.as_ref()) {
+            // The correction states only what changes; the rest stays as recorded.
+            let (from, discarder, reason) = if win.from == WinFrom::Wall {
+                (
+                    WinFrom::Discard,
+                    Some(win.winner.next()),
+                    "the winning tile was discarded, not drawn (demo correction)",
+                )
+            } else {
+                (
+                    WinFrom::Wall,
+                    None,
+                    "the winning tile was drawn from the wall, not discarded (demo correction)",
+                )
             };
             let command = CorrectHand {
                 version: first.version,
-                reason: "the winning tile was drawn from the wall, not discarded (demo correction)"
-                    .to_owned(),
-                facts: HandFacts {
-                    hands,
-                    winner: Some(winner),
-                    win_from: Some(WinFrom::Wall),
-                    discarder: None,
-                    penalties: vec![],
-                },
+                reason: reason.to_owned(),
+                win_from: Some(Some(from)),
+                discarder: Some(discarder),
+                ..CorrectHand::default()
             };
             hand_cmd::correct(ledger, first.id(), by, &command)?;
         }

@@ -60,11 +60,13 @@ impl ErrorKind {
     }
 }
 
-/// An error with its kind and a message for the requester.
+/// An error with its kind and a message for the requester, and — when the rules refused a
+/// command — every violation, each with its field and rule section.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AppError {
     pub kind: ErrorKind,
     pub message: String,
+    pub violations: Vec<referee::Violation>,
 }
 
 impl AppError {
@@ -72,6 +74,16 @@ impl AppError {
         AppError {
             kind,
             message: message.into(),
+            violations: Vec::new(),
+        }
+    }
+
+    /// 422 listing every violation (the message joins them for pages that show one line).
+    pub fn violations(v: referee::Violations) -> AppError {
+        AppError {
+            kind: ErrorKind::Unprocessable,
+            message: v.to_string(),
+            violations: v.0,
         }
     }
     pub fn bad_request(m: impl Into<String>) -> AppError {
@@ -139,6 +151,12 @@ impl From<RulesError> for AppError {
     }
 }
 
+impl From<referee::Violations> for AppError {
+    fn from(v: referee::Violations) -> AppError {
+        AppError::violations(v)
+    }
+}
+
 impl From<ledger::IdError> for AppError {
     fn from(e: ledger::IdError) -> AppError {
         AppError::bad_request(e.to_string())
@@ -173,6 +191,7 @@ faces!(
     AppError,
     ledger::Error,
     RulesError,
+    referee::Violations,
     ledger::IdError,
     actix_web::error::BlockingError,
     askama::Error
@@ -234,8 +253,11 @@ impl ResponseError for ApiError {
         self.0.kind.status()
     }
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status_code()).json(serde_json::json!({
-            "error": { "kind": self.0.kind.name(), "message": self.0.message }
-        }))
+        let mut error =
+            serde_json::json!({ "kind": self.0.kind.name(), "message": self.0.message });
+        if !self.0.violations.is_empty() {
+            error["violations"] = serde_json::json!(self.0.violations);
+        }
+        HttpResponse::build(self.status_code()).json(serde_json::json!({ "error": error }))
     }
 }

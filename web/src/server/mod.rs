@@ -13,9 +13,9 @@ pub mod commands;
 pub mod config;
 pub mod demo;
 pub mod error;
-pub mod rotation;
 pub mod routes;
 pub mod state;
+pub mod table_context;
 pub mod views;
 
 use actix_web::body::MessageBody;

@@ -118,8 +118,15 @@ pub async fn correct_hand(
 ) -> Reply {
     let o = writer(&viewer, &req)?;
     let command: CorrectHand = body(&bytes)?;
-    let hand = correct(&state, &o, path.into_inner(), command).await?;
-    Ok(created(format!("/api/hands/{hand}"), json!({ "id": hand })))
+    match correct(&state, &o, path.into_inner(), command).await? {
+        (hand, Some(p)) => Ok(HttpResponse::Ok().json(json!({
+            "id": hand,
+            "preview": true,
+            "before": { "payments": p.before.payments, "nets": p.before.nets },
+            "after": { "payments": p.after.payments, "nets": p.after.nets },
+        }))),
+        (hand, None) => Ok(created(format!("/api/hands/{hand}"), json!({ "id": hand }))),
+    }
 }
 
 pub async fn create_official(

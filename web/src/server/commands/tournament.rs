@@ -7,7 +7,7 @@ use ledger::event::{
 use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, PlayerId, StreamId, TableId};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use referee::Wind;
+use referee::Seat;
 use serde::Deserialize;
 
 use super::{existing_tournament, slug};
@@ -263,7 +263,7 @@ pub fn form_table(
             method: DRAW_METHOD.to_owned(),
         }));
     }
-    let seats = BySeat::from_fn(|w: Wind| players[w.index()].clone());
+    let seats = BySeat::from_fn(|s: Seat| players[s.index()].clone());
     events.push(NewEvent::new(SeatsDrawn {
         table: table.clone(),
         seats,

@@ -3,10 +3,10 @@
 
 use askama::Template;
 use ledger::event::{Penalty, WinFrom};
-use referee::Wind;
+use referee::table::HandReport;
+use referee::{BySeat, Seat, Violation};
 use serde::Deserialize;
 
-use crate::server::commands::hand::{HandFacts, SeatHands};
 use crate::server::error::AppError;
 use crate::server::views::Nav;
 
@@ -43,30 +43,54 @@ pub struct HandForm {
     pub penalty_amount: String,
     #[serde(default)]
     pub penalty_reason: String,
+    /// Set by the correction form's preview button: show, do not record.
+    #[serde(default)]
+    pub preview: String,
 }
 
-fn seat(field: &str, value: &str) -> Result<Option<Wind>, AppError> {
+fn seat(field: &str, value: &str) -> Result<Option<Seat>, AppError> {
     match value.trim() {
         "" => Ok(None),
         v => v
-            .parse::<Wind>()
+            .parse::<Seat>()
             .map(Some)
             .map_err(|_| AppError::bad_request(format!("{field}: `{v}` is not a seat"))),
     }
 }
 
 impl HandForm {
-    pub fn hand_text(&self, seat: Wind) -> &str {
+    pub fn hand_text(&self, seat: Seat) -> &str {
         match seat {
-            Wind::East => &self.hand_east,
-            Wind::South => &self.hand_south,
-            Wind::West => &self.hand_west,
-            Wind::North => &self.hand_north,
+            Seat::East => &self.hand_east,
+            Seat::South => &self.hand_south,
+            Seat::West => &self.hand_west,
+            Seat::North => &self.hand_north,
         }
     }
 
-    /// The facts the form states.
-    pub fn facts(&self) -> Result<HandFacts, AppError> {
+    /// The form filled in with a report (a correction starts from what was recorded).
+    pub fn from_report(r: &HandReport) -> HandForm {
+        let text = |s: Seat| r.hands[s].clone().unwrap_or_default();
+        let seat = |s: Option<Seat>| s.map(|s| s.name().to_owned()).unwrap_or_default();
+        let penalty = r.penalties.first();
+        HandForm {
+            hand_east: text(Seat::East),
+            hand_south: text(Seat::South),
+            hand_west: text(Seat::West),
+            hand_north: text(Seat::North),
+            winner: seat(r.winner),
+            win_from: r.win_from.map(|w| w.name().to_owned()).unwrap_or_default(),
+            discarder: seat(r.discarder),
+            penalty_payer: seat(penalty.map(|p| p.payer)),
+            penalty_payee: seat(penalty.and_then(|p| p.payee)),
+            penalty_amount: penalty.map(|p| p.amount.to_string()).unwrap_or_default(),
+            penalty_reason: penalty.map(|p| p.reason.clone()).unwrap_or_default(),
+            ..HandForm::default()
+        }
+    }
+
+    /// The report the form states.
+    pub fn report(&self) -> Result<HandReport, AppError> {
         let winner = seat("winner", &self.winner)?;
         let win_from = match (winner, self.win_from.trim()) {
             (None, _) | (_, "") => None,
@@ -78,10 +102,13 @@ impl HandForm {
         let mut penalties = Vec::new();
         if let Some(payer) = seat("penalty payer", &self.penalty_payer)? {
             let amount = self.penalty_amount.trim().parse::<i64>().map_err(|_| {
-                AppError::unprocessable(format!(
-                    "penalty amount `{}` is not a whole number",
-                    self.penalty_amount.trim()
-                ))
+                AppError::violations(
+                    Violation::new(
+                        "penalties[0].amount",
+                        format!("`{}` is not a whole number", self.penalty_amount.trim()),
+                    )
+                    .into(),
+                )
             })?;
             penalties.push(Penalty {
                 payer,
@@ -91,13 +118,13 @@ impl HandForm {
             });
         }
         let text = |s: &str| Some(s.to_owned()).filter(|s| !s.trim().is_empty());
-        Ok(HandFacts {
-            hands: SeatHands {
-                east: text(&self.hand_east),
-                south: text(&self.hand_south),
-                west: text(&self.hand_west),
-                north: text(&self.hand_north),
-            },
+        Ok(HandReport {
+            hands: BySeat::new(
+                text(&self.hand_east),
+                text(&self.hand_south),
+                text(&self.hand_west),
+                text(&self.hand_north),
+            ),
             winner,
             win_from,
             discarder: seat("discarder", &self.discarder)?,
@@ -119,6 +146,34 @@ pub struct FormSeat {
     pub key: &'static str,
     pub label: String,
     pub value: String,
+    /// Problems with this seat's hand, shown beside it.
+    pub problems: Vec<String>,
+}
+
+/// A correction's settlement before and after, side by side, for one seat.
+#[derive(Clone, Debug)]
+pub struct PreviewRow {
+    pub label: String,
+    pub before: i64,
+    pub after: i64,
+}
+
+/// Problems with a field, shown beside it (`referee::Violation`s by field).
+#[derive(Clone, Debug, Default)]
+pub struct FieldProblems {
+    pub general: Vec<String>,
+    pub winner: Vec<String>,
+    pub win_from: Vec<String>,
+    pub discarder: Vec<String>,
+    pub penalty: Vec<String>,
+    pub reason: Vec<String>,
+}
+
+fn describe(v: &Violation) -> String {
+    match &v.rule {
+        Some(rule) => format!("{} ({rule})", v.message),
+        None => v.message.clone(),
+    }
 }
 
 #[derive(Template)]
@@ -140,7 +195,9 @@ pub struct HandFormPage {
     pub penalty_reason: String,
     pub reason: String,
     pub submit: &'static str,
-    pub error: Option<String>,
+    pub problems: FieldProblems,
+    /// A correction previewed: each seat's net before and after.
+    pub preview: Vec<PreviewRow>,
 }
 
 impl HandFormPage {
@@ -155,22 +212,42 @@ impl HandFormPage {
         version: Option<u64>,
         labels: [String; 4],
         form: &HandForm,
-        error: Option<String>,
+        error: Option<AppError>,
     ) -> HandFormPage {
-        let [e, s, w, n] = labels;
-        let seats = [
-            (Wind::East, e),
-            (Wind::South, s),
-            (Wind::West, w),
-            (Wind::North, n),
-        ]
-        .into_iter()
-        .map(|(seat, label)| FormSeat {
-            key: seat.name(),
-            label,
-            value: form.hand_text(seat).to_owned(),
-        })
-        .collect();
+        let mut problems = FieldProblems::default();
+        let mut by_seat = BySeat::<Vec<String>>::default();
+        if let Some(e) = &error {
+            if e.violations.is_empty() {
+                problems.general.push(e.message.clone());
+            }
+            for v in &e.violations {
+                let text = describe(v);
+                let field = v.field.as_str();
+                let seat = field
+                    .strip_prefix("hands.")
+                    .and_then(|s| s.parse::<Seat>().ok());
+                match (seat, field) {
+                    (Some(seat), _) => by_seat[seat].push(text),
+                    (None, "winner") => problems.winner.push(text),
+                    (None, "win_from") => problems.win_from.push(text),
+                    (None, "discarder") => problems.discarder.push(text),
+                    (None, "reason") => problems.reason.push(text),
+                    (None, f) if f.starts_with("penalties") => problems.penalty.push(text),
+                    _ => problems.general.push(text),
+                }
+            }
+        }
+        let seats = BySeat::from_fn(|seat| seat)
+            .zip(BySeat::from(labels))
+            .zip(by_seat)
+            .into_iter()
+            .map(|(_, ((seat, label), problems))| FormSeat {
+                key: seat.name(),
+                label,
+                value: form.hand_text(seat).to_owned(),
+                problems,
+            })
+            .collect();
         HandFormPage {
             nav,
             heading,
@@ -199,7 +276,8 @@ impl HandFormPage {
             } else {
                 "Record the hand"
             },
-            error,
+            problems,
+            preview: Vec::new(),
         }
     }
 }

@@ -3,11 +3,12 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
+use referee::Seat;
 
-use super::hand_form::{HandForm, HandFormPage};
+use super::hand_form::{HandForm, HandFormPage, PreviewRow};
 use super::{render, see_other};
 use crate::server::auth::{Official, Viewer};
-use crate::server::commands::hand::{self as cmd, CorrectHand};
+use crate::server::commands::hand::{self as cmd, CorrectHand, CorrectionPreview};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::state::AppState;
 use crate::server::views::hand::{self, HandView};
@@ -42,37 +43,37 @@ async fn form_page(
     hand_id: String,
     form: Option<HandForm>,
     status: StatusCode,
-    error: Option<String>,
+    error: Option<AppError>,
+    preview: Option<CorrectionPreview>,
 ) -> Result<HttpResponse, AppError> {
     let id = hand_id.clone();
-    let h = state.read(move |l| hand::view(l, &id)).await?;
+    let (h, recorded) = state
+        .read(move |l| Ok((hand::view(l, &id)?, cmd::recorded_report(l, &id)?)))
+        .await?;
     // A refused form keeps the version it was loaded at, so a conflict stays a conflict.
     let version = form
         .as_ref()
         .and_then(|f| f.version.trim().parse().ok())
         .unwrap_or(h.version);
-    // Prefilled with what is recorded, so only the mistake needs changing.
-    let form = form.unwrap_or_else(|| {
-        let notation = |i: usize| h.seats[i].notation.clone();
-        let win = h
-            .seats
-            .iter()
-            .find(|s| s.winner)
-            .map(|s| s.seat_key.to_owned());
-        HandForm {
-            hand_east: notation(0),
-            hand_south: notation(1),
-            hand_west: notation(2),
-            hand_north: notation(3),
-            winner: win.unwrap_or_default(),
-            ..Default::default()
-        }
-    });
+    // Prefilled with every recorded fact, so only the mistake needs changing.
+    let form = form.unwrap_or_else(|| HandForm::from_report(&recorded));
     let labels: [String; 4] = std::array::from_fn(|i| {
         let s = &h.seats[i];
         format!("{} — {} seat, {} this hand", s.name, s.seat, s.wind)
     });
-    let page = HandFormPage::new(
+    let preview_rows = preview
+        .map(|p| {
+            Seat::ALL
+                .into_iter()
+                .map(|seat| PreviewRow {
+                    label: labels[seat.index()].clone(),
+                    before: p.before.nets[seat],
+                    after: p.after.nets[seat],
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut page = HandFormPage::new(
         Nav::for_official(o),
         format!("Correct game {}, hand {}", h.game, h.number),
         format!(
@@ -86,6 +87,7 @@ async fn form_page(
         &form,
         error,
     );
+    page.preview = preview_rows;
     render(status, &page)
 }
 
@@ -95,21 +97,30 @@ pub async fn correct_page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?;
-    Ok(form_page(&state, o, path.into_inner(), None, StatusCode::OK, None).await?)
+    Ok(form_page(
+        &state,
+        o,
+        path.into_inner(),
+        None,
+        StatusCode::OK,
+        None,
+        None,
+    )
+    .await?)
 }
 
-/// Records a correction (shared with the API).
+/// Records a correction, or previews it (shared with the API).
 pub async fn correct_hand(
     state: &web::Data<AppState>,
     o: &Official,
     hand: String,
     command: CorrectHand,
-) -> Result<String, AppError> {
+) -> Result<(String, Option<CorrectionPreview>), AppError> {
     let by = o.clone();
-    let stream = state
+    let (stream, preview) = state
         .write(move |l| cmd::correct(l, &hand, &by, &command))
         .await?;
-    Ok(stream.id().to_owned())
+    Ok((stream.id().to_owned(), preview))
 }
 
 pub async fn correct(
@@ -122,29 +133,31 @@ pub async fn correct(
     o.check_csrf(&form.csrf)?;
     let hand = path.into_inner();
     let form = form.into_inner();
-    let result = match (form.facts(), form.version.trim().parse::<u64>()) {
-        (Ok(facts), Ok(version)) => {
-            let command = CorrectHand {
-                version,
-                reason: form.reason.clone(),
-                facts,
-            };
+    let result = match (form.report(), form.version.trim().parse::<u64>()) {
+        (Ok(report), Ok(version)) => {
+            let command =
+                CorrectHand::stating(version, &form.reason, report, !form.preview.is_empty());
             correct_hand(&state, &o, hand.clone(), command).await
         }
         (Err(e), _) => Err(e),
         (_, Err(_)) => Err(AppError::bad_request("the form lacks the hand's version")),
     };
     match result {
-        Ok(hand) => Ok(see_other(&format!("/hands/{hand}"))),
-        Err(e) if e.is_input_error() => Ok(form_page(
+        Ok((_, Some(preview))) => Ok(form_page(
             &state,
             &o,
             hand,
             Some(form),
-            e.kind.status(),
-            Some(e.message),
+            StatusCode::OK,
+            None,
+            Some(preview),
         )
         .await?),
+        Ok((hand, None)) => Ok(see_other(&format!("/hands/{hand}"))),
+        Err(e) if e.is_input_error() => {
+            let status = e.kind.status();
+            Ok(form_page(&state, &o, hand, Some(form), status, Some(e), None).await?)
+        }
         Err(e) => Err(e.into()),
     }
 }

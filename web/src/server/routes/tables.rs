@@ -3,6 +3,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
+use referee::Seat;
 
 use super::hand_form::{HandForm, HandFormPage};
 use super::{render, see_other};
@@ -11,7 +12,7 @@ use crate::server::commands::hand::{self as cmd, RecordHand};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::state::AppState;
 use crate::server::views::table::{self, TableView};
-use crate::server::views::Nav;
+use crate::server::views::{seat_title, Nav};
 
 #[derive(Template)]
 #[template(path = "table.html")]
@@ -42,7 +43,7 @@ async fn form_page(
     table_id: String,
     form: HandForm,
     status: StatusCode,
-    error: Option<String>,
+    error: Option<AppError>,
 ) -> Result<HttpResponse, AppError> {
     let id = table_id.clone();
     let t = state.read(move |l| table::view(l, &id)).await?;
@@ -50,14 +51,9 @@ async fn form_page(
         .next
         .as_ref()
         .ok_or_else(|| AppError::unprocessable("the seats at this table have not been drawn"))?;
-    let winds = ["east", "south", "west", "north"];
-    let east_index = winds
-        .iter()
-        .position(|w| w.eq_ignore_ascii_case(next.east_seat))
-        .unwrap_or(0);
     let labels: [String; 4] = std::array::from_fn(|i| {
         let seat = &t.seats[i];
-        let wind = ["East", "South", "West", "North"][(i + 4 - east_index) % 4];
+        let wind = seat_title(Seat::from_index(i).wind(next.east));
         format!("{} — {} seat, {wind} this hand", seat.name, seat.seat)
     });
     let page = HandFormPage::new(
@@ -125,12 +121,9 @@ pub async fn record(
     o.check_csrf(&form.csrf)?;
     let table = path.into_inner();
     let form = form.into_inner();
-    let result = match form.facts() {
-        Ok(facts) => {
-            let command = RecordHand {
-                hand: form.hand.clone(),
-                facts,
-            };
+    let result = match form.report() {
+        Ok(report) => {
+            let command = RecordHand::new(form.hand.clone(), report);
             record_hand(&state, &o, table.clone(), command).await
         }
         Err(e) => Err(e),
@@ -138,7 +131,7 @@ pub async fn record(
     match result {
         Ok(hand) => Ok(see_other(&format!("/hands/{hand}"))),
         Err(e) if e.is_input_error() => {
-            Ok(form_page(&state, &o, table, form, e.kind.status(), Some(e.message)).await?)
+            Ok(form_page(&state, &o, table, form, e.kind.status(), Some(e)).await?)
         }
         Err(e) => Err(e.into()),
     }

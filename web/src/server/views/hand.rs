@@ -2,14 +2,57 @@
 //! with its zero-sum check, and the hand's history with superseded entries marked.
 
 use ledger::{Event, HandRecord, Ledger, StreamId};
-use referee::Wind;
+use referee::score::ScoreSheet;
+use referee::{BySeat, Seat};
 use serde::Serialize;
 
 use super::tiles::{hand_groups, TileGroup};
 use super::tournament::names;
 use super::{seat_title, signed};
-use crate::rules::SheetView;
 use crate::server::error::AppError;
+
+/// One line of a score sheet as the page prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SheetLineView {
+    pub text: String,
+    pub citation: String,
+    pub value: String,
+}
+
+/// A seat's itemized sheet as the page prints it (the recorded `referee::ScoreSheet`).
+#[derive(Clone, Debug, Serialize)]
+pub struct SheetView {
+    pub lines: Vec<SheetLineView>,
+    pub basic: u64,
+    pub doubles: u32,
+    pub raw: u64,
+    pub limited: bool,
+    pub total: u64,
+}
+
+impl From<&ScoreSheet> for SheetView {
+    fn from(s: &ScoreSheet) -> SheetView {
+        SheetView {
+            lines: s
+                .lines
+                .iter()
+                .map(|l| SheetLineView {
+                    text: match &l.tiles {
+                        Some(t) => format!("{} ({t})", l.name),
+                        None => l.name.clone(),
+                    },
+                    citation: l.cite.clone(),
+                    value: l.value.to_string(),
+                })
+                .collect(),
+            basic: s.basic,
+            doubles: s.doubles,
+            raw: s.raw,
+            limited: s.limited,
+            total: s.total,
+        }
+    }
+}
 
 #[derive(Clone, Debug, Serialize)]
 pub struct HandSeat {
@@ -70,10 +113,6 @@ pub struct HandView {
     pub history: Vec<HistoryEntry>,
 }
 
-fn hand_wind(seat: Wind, east: Wind) -> Wind {
-    Wind::from_index(seat.index() + 4 - east.index())
-}
-
 /// One line saying what an event recorded.
 fn describe(e: &Event) -> String {
     match e {
@@ -130,8 +169,8 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
     let nets = r
         .settlement
         .as_ref()
-        .map_or([0; 4], |s| Wind::ALL.map(|w| *s.nets.get(w)));
-    let seats = Wind::ALL
+        .map_or_else(BySeat::default, |s| s.nets);
+    let seats = Seat::ALL
         .iter()
         .map(|&seat| {
             let player = r.players.get(seat).clone().unwrap_or_default();
@@ -139,15 +178,15 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
             HandSeat {
                 seat: seat_title(seat),
                 seat_key: seat.name(),
-                wind: seat_title(hand_wind(seat, r.east)),
+                wind: seat_title(seat.wind(r.east)),
                 name: names.get(&player).cloned().unwrap_or_default(),
                 player,
                 notation: hand.map(ToString::to_string).unwrap_or_default(),
                 groups: hand.map(hand_groups).unwrap_or_default(),
-                sheet: r.scored.as_ref().map(|s| s.sheets.get(seat).clone()),
+                sheet: r.scored.as_ref().map(|s| SheetView::from(&s.sheets[seat])),
                 winner: r.winner == Some(seat),
-                net: nets[seat.index()],
-                net_text: signed(nets[seat.index()]),
+                net: nets[seat],
+                net_text: signed(nets[seat]),
             }
         })
         .collect();
@@ -156,10 +195,10 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         .as_ref()
         .map(|s| s.payments.as_slice())
         .unwrap_or_default();
-    let matrix: Vec<MatrixRow> = Wind::ALL
+    let matrix: Vec<MatrixRow> = Seat::ALL
         .iter()
         .map(|&payer| {
-            let cells: Vec<i64> = Wind::ALL
+            let cells: Vec<i64> = Seat::ALL
                 .iter()
                 .map(|&payee| {
                     payments
@@ -179,7 +218,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
     let received = (0..4)
         .map(|j| matrix.iter().map(|row| row.cells[j]).sum())
         .collect();
-    let net_sum: i64 = nets.iter().sum();
+    let net_sum: i64 = nets.values().sum();
     let scored = r.scored.as_ref();
     let win = scored.and_then(|s| s.win.as_ref()).map(|w| {
         let from = match w.discarder {
@@ -248,7 +287,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         seats,
         matrix,
         received,
-        nets: nets.iter().map(|&n| signed(n)).collect(),
+        nets: nets.into_array().map(signed).to_vec(),
         net_sum,
         zero_sum: net_sum == 0,
         corrections: r.corrections,

@@ -45,13 +45,8 @@ impl Nav {
 }
 
 /// A seat as a page names it: "East".
-pub fn seat_title(seat: referee::Wind) -> &'static str {
-    match seat {
-        referee::Wind::East => "East",
-        referee::Wind::South => "South",
-        referee::Wind::West => "West",
-        referee::Wind::North => "North",
-    }
+pub fn seat_title<K: referee::Place>(seat: K) -> &'static str {
+    ["East", "South", "West", "North"][seat.index()]
 }
 
 /// A signed amount as shown: "+12", "−8", "0".

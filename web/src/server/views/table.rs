@@ -3,17 +3,17 @@
 use std::collections::HashMap;
 
 use ledger::{HandRecord, Ledger};
-use referee::Wind;
+use referee::{BySeat, Seat};
 use serde::Serialize;
 
 use super::tournament::{names, seats_view, SeatView};
 use super::{seat_title, signed};
-use crate::server::commands::hand::TableContext;
 use crate::server::error::AppError;
+use crate::server::table_context::TableContext;
 
 /// What a page says a hand's result was.
 pub fn result_text(r: &HandRecord, names: &HashMap<String, String>) -> String {
-    let name = |seat: Wind| {
+    let name = |seat: Seat| {
         r.players
             .get(seat)
             .as_ref()
@@ -34,6 +34,9 @@ pub struct NextHand {
     pub hand: String,
     pub game: u32,
     pub number: u32,
+    /// The seat that deals.
+    #[serde(skip)]
+    pub east: Seat,
     pub east_seat: &'static str,
     pub east_player: String,
     pub prevailing: &'static str,
@@ -79,24 +82,27 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
         .ok_or_else(|| AppError::internal("a table's tournament is missing"))?;
     let names = names(ledger, &ctx.table.tournament)?;
     let seats = seats_view(&ctx.table.seats, &names);
-    let player_name = |seat: Wind| {
+    let player_name = |seat: Seat| {
         ctx.table
             .seats
             .as_ref()
             .and_then(|s| names.get(s.get(seat).as_str()).cloned())
             .unwrap_or_default()
     };
-    let (position, new_game) = ctx.next();
+    let position = ctx.state.next();
+    let new_game = position.game > ctx.state.games_started;
     let next = ctx.table.seats.as_ref().map(|_| NextHand {
         hand: position.hand_id(table),
         game: position.game,
         number: position.hand,
+        east: position.east,
         east_seat: seat_title(position.east),
         east_player: player_name(position.east),
         prevailing: seat_title(position.prevailing),
         new_game,
     });
-    let mut totals = [ctx.starting_chips; 4];
+    let starting_chips = ctx.conditions.starting_chips;
+    let mut totals = BySeat::from_fn(|_| starting_chips);
     let hands = ledger
         .table_hands(&ctx.table.table)?
         .iter()
@@ -104,10 +110,8 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
             let nets = r
                 .settlement
                 .as_ref()
-                .map_or([0; 4], |s| Wind::ALL.map(|w| *s.nets.get(w)));
-            for (t, n) in totals.iter_mut().zip(nets) {
-                *t += n;
-            }
+                .map_or_else(BySeat::default, |s| s.nets);
+            totals = totals.zip(nets).map(|(t, n)| t + n);
             TableHandRow {
                 hand: r.id().to_owned(),
                 game: r.game,
@@ -121,8 +125,8 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
                     .unwrap_or_default(),
                 result: result_text(r, &names),
                 corrected: r.corrections > 0,
-                nets: nets.iter().map(|&n| signed(n)).collect(),
-                totals: totals.to_vec(),
+                nets: nets.into_array().map(signed).to_vec(),
+                totals: totals.into_array().to_vec(),
             }
         })
         .collect();
@@ -131,12 +135,12 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
         tournament: ctx.table.tournament.id().to_owned(),
         tournament_name: tournament.name,
         number: ctx.table.number,
-        ruleset: ctx.ruleset.title.clone(),
+        ruleset: ctx.conditions.ruleset.title.clone(),
         draw_seed: ctx.table.draw_seed,
         seats,
-        starting_chips: ctx.starting_chips,
+        starting_chips,
         next,
         hands,
-        totals: totals.to_vec(),
+        totals: totals.into_array().to_vec(),
     })
 }

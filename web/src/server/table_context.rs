@@ -1,0 +1,133 @@
+//! A table loaded for deciding and showing: its row, its playing conditions, and the referee's
+//! table aggregate folded from the table's and its hands' events.
+//!
+//! Pages and commands both read a table through here, so the position a page shows as "next"
+//! is the one a command will record, and neither holds a rule of the game: who deals, which
+//! wind prevails, what a hand scores are the referee's (`referee::table`).
+
+use ledger::event::{Deal, HandStarted};
+use ledger::{Ledger, StreamId, TableId, TableRow};
+use referee::table::{Conditions, Decided, HandEnd, HandKey, Table};
+
+use crate::rules::{self, RulesetSource};
+use crate::server::error::AppError;
+
+/// A table with everything needed to decide a command at it.
+pub struct TableContext {
+    pub table: TableRow,
+    pub conditions: Conditions,
+    /// The aggregate, folded from every event of the table and its hands.
+    pub state: Table,
+}
+
+/// Which hand a command needs in full (its facts and settlement); the others are restored from
+/// the read model by their start and result, which is all the rotation needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The last hand (recording the next one, showing the table).
+    Last,
+    /// One hand (correcting it).
+    Hand(HandKey),
+}
+
+impl TableContext {
+    /// The table with its last hand in full.
+    pub fn load(ledger: &Ledger, table: &str) -> Result<TableContext, AppError> {
+        TableContext::load_focused(ledger, table, Focus::Last)
+    }
+
+    pub fn load_focused(
+        ledger: &Ledger,
+        table: &str,
+        focus: Focus,
+    ) -> Result<TableContext, AppError> {
+        let missing = || AppError::not_found(format!("no table `{table}`"));
+        let id = TableId::new(table).map_err(|_| missing())?;
+        let row = ledger.table(&id)?.ok_or_else(missing)?;
+        let tournament = ledger
+            .tournament(&row.tournament)?
+            .ok_or_else(|| AppError::internal("a table's tournament is missing"))?;
+        let config = tournament.config.ok_or_else(|| {
+            AppError::unprocessable("the tournament has no ruleset recorded; it cannot be scored")
+        })?;
+        let source = match &config.house_ruleset {
+            Some(text) => RulesetSource::House(text.clone()),
+            None => RulesetSource::BuiltIn(config.ruleset.name.clone()),
+        };
+        let loaded = rules::load_ruleset(source)?.with_limit(config.limit);
+        let conditions = Conditions {
+            ruleset: loaded.into_ruleset(),
+            ruleset_ref: config.ruleset,
+            starting_chips: config.starting_chips,
+        };
+        let mut state = Table::new(
+            id.clone(),
+            row.seats.is_some(),
+            conditions.ruleset.rotation.clone(),
+        );
+        let fold = |state: &mut Table, decided: Decided, event_id| {
+            state
+                .apply(event_id, &decided)
+                .map_err(|e| AppError::internal(format!("table `{table}`: {e}")))
+        };
+        for e in ledger.read_stream(&StreamId::table(id.as_str())?, 1)? {
+            if let Ok(t) = e.event.try_into() {
+                fold(&mut state, Decided::Table(t), e.event_id)?;
+            }
+        }
+        let records = ledger.table_hands(&id)?;
+        let last = records.last().map(|r| HandKey {
+            game: r.game,
+            hand: r.hand,
+        });
+        for record in records {
+            let key = HandKey {
+                game: record.game,
+                hand: record.hand,
+            };
+            let full = match focus {
+                Focus::Last => Some(key) == last,
+                Focus::Hand(k) => k == key,
+            };
+            if !full {
+                let started = HandStarted {
+                    table: id.clone(),
+                    game: record.game,
+                    hand: record.hand,
+                    east: record.east,
+                    prevailing_wind: record.prevailing_wind,
+                    dice: Vec::new(),
+                    deal: Deal::Unknown,
+                };
+                let end = match (record.winner, record.washed_out) {
+                    (Some(w), _) => Some(HandEnd::Won(w)),
+                    (None, true) => Some(HandEnd::WashOut),
+                    (None, false) => None,
+                };
+                state
+                    .restore(key, &started, end)
+                    .map_err(|e| AppError::internal(format!("table `{table}`: {e}")))?;
+                continue;
+            }
+            let stream: StreamId = record
+                .stream
+                .parse()
+                .map_err(|e| AppError::internal(format!("hand stream of `{table}`: {e}")))?;
+            for e in ledger.read_stream(&stream, 1)? {
+                if let Ok(h) = e.event.try_into() {
+                    fold(&mut state, Decided::Hand(key, h), e.event_id)?;
+                }
+            }
+        }
+        Ok(TableContext {
+            table: row,
+            conditions,
+            state,
+        })
+    }
+
+    /// The id of the next hand at this table.
+    pub fn next_hand_id(&self) -> String {
+        self.state.next_hand_id()
+    }
+}
