@@ -924,3 +924,282 @@ async fn the_demo_loads_from_the_book_fixtures_and_audits_clean() {
     .await;
     assert_eq!(body_json(resp).await["clean"], true);
 }
+
+/// Records South's win on a discard from West at the table's first hand; returns (hand, version).
+async fn record_discard_win<S, B>(svc: &S, token: &str, table: &str) -> (String, Value)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut body = win(&format!("{table}-g1-h1"), "south");
+    body["win_from"] = json!("discard");
+    body["discarder"] = json!("west");
+    let resp = test::call_service(
+        svc,
+        post_json(&format!("/api/tables/{table}/hands"), Some(token), body),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let hand = body_json(resp).await["id"].as_str().unwrap().to_owned();
+    let resp = test::call_service(
+        svc,
+        test::TestRequest::get()
+            .uri(&format!("/api/hands/{hand}"))
+            .to_request(),
+    )
+    .await;
+    let hv = body_json(resp).await;
+    (hand, hv["version"].clone())
+}
+
+async fn hand_json<S, B>(svc: &S, hand: &str) -> Value
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let resp = test::call_service(
+        svc,
+        test::TestRequest::get()
+            .uri(&format!("/api/hands/{hand}"))
+            .to_request(),
+    )
+    .await;
+    body_json(resp).await
+}
+
+#[actix_web::test]
+async fn a_correction_with_only_a_reason_changes_nothing_and_is_refused() {
+    // Regression: a correction sent with only a reason turned a discard win into a self-drawn
+    // one and changed every player's chips.
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let (hand, version) = record_discard_win(&svc, &t.token, &table).await;
+    let before = head(&t.state);
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/hands/{hand}/corrections"),
+            Some(&t.token),
+            json!({"version": version, "reason": "checking"}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let e = body_json(resp).await;
+    let v = e["error"]["violations"].as_array().unwrap();
+    assert!(
+        v[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("changes nothing"),
+        "{e}"
+    );
+    assert_eq!(head(&t.state), before, "nothing was written");
+    assert_eq!(
+        hand_json(&svc, &hand).await["win"],
+        "South won on 1p (discard from West)"
+    );
+}
+
+#[actix_web::test]
+async fn a_correction_changes_only_the_facts_it_names() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let (hand, version) = record_discard_win(&svc, &t.token, &table).await;
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/hands/{hand}/corrections"),
+            Some(&t.token),
+            json!({"version": version, "reason": "North gave the tile", "discarder": "north"}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let hv = hand_json(&svc, &hand).await;
+    assert_eq!(hv["win"], "South won on 1p (discard from North)");
+    assert_eq!(hv["corrections"], 1);
+    // `null` clears a fact: now a self-drawn win.
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/hands/{hand}/corrections"),
+            Some(&t.token),
+            json!({"version": hv["version"], "reason": "drawn after all",
+                   "win_from": "wall", "discarder": null}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    assert_eq!(
+        hand_json(&svc, &hand).await["win"],
+        "South won on 1p (wall)"
+    );
+}
+
+#[actix_web::test]
+async fn a_correction_preview_shows_before_and_after_and_records_nothing() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let (hand, version) = record_discard_win(&svc, &t.token, &table).await;
+    let before = head(&t.state);
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/hands/{hand}/corrections"),
+            Some(&t.token),
+            json!({"version": version, "reason": "drawn", "win_from": "wall",
+                   "discarder": null, "preview": true}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let p = body_json(resp).await;
+    assert_eq!(p["preview"], true);
+    let sum = |v: &Value| {
+        v.as_object()
+            .unwrap()
+            .values()
+            .map(|n| n.as_i64().unwrap())
+            .sum::<i64>()
+    };
+    assert_eq!(sum(&p["before"]["nets"]), 0);
+    assert_eq!(sum(&p["after"]["nets"]), 0);
+    assert_ne!(p["before"]["nets"], p["after"]["nets"], "{p}");
+    assert_eq!(head(&t.state), before, "a preview writes nothing");
+}
+
+#[actix_web::test]
+async fn a_refused_hand_lists_every_violation_with_its_field_and_rule() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let before = head(&t.state);
+    let mut body = win(&format!("{table}-g1-h1"), "east");
+    body["hands"]["south"] = json!("1111m 2x");
+    body["hands"]["west"] = json!("1111p 222p 333p 444p");
+    body["hands"]["north"] = json!("1p 555s 666s 777s 88s 9s");
+    body["win_from"] = json!("discard");
+    let resp = test::call_service(
+        &svc,
+        post_json(&format!("/api/tables/{table}/hands"), Some(&t.token), body),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let e = body_json(resp).await;
+    assert_eq!(e["error"]["kind"], "unprocessable");
+    let v = e["error"]["violations"].as_array().unwrap();
+    let fields: Vec<&str> = v.iter().map(|v| v["field"].as_str().unwrap()).collect();
+    assert!(fields.contains(&"hands.south"), "{e}");
+    assert!(fields.contains(&"discarder"), "{e}");
+    let five = v
+        .iter()
+        .find(|v| v["field"] == "hands")
+        .unwrap_or_else(|| panic!("{e}"));
+    assert_eq!(five["rule"], "Code §3–5");
+    assert_eq!(head(&t.state), before);
+}
+
+#[actix_web::test]
+async fn unknown_fields_in_a_hand_are_refused_and_nothing_is_recorded() {
+    // Regression: `"penalty"` instead of `"penalties"` recorded the hand and dropped the
+    // penalty; an unknown field with empty hands recorded a wash-out.
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let before = head(&t.state);
+    let mut body = win(&format!("{table}-g1-h1"), "east");
+    body["penalty"] = json!([{"payer": "west", "payee": null, "amount": 10, "reason": "x"}]);
+    let resp = test::call_service(
+        &svc,
+        post_json(&format!("/api/tables/{table}/hands"), Some(&t.token), body),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    assert!(body_json(resp).await["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("penalty"));
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/tables/{table}/hands"),
+            Some(&t.token),
+            json!({"hand": format!("{table}-g1-h1"), "hands": {}, "winnner": "east"}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(head(&t.state), before);
+}
+
+#[actix_web::test]
+async fn the_correction_form_starts_from_the_record_and_shows_problems_beside_fields() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let (hand, version) = record_discard_win(&svc, &t.token, &table).await;
+    let (session, csrf) = login(&svc).await;
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/hands/{hand}/correct"))
+            .cookie(session.clone())
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let page = body_text(resp).await;
+    // Every recorded fact is filled in: how it was won and who gave the tile.
+    assert!(
+        page.contains(r#"<option value="discard" selected>"#),
+        "{page}"
+    );
+    assert!(page.contains(r#"<option value="west" selected>"#), "{page}");
+    // A bad hand comes back with its problem beside the field.
+    let form = |hand_south: &str, preview: &str| {
+        vec![
+            ("csrf", csrf.clone()),
+            ("version", version.to_string()),
+            ("reason", "fix".to_owned()),
+            ("hand_east", "59m 22p 123s 456s 789p".to_owned()),
+            ("hand_south", hand_south.to_owned()),
+            ("hand_west", "678m 99p 23s 77p W 456s".to_owned()),
+            ("hand_north", "456s 789s 22m 44p 66p S".to_owned()),
+            ("winner", "south".to_owned()),
+            ("win_from", "wall".to_owned()),
+            ("discarder", String::new()),
+            ("preview", preview.to_owned()),
+        ]
+    };
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::post()
+            .uri(&format!("/hands/{hand}/corrections"))
+            .cookie(session.clone())
+            .set_form(form("123m 456m 789m EE 11p 1f 1p", ""))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = body_text(resp).await;
+    assert!(page.contains(r#"id="problem-hand-south""#), "{page}");
+    // The preview shows the settlement before and after and records nothing.
+    let before = head(&t.state);
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::post()
+            .uri(&format!("/hands/{hand}/corrections"))
+            .cookie(session)
+            .set_form(form("123m 456m 789m EE 11p 1f =1p", "1"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let page = body_text(resp).await;
+    assert!(page.contains("The settlement before and after"), "{page}");
+    assert_eq!(head(&t.state), before);
+}
