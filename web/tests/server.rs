@@ -1112,7 +1112,8 @@ async fn unknown_fields_in_a_hand_are_refused_and_nothing_is_recorded() {
     let table = setup(&svc, &t.token).await;
     let before = head(&t.state);
     let mut body = win(&format!("{table}-g1-h1"), "east");
-    body["penalty"] = json!([{"payer": "west", "payee": null, "amount": 10, "reason": "x"}]);
+    body["penalty"] =
+        json!([{"kind": "agreed", "payer": "west", "payee": null, "amount": 10, "reason": "x"}]);
     let resp = test::call_service(
         &svc,
         post_json(&format!("/api/tables/{table}/hands"), Some(&t.token), body),
@@ -1202,4 +1203,31 @@ async fn the_correction_form_starts_from_the_record_and_shows_problems_beside_fi
     let page = body_text(resp).await;
     assert!(page.contains("The settlement before and after"), "{page}");
     assert_eq!(head(&t.state), before);
+}
+
+#[actix_web::test]
+async fn a_rule_penalty_recorded_by_the_api_is_priced_by_the_ruleset() {
+    // One penalty type from the referee through the ledger to the API: a false Mah-Jongg
+    // abandons the hand and costs the Code's 300 to each opponent (§82).
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/tables/{table}/hands"),
+            Some(&t.token),
+            json!({"hand": format!("{table}-g1-h1"), "hands": {},
+                   "penalties": [{"kind": "false-mah-jongg", "offenders": ["north"]}]}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let hand = body_json(resp).await["id"].as_str().unwrap().to_owned();
+    let hv = hand_json(&svc, &hand).await;
+    assert_eq!(hv["seats"][3]["net"], -900, "{hv}");
+    assert!(hv["penalties"][0]
+        .as_str()
+        .unwrap()
+        .contains("false Mah-Jongg by North"));
 }

@@ -9,7 +9,8 @@
 //! - `hand_scored` v1 → v2: v1 stored each sheet line as text (`"text": "Pung of East (EEE)",
 //!   "value": "4 points"`); v2 stores the referee's own [`ScoreSheet`], whose values are typed.
 //!   A v1 line's value is parsed back from the words the scorer printed; its element id is
-//!   unknown (empty) and its tiles stay in the name, as v1 showed them.
+//!   unknown (empty) and its tiles stay in the name, as v1 showed them. v1's penalties were
+//!   free-form payments only; v2's are the settlement's `Penalty`, of which they are `Agreed`.
 
 use referee::rules::LimitShare;
 use referee::score::{LineValue, ScoreSheet, SheetLine};
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{DecodeError, Event, HandScored, Penalty, RulesetRef, WinContext};
 use crate::BySeat;
+use referee::Seat;
 
 /// `Some` when `(event_type, version)` is an older version this build reads.
 pub(super) fn older(
@@ -63,8 +65,18 @@ fn parse<'a, T: Deserialize<'a>>(event_type: &str, payload: &'a [u8]) -> Result<
 struct HandScoredV1 {
     ruleset: RulesetRef,
     win: Option<WinContext>,
-    penalties: Vec<Penalty>,
+    penalties: Vec<PenaltyV1>,
     sheets: BySeat<SheetV1>,
+}
+
+/// v1's only penalty: a free-form payment (now `Penalty::Agreed`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PenaltyV1 {
+    payer: Seat,
+    payee: Option<Seat>,
+    amount: i64,
+    reason: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,7 +109,16 @@ impl HandScoredV1 {
         Ok(HandScored {
             ruleset: self.ruleset,
             win: self.win,
-            penalties: self.penalties,
+            penalties: self
+                .penalties
+                .into_iter()
+                .map(|p| Penalty::Agreed {
+                    payer: p.payer,
+                    payee: p.payee,
+                    amount: p.amount,
+                    reason: p.reason,
+                })
+                .collect(),
             sheets,
         })
     }
@@ -167,9 +188,8 @@ fn line_value(text: &str) -> Option<LineValue> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use referee::Seat;
 
-    const V1: &str = r#"{"ruleset":{"name":"code-of-laws","content_sha256":"00"},"win":{"winner":"south","tile":"6p","from":"wall","discarder":null},"penalties":[],"sheets":{"east":{"lines":[{"text":"Pung of East (EEE)","citation":"Code §114(c)","value":"8 points"}],"basic":8,"doubles":0,"raw":8,"limited":false,"total":8},"south":{"lines":[{"text":"Mah-Jongg","citation":"Code §115(a)","value":"10 points"},{"text":"Own wind","citation":"Code §117(b)","value":"1 double"},{"text":"Heaven's Blessing","citation":"Code §122(a)","value":"the limit"}],"basic":10,"doubles":1,"raw":20,"limited":true,"total":1000},"west":{"lines":[{"text":"Hand not laid down: no score","citation":"Code §106","value":"0 points"}],"basic":0,"doubles":0,"raw":0,"limited":false,"total":0},"north":{"lines":[],"basic":0,"doubles":0,"raw":0,"limited":false,"total":0}}}"#;
+    const V1: &str = r#"{"ruleset":{"name":"code-of-laws","content_sha256":"00"},"win":{"winner":"south","tile":"6p","from":"wall","discarder":null},"penalties":[{"payer":"north","payee":null,"amount":10,"reason":"late"}],"sheets":{"east":{"lines":[{"text":"Pung of East (EEE)","citation":"Code §114(c)","value":"8 points"}],"basic":8,"doubles":0,"raw":8,"limited":false,"total":8},"south":{"lines":[{"text":"Mah-Jongg","citation":"Code §115(a)","value":"10 points"},{"text":"Own wind","citation":"Code §117(b)","value":"1 double"},{"text":"Heaven's Blessing","citation":"Code §122(a)","value":"the limit"}],"basic":10,"doubles":1,"raw":20,"limited":true,"total":1000},"west":{"lines":[{"text":"Hand not laid down: no score","citation":"Code §106","value":"0 points"}],"basic":0,"doubles":0,"raw":0,"limited":false,"total":0},"north":{"lines":[],"basic":0,"doubles":0,"raw":0,"limited":false,"total":0}}}"#;
 
     #[test]
     fn a_stored_v1_sheet_decodes_into_the_current_version() {
@@ -186,6 +206,15 @@ mod tests {
         assert_eq!(south.total, 1000);
         assert_eq!(h.sheets[Seat::West].lines[0].value, LineValue::Points(0));
         assert!(!h.sheets[Seat::East].mahjong);
+        assert_eq!(
+            h.penalties,
+            [Penalty::Agreed {
+                payer: Seat::North,
+                payee: None,
+                amount: 10,
+                reason: "late".into()
+            }]
+        );
         // It re-encodes as the current version, and its own bytes are canonical v1.
         assert_eq!(
             canonical_older("hand_scored", 1, V1.as_bytes())

@@ -27,16 +27,8 @@ pub struct WinContext {
     pub discarder: Option<Seat>,
 }
 
-/// A penalty paid outside the hand's score (e.g. a false Mah-Jongg, Code §§ 91–96).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Penalty {
-    pub payer: Seat,
-    /// The seat paid; `None` when the amount is paid to each of the other three.
-    pub payee: Option<Seat>,
-    pub amount: i64,
-    pub reason: String,
-}
+/// Penalties are the settlement's own type, keyed by the seats as drawn.
+pub use crate::settle::Penalty;
 
 /// The hand was scored under a ruleset: each seat's itemized sheet, how it was won, and any
 /// penalties. Recorded in the same append as the settlement it leads to.
@@ -46,7 +38,7 @@ pub struct HandScored {
     pub ruleset: RulesetRef,
     /// `None` for a wash-out.
     pub win: Option<WinContext>,
-    pub penalties: Vec<Penalty>,
+    pub penalties: Vec<Penalty<Seat>>,
     /// Each seat's itemized sheet, as the referee's scorer produced it (schema version 2; version
     /// 1 stored each line's value as text and is upcast on reading).
     pub sheets: BySeat<ScoreSheet>,

@@ -20,8 +20,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     amount, derive_nets, settle, Outcome, Payment, Settlement, SettlementError, SettlementRules,
+    MAX_AMOUNT,
 };
-use crate::by_seat::ByWind;
+use crate::by_seat::{ByWind, Place};
 use crate::rules::{FalseMahJonggScheme, LimitShare, Rounding, Ruleset, SettlementMethod};
 use crate::tile::Wind;
 
@@ -49,28 +50,80 @@ pub enum Liability {
     Half,
 }
 
-/// A penalty, with the liable player(s).
+/// A penalty, with the liable player(s): keyed by the winds of the hand while settling
+/// (`Penalty`), by the seats as drawn once recorded (`Penalty<Seat>`). The one penalty type from
+/// the rules through the ledger to the pages: a rule's penalty names its kind and the ruleset
+/// gives the amount; an agreed payment that no rule covers carries its amount and reason.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum Penalty {
+#[serde(
+    tag = "kind",
+    rename_all = "kebab-case",
+    deny_unknown_fields,
+    bound(serialize = "K: Serialize", deserialize = "K: Deserialize<'de>")
+)]
+pub enum Penalty<K = Wind> {
     /// One, two or three players called Mah-Jongg falsely and others laid down their hands
     /// (Code §82–83; Harr; Babcock ch. VIII "Incorrect Win"). The hand is abandoned.
-    FalseMahJongg { offenders: Vec<Wind> },
+    FalseMahJongg { offenders: Vec<K> },
     /// A discard was falsely named and claimed (Code §84–88).
     FalseNaming {
-        discarder: Wind,
-        claims: Vec<(Wind, NamingClaim)>,
+        discarder: K,
+        claims: Vec<(K, NamingClaim)>,
     },
     /// The liable player's discard let the winner complete a dangerous hand: Code §96 ("letting
     /// off a cannon"), Babcock's insurance penalties, Harr's penalty 2.
     PaysForAll {
-        liable: Wind,
+        liable: K,
         liability: Liability,
         /// Babcock p. 75: the player whose later discard completed the hand, sharing the
         /// half-liability; the fourth player then pays nothing.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        second: Option<Wind>,
+        second: Option<K>,
     },
+    /// A payment agreed at the table or ordered by the referee for what no rule prices: paid to
+    /// `payee`, or to each other player when `None`, on top of the hand's settlement.
+    Agreed {
+        payer: K,
+        payee: Option<K>,
+        amount: i64,
+        reason: String,
+    },
+}
+
+impl<K: Place> Penalty<K> {
+    /// The same penalty with every place mapped by `f` (seats as drawn to winds of the hand and
+    /// back).
+    pub fn map<L>(self, f: impl Fn(K) -> L) -> Penalty<L> {
+        match self {
+            Penalty::FalseMahJongg { offenders } => Penalty::FalseMahJongg {
+                offenders: offenders.into_iter().map(&f).collect(),
+            },
+            Penalty::FalseNaming { discarder, claims } => Penalty::FalseNaming {
+                discarder: f(discarder),
+                claims: claims.into_iter().map(|(k, c)| (f(k), c)).collect(),
+            },
+            Penalty::PaysForAll {
+                liable,
+                liability,
+                second,
+            } => Penalty::PaysForAll {
+                liable: f(liable),
+                liability,
+                second: second.map(&f),
+            },
+            Penalty::Agreed {
+                payer,
+                payee,
+                amount,
+                reason,
+            } => Penalty::Agreed {
+                payer: f(payer),
+                payee: payee.map(&f),
+                amount,
+                reason,
+            },
+        }
+    }
 }
 
 /// A finished hand, for settlement.
@@ -249,6 +302,31 @@ pub fn settle_hand(
         }
         payments.retain(|p| p.amount > 0);
     }
+    // Agreed payments, as agreed (not rounded), whether the hand counted or not.
+    for p in &hand.penalties {
+        if let Penalty::Agreed {
+            payer,
+            payee,
+            amount,
+            ..
+        } = p
+        {
+            if !(0..=MAX_AMOUNT).contains(amount) {
+                return Err(HandSettlementError::Payment(
+                    SettlementError::AmountTooLarge {
+                        index: payments.len(),
+                        amount: *amount,
+                    },
+                ));
+            }
+            for to in Wind::ALL
+                .into_iter()
+                .filter(|&w| w != *payer && payee.is_none_or(|p| p == w))
+            {
+                push(&mut payments, *payer, to, *amount);
+            }
+        }
+    }
     let mut to_dreamer = ByWind::<i64>::default();
     if hand.dreamer && !abandoned && rules.settlement.dreamer_payment {
         if let Some(w) = winner {
@@ -286,7 +364,7 @@ fn abandons(p: &Penalty) -> bool {
         Penalty::FalseNaming { claims, .. } => claims
             .iter()
             .any(|(_, c)| matches!(c, NamingClaim::MahJongg | NamingClaim::FalseMahJongg)),
-        Penalty::PaysForAll { .. } => false,
+        Penalty::PaysForAll { .. } | Penalty::Agreed { .. } => false,
     }
 }
 
@@ -480,7 +558,7 @@ fn abandonment(rules: &Ruleset, p: &Penalty) -> Result<Vec<Payment>, HandSettlem
                 }
             }
         }
-        Penalty::PaysForAll { .. } => {}
+        Penalty::PaysForAll { .. } | Penalty::Agreed { .. } => {}
     }
     Ok(out)
 }

@@ -13,12 +13,12 @@ use serde::{Deserialize, Serialize};
 
 use super::position::Position;
 use crate::by_seat::BySeat;
-use crate::event::{Penalty, WinContext};
+use crate::event::WinContext;
 use crate::hand::Hand;
 use crate::rules::Ruleset;
 use crate::score::{score, LineValue, ScoreInput, ScoreSheet, SheetLine, Win, WinFrom};
 use crate::seat::Seat;
-use crate::settle::{derive_nets, settle_hand, HandOutcome, Outcome, Payment, MAX_AMOUNT};
+use crate::settle::{derive_nets, settle_hand, HandOutcome, Outcome, Payment, Penalty};
 use crate::tile::Tile;
 use crate::violation::{Violation, Violations};
 
@@ -40,7 +40,7 @@ pub struct HandReport {
     #[serde(default)]
     pub discarder: Option<Seat>,
     #[serde(default)]
-    pub penalties: Vec<Penalty>,
+    pub penalties: Vec<Penalty<Seat>>,
 }
 
 /// A checked report: the hands parse, the four come from one set, the win is coherent.
@@ -49,7 +49,7 @@ pub struct HandFacts {
     pub hands: BySeat<Option<Hand>>,
     /// `None` for a wash-out.
     pub win: Option<WinContext>,
-    pub penalties: Vec<Penalty>,
+    pub penalties: Vec<Penalty<Seat>>,
 }
 
 /// A hand scored and settled, by seat as drawn.
@@ -196,19 +196,30 @@ impl HandReport {
     }
 }
 
-fn check_penalties(penalties: &[Penalty], v: &mut Violations) {
+/// Checks agreed payments; a rule's penalty is checked by the settlement, which knows its
+/// ruleset's amounts.
+fn check_penalties(penalties: &[Penalty<Seat>], v: &mut Violations) {
     for (i, p) in penalties.iter().enumerate() {
+        let Penalty::Agreed {
+            payer,
+            payee,
+            amount,
+            reason,
+        } = p
+        else {
+            continue;
+        };
         let field = |f: &str| format!("penalties[{i}].{f}");
-        if !(1..=MAX_PENALTY).contains(&p.amount) {
+        if !(1..=MAX_PENALTY).contains(amount) {
             v.push(Violation::new(
                 field("amount"),
                 format!("the amount must be 1 to {MAX_PENALTY}"),
             ));
         }
-        if p.payee == Some(p.payer) {
+        if *payee == Some(*payer) {
             v.push(Violation::new(field("payee"), "a seat cannot pay itself"));
         }
-        if p.reason.trim().is_empty() {
+        if reason.trim().is_empty() {
             v.push(Violation::new(
                 field("reason"),
                 "give the reason (it is recorded)",
@@ -277,15 +288,21 @@ impl HandFacts {
             None => Outcome::WashOut,
         };
         let mut hand = HandOutcome::new(scores, outcome);
+        hand.penalties = self
+            .penalties
+            .iter()
+            .map(|p| p.clone().map(|s| position.wind_of(s)))
+            .collect();
         if let Some(w) = &self.win {
             let sheet = &sheets[w.winner];
             hand.limit_hand = sheet.limit_hand;
             hand.winner_doubles = sheet.doubles;
             hand.discarder = w.discarder.map(|d| position.wind_of(d));
         }
-        let settled = settle_hand(rules, &hand)
-            .map_err(|e| Violations::from(Violation::new("", format!("settlement: {e}"))))?;
-        let mut payments: Vec<Payment<Seat>> = settled
+        let settled = settle_hand(rules, &hand).map_err(|e| {
+            Violations::from(Violation::new("penalties", format!("settlement: {e}")))
+        })?;
+        let payments: Vec<Payment<Seat>> = settled
             .payments
             .iter()
             .map(|p| Payment {
@@ -294,20 +311,10 @@ impl HandFacts {
                 amount: p.amount,
             })
             .collect();
-        for p in &self.penalties {
-            let payees = Seat::ALL
-                .into_iter()
-                .filter(|&s| s != p.payer && p.payee.is_none_or(|payee| payee == s));
-            for payee in payees {
-                payments.push(Payment {
-                    payer: p.payer,
-                    payee,
-                    amount: p.amount.min(MAX_AMOUNT),
-                });
-            }
-        }
-        let nets = derive_nets(&payments)
-            .map_err(|e| Violations::from(Violation::new("", format!("settlement: {e}"))))?;
+        // Four at the table, no Dreamer: the nets are what the payments add up to.
+        let nets = derive_nets(&payments).map_err(|e| {
+            Violations::from(Violation::new("penalties", format!("settlement: {e}")))
+        })?;
         Ok(Settled {
             sheets,
             payments,
@@ -353,7 +360,7 @@ pub(crate) mod tests {
         let mut r = report(Some(Seat::South));
         r.hands[Seat::West] = Some("123x".into());
         r.win_from = Some(WinFrom::Discard);
-        r.penalties.push(Penalty {
+        r.penalties.push(Penalty::Agreed {
             payer: Seat::North,
             payee: Some(Seat::North),
             amount: 0,
@@ -435,7 +442,7 @@ pub(crate) mod tests {
             .score_and_settle(&rules, &Position::FIRST)
             .unwrap();
         assert!(s.payments.is_empty());
-        r.penalties.push(Penalty {
+        r.penalties.push(Penalty::Agreed {
             payer: Seat::West,
             payee: None,
             amount: 10,

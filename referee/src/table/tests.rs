@@ -248,3 +248,22 @@ fn an_event_of_a_hand_never_started_is_an_error() {
         Err(ApplyError::HandNotStarted(HandKey { game: 1, hand: 9 }))
     );
 }
+
+#[test]
+fn a_rule_penalty_is_priced_by_the_ruleset() {
+    // Given a wash-out at which West called Mah-Jongg falsely and others had laid down tiles,
+    let mut t = given(&[]);
+    let report = HandReport {
+        penalties: vec![crate::settle::Penalty::FalseMahJongg {
+            offenders: vec![Seat::West],
+        }],
+        ..HandReport::default()
+    };
+    let events = when(&mut t, &TableCommand::RecordHand { report }).unwrap();
+    // then West pays each opponent the Code's 300 (§82).
+    let Some(Decided::Hand(_, HandEvent::SettlementRecorded(s))) = events.last() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(s.nets[Seat::West], -900);
+    assert_eq!(s.nets[Seat::East], 300);
+}

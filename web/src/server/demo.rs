@@ -181,7 +181,7 @@ pub fn build(
                 win_from: Some(book_hand.win_from),
                 discarder: book_hand.win_from.needs_discarder().then(|| winner.next()),
                 penalties: if i == 5 {
-                    vec![Penalty {
+                    vec![Penalty::Agreed {
                         payer: winner.next().next(),
                         payee: None,
                         amount: 10,

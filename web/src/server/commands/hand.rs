@@ -32,7 +32,7 @@ pub struct RecordHand {
     #[serde(default)]
     pub discarder: Option<Seat>,
     #[serde(default)]
-    pub penalties: Vec<Penalty>,
+    pub penalties: Vec<Penalty<Seat>>,
 }
 
 impl RecordHand {
@@ -98,7 +98,7 @@ pub struct CorrectHand {
     #[serde(default, deserialize_with = "present")]
     pub discarder: Option<Option<Seat>>,
     #[serde(default)]
-    pub penalties: Option<Vec<Penalty>>,
+    pub penalties: Option<Vec<Penalty<Seat>>>,
     /// Decide and show the settlement before and after, but record nothing.
     #[serde(default)]
     pub preview: bool,

@@ -72,7 +72,16 @@ impl HandForm {
     pub fn from_report(r: &HandReport) -> HandForm {
         let text = |s: Seat| r.hands[s].clone().unwrap_or_default();
         let seat = |s: Option<Seat>| s.map(|s| s.name().to_owned()).unwrap_or_default();
-        let penalty = r.penalties.first();
+        // The form has one agreed payment; a rule's penalty is recorded by a ruling.
+        let penalty = r.penalties.iter().find_map(|p| match p {
+            Penalty::Agreed {
+                payer,
+                payee,
+                amount,
+                reason,
+            } => Some((*payer, *payee, *amount, reason.clone())),
+            _ => None,
+        });
         HandForm {
             hand_east: text(Seat::East),
             hand_south: text(Seat::South),
@@ -81,10 +90,13 @@ impl HandForm {
             winner: seat(r.winner),
             win_from: r.win_from.map(|w| w.name().to_owned()).unwrap_or_default(),
             discarder: seat(r.discarder),
-            penalty_payer: seat(penalty.map(|p| p.payer)),
-            penalty_payee: seat(penalty.and_then(|p| p.payee)),
-            penalty_amount: penalty.map(|p| p.amount.to_string()).unwrap_or_default(),
-            penalty_reason: penalty.map(|p| p.reason.clone()).unwrap_or_default(),
+            penalty_payer: seat(penalty.as_ref().map(|p| p.0)),
+            penalty_payee: seat(penalty.as_ref().and_then(|p| p.1)),
+            penalty_amount: penalty
+                .as_ref()
+                .map(|p| p.2.to_string())
+                .unwrap_or_default(),
+            penalty_reason: penalty.map(|p| p.3).unwrap_or_default(),
             ..HandForm::default()
         }
     }
@@ -110,7 +122,7 @@ impl HandForm {
                     .into(),
                 )
             })?;
-            penalties.push(Penalty {
+            penalties.push(Penalty::Agreed {
                 payer,
                 payee: seat("penalty payee", &self.penalty_payee)?,
                 amount,

@@ -3,6 +3,7 @@
 
 use ledger::{Event, HandRecord, Ledger, StreamId};
 use referee::score::ScoreSheet;
+use referee::settle::Penalty;
 use referee::{BySeat, Seat};
 use serde::Serialize;
 
@@ -111,6 +112,48 @@ pub struct HandView {
     /// The stream version a correction must name.
     pub version: u64,
     pub history: Vec<HistoryEntry>,
+}
+
+/// A penalty in words, seats named as drawn.
+fn describe_penalty(p: &Penalty<Seat>) -> String {
+    let seats = |v: &[Seat]| {
+        v.iter()
+            .map(|&s| seat_title(s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match p {
+        Penalty::Agreed {
+            payer,
+            payee,
+            amount,
+            reason,
+        } => {
+            let to = payee.map_or("each other player", seat_title);
+            format!("{} pays {amount} to {to}: {reason}", seat_title(*payer))
+        }
+        Penalty::FalseMahJongg { offenders } => {
+            format!(
+                "false Mah-Jongg by {}: the hand is abandoned",
+                seats(offenders)
+            )
+        }
+        Penalty::FalseNaming { discarder, claims } => format!(
+            "{} named a discard falsely; claimed by {}",
+            seat_title(*discarder),
+            seats(&claims.iter().map(|c| c.0).collect::<Vec<_>>())
+        ),
+        Penalty::PaysForAll {
+            liable, liability, ..
+        } => format!(
+            "{} pays for all ({})",
+            seat_title(*liable),
+            match liability {
+                referee::settle::Liability::Full => "in full",
+                referee::settle::Liability::Half => "half",
+            }
+        ),
+    }
 }
 
 /// One line saying what an event recorded.
@@ -233,22 +276,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         )
     });
     let penalties = scored
-        .map(|s| {
-            s.penalties
-                .iter()
-                .map(|p| {
-                    let to = p
-                        .payee
-                        .map_or("each other player".to_owned(), |w| seat_title(w).to_owned());
-                    format!(
-                        "{} pays {} to {to}: {}",
-                        seat_title(p.payer),
-                        p.amount,
-                        p.reason
-                    )
-                })
-                .collect()
-        })
+        .map(|s| s.penalties.iter().map(describe_penalty).collect())
         .unwrap_or_default();
     let events = ledger.read_stream(&stream, 1)?;
     // Everything before the last correction (except the start) is superseded by it.
