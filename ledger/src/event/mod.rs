@@ -12,12 +12,14 @@ mod ruling;
 mod scoring;
 mod table;
 mod tournament;
+mod voiding;
 
 pub use hand::*;
 pub use ruling::*;
 pub use scoring::*;
 pub use table::*;
 pub use tournament::*;
+pub use voiding::*;
 
 use serde::{Deserialize, Serialize};
 
@@ -169,6 +171,14 @@ catalogue! {
     SeatDrawSeeded = "seat_draw_seeded", v 1, Tournament;
     /// The hand was scored: itemized sheets, how it was won, penalties.
     HandScored = "hand_scored", v 1, Hand;
+    /// A tournament entered by mistake was voided.
+    TournamentVoided = "tournament_voided", v 1, Tournament;
+    /// A table formed by mistake was voided.
+    TableVoided = "table_voided", v 1, Tournament;
+    /// A player registered by mistake was voided.
+    PlayerVoided = "player_voided", v 1, Tournament;
+    /// A table's play is over; its players may sit at another table.
+    TableClosed = "table_closed", v 1, Tournament;
 }
 
 #[cfg(test)]
@@ -185,8 +195,8 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), CATALOGUE.len());
-        // 25 in the first vocabulary; 3 added with the web service.
-        assert_eq!(CATALOGUE.len(), 28);
+        // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding.
+        assert_eq!(CATALOGUE.len(), 32);
     }
 
     #[test]
