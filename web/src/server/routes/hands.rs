@@ -95,6 +95,7 @@ pub async fn correct_page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?;
+    o.require_role(crate::server::roles::Action::CorrectHand)?;
     Ok(form_page(&state, o, path.into_inner(), None, StatusCode::OK, None).await?)
 }
 
@@ -105,6 +106,7 @@ pub async fn correct_hand(
     hand: String,
     command: CorrectHand,
 ) -> Result<String, AppError> {
+    o.require_role(crate::server::roles::Action::CorrectHand)?;
     let by = o.clone();
     let stream = state
         .write(move |l| cmd::correct(l, &hand, &by, &command))

@@ -5,8 +5,8 @@ use ledger::{Event, HandRecord, Ledger, StreamId};
 use referee::Wind;
 use serde::Serialize;
 
+use super::common::names;
 use super::tiles::{hand_groups, TileGroup};
-use super::tournament::names;
 use super::{seat_title, signed};
 use crate::rules::SheetView;
 use crate::server::error::AppError;
@@ -242,7 +242,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         number: r.hand,
         prevailing: seat_title(r.prevailing_wind),
         east: seat_title(r.east),
-        result: super::table::result_text(&r, &names),
+        result: super::common::result_text(&r, &names),
         win,
         penalties,
         seats,
