@@ -7,7 +7,7 @@ use super::*;
 async fn an_unknown_field_in_any_write_body_is_refused_and_writes_nothing() {
     let t = spawn();
     let svc = test::init_service(app(t.state.clone())).await;
-    setup(&svc, &t.token).await;
+    let table = setup(&svc, &t.token).await;
     let before = head(&t.state);
     let cases = [
         (
@@ -29,6 +29,26 @@ async fn an_unknown_field_in_any_write_body_is_refused_and_writes_nothing() {
             "/api/officials".to_owned(),
             json!({"official": "x", "name": "X", "role": "scorer", "password": "longenough", "admin": true}),
             "admin",
+        ),
+        (
+            "/api/tournaments/spring/void".to_owned(),
+            json!({"reason": "entered twice", "why": "?"}),
+            "why",
+        ),
+        (
+            "/api/tournaments/spring/players/ann/void".to_owned(),
+            json!({"reason": "never came", "player": "ben"}),
+            "player",
+        ),
+        (
+            format!("/api/tables/{table}/void"),
+            json!({"reason": "wrong players", "table": 2}),
+            "table",
+        ),
+        (
+            format!("/api/tables/{table}/close"),
+            json!({"closed": true}),
+            "closed",
         ),
     ];
     for (uri, body, field) in cases {
