@@ -27,10 +27,14 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0004_officials.sql",
         include_str!("../../migrations/0004_officials.sql"),
     ),
+    (
+        "0005_table_status.sql",
+        include_str!("../../migrations/0005_table_status.sql"),
+    ),
 ];
 
 /// The projection tables' DDL alone, for building a fresh in-memory replay to compare with.
-pub(crate) const PROJECTIONS_SQL: &[&str] = &[MIGRATIONS[1].1, MIGRATIONS[2].1];
+pub(crate) const PROJECTIONS_SQL: &[&str] = &[MIGRATIONS[1].1, MIGRATIONS[2].1, MIGRATIONS[4].1];
 
 /// The projection tables, in the order they are compared and rebuilt.
 pub(crate) const PROJECTION_TABLES: &[&str] = &[
@@ -44,6 +48,9 @@ pub(crate) const PROJECTION_TABLES: &[&str] = &[
     "proj_table_numbers",
     "proj_hand_records",
     "proj_player_hands",
+    "proj_voided",
+    "proj_closed_tables",
+    "proj_draw_methods",
 ];
 
 /// The schema version this build writes.

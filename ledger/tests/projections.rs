@@ -97,6 +97,7 @@ fn superseding_the_only_win_resets_the_largest_hand() {
 fn rebuild_reproduces_the_projections_exactly() {
     let mut ledger = Ledger::open_in_memory().unwrap();
     small_history(&mut ledger, 6);
+    crate::status::close_and_void(&mut ledger);
     let before = ledger.projection_snapshot().unwrap();
     assert!(
         before.tables.values().all(|rows| !rows.is_empty()),

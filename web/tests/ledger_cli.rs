@@ -141,3 +141,15 @@ fn audit_refuses_what_is_not_a_ledger() {
     assert!(text(&out.stderr).contains("no such database"));
     assert!(!dir.file("nope.db").exists());
 }
+
+/// The load-test fixture builds its tournament through the same commands the server runs, so
+/// it must act as an official whose role may create tournaments and record hands.
+#[test]
+fn load_fixture_builds_a_tournament_that_audits_clean() {
+    let dir = Dir::new("load-fixture");
+    let db = dir.file("load.db");
+    let out = run(&["load-fixture", "--db", db.to_str().unwrap(), "--hands", "8"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&["audit", db.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+}

@@ -10,12 +10,14 @@
 mod conditions;
 mod tournament;
 mod upcast;
+mod voiding;
 
 pub use conditions::*;
 // The facts of tables and hands belong to the domain; the ledger gives them wire names and
 // versions.
 pub use referee::event::*;
 pub use tournament::*;
+pub use voiding::*;
 
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +62,9 @@ macro_rules! catalogue {
     ($( $(#[$doc:meta])* $variant:ident = $wire:literal, v $ver:literal, $kind:ident; )*) => {
         /// Every event the ledger records. Serialized (e.g. in exports and APIs) as
         /// `{"type": <wire name>, "data": <payload>}`.
+        // As `referee::event::HandEvent`: a scored hand's sheets are large, and an event is
+        // decoded, folded and dropped, so boxing it would only add an allocation.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
         #[serde(tag = "type", content = "data")]
         pub enum Event {
@@ -179,6 +184,14 @@ catalogue! {
     /// The hand was scored: itemized sheets, how it was won, penalties. v2: the sheets are the
     /// referee's typed `ScoreSheet` (v1's text values are upcast).
     HandScored = "hand_scored", v 2, Hand;
+    /// A tournament entered by mistake was voided.
+    TournamentVoided = "tournament_voided", v 1, Tournament;
+    /// A table formed by mistake was voided.
+    TableVoided = "table_voided", v 1, Tournament;
+    /// A player registered by mistake was voided.
+    PlayerVoided = "player_voided", v 1, Tournament;
+    /// A table's play is over; its players may sit at another table.
+    TableClosed = "table_closed", v 1, Tournament;
 }
 
 /// The domain's per-stream enums and the ledger's catalogue name the same payloads.
@@ -223,8 +236,8 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), CATALOGUE.len());
-        // 25 in the first vocabulary; 3 added with the web service.
-        assert_eq!(CATALOGUE.len(), 28);
+        // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding.
+        assert_eq!(CATALOGUE.len(), 32);
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub(crate) struct EventMeta<'a> {
 /// Folds one event into the projections. Events that no projection needs are ignored.
 pub(crate) fn apply(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> Result<()> {
     super::service::apply(conn, meta, event)?;
+    super::status::apply(conn, meta, event)?;
     match event {
         Event::TableFormed(e) => table_formed(conn, meta, e),
         Event::SeatsDrawn(e) => seats_drawn(conn, e),

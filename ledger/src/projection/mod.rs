@@ -17,6 +17,7 @@ mod queries;
 mod service;
 mod service_queries;
 mod snapshot;
+mod status;
 
 pub(crate) use apply::{apply, EventMeta};
 pub use queries::{HandSummary, SettlementRow, Standing};
@@ -24,6 +25,7 @@ pub use service::{HandRecord, RecordedSettlement};
 pub use service_queries::{PlayerHand, PlayerRow, TableRow, TournamentRow};
 pub(crate) use snapshot::snapshot;
 pub use snapshot::{ProjectionSnapshot, RowDifference};
+pub use status::{Voided, VoidedKind};
 
 use crate::error::{Error, Result, SqlContext};
 use crate::record::{RowRef, COLUMNS};

@@ -27,6 +27,9 @@ pub enum TableEvent {
 }
 
 /// Every fact of a hand's stream.
+// A scored hand's four sheets dwarf the other facts; events are built once and moved into the
+// ledger, so boxing them would only add an allocation per event.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HandEvent {
     HandStarted(HandStarted),

@@ -117,6 +117,7 @@ pub enum TableCommand {
 }
 
 /// An event the table decided, with the stream it belongs to: the table's own, or a hand's.
+#[allow(clippy::large_enum_variant)] // as `HandEvent`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decided {
     Table(TableEvent),
@@ -530,16 +531,16 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
             });
         }
         HandEvent::SettlementRecorded(s) => hand.settlement = Some((id, s.clone())),
-        HandEvent::CorrectionRecorded(c) => {
+        // A correction takes the facts it supersedes off the record; its own follow.
+        HandEvent::CorrectionRecorded(c)
             if hand
                 .settlement
                 .as_ref()
-                .is_some_and(|(sid, _)| *sid == c.supersedes)
-            {
-                hand.settlement = None;
-                hand.facts = None;
-                hand.hands = BySeat::default();
-            }
+                .is_some_and(|(sid, _)| *sid == c.supersedes) =>
+        {
+            hand.settlement = None;
+            hand.facts = None;
+            hand.hands = BySeat::default();
         }
         _ => {}
     }

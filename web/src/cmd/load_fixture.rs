@@ -44,11 +44,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(!args.db.exists(), "{} already exists", args.db.display());
     let mut ledger =
         Ledger::open(&args.db).with_context(|| format!("creating {}", args.db.display()))?;
+    // The loader organises the tournament and records its hands: it acts as the administrator
+    // (roles are checked by the same commands the server runs).
     let by = Official {
         id: OfficialId::new("loader")?,
         name: "Load fixture".into(),
-        role: OfficialRole::Scorer,
-        is_admin: false,
+        role: OfficialRole::Organiser,
+        is_admin: true,
         csrf: None,
     };
     let err = |e: web::server::error::AppError| anyhow::anyhow!("{e}");

@@ -22,6 +22,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
 
 use super::error::AppError;
+use super::nav::Nav;
+use super::roles::Action;
 use super::state::AppState;
 
 /// The session cookie's name.
@@ -54,11 +56,46 @@ impl Official {
         }
     }
 
-    pub fn require_admin(&self) -> Result<(), AppError> {
-        if self.is_admin {
+    /// Whether this official may do `action`: the administrator may do everything, anyone
+    /// else what the role permits ([`Action::permitted`], the one table of the policy).
+    pub fn may(&self, action: Action) -> bool {
+        self.is_admin || action.permitted(self.role)
+    }
+
+    /// Refuses (403, saying who may) an action the official's role does not permit.
+    pub fn require_role(&self, action: Action) -> Result<(), AppError> {
+        if self.may(action) {
             Ok(())
         } else {
-            Err(AppError::forbidden("only the administrator may do this"))
+            Err(AppError::forbidden(format!(
+                "only {} may {}; you are logged in as {} ({})",
+                action.who(),
+                action.describe(),
+                self.id,
+                role_name(self.role)
+            )))
+        }
+    }
+}
+
+// The navigation bar's constructors live here, beside the official they read, so that `nav`
+// (which the error page renders) depends on nothing.
+impl Nav {
+    pub fn for_viewer(viewer: &Viewer) -> Nav {
+        match &viewer.0 {
+            Some(o) => Nav::for_official(o),
+            None => Nav::anonymous(),
+        }
+    }
+
+    pub fn for_official(o: &Official) -> Nav {
+        Nav {
+            official: Some(o.name.clone()),
+            is_admin: o.is_admin,
+            csrf: o.csrf.clone().unwrap_or_default(),
+            may_record: o.may(Action::RecordHand),
+            may_correct: o.may(Action::CorrectHand),
+            may_organise: o.may(Action::CreateTournament),
         }
     }
 }
@@ -138,7 +175,8 @@ fn sql(context: &'static str) -> impl Fn(rusqlite::Error) -> AppError {
     move |e| AppError::internal(format!("{context}: {e}"))
 }
 
-fn role_name(role: OfficialRole) -> &'static str {
+/// A role's name as stored and shown.
+pub fn role_name(role: OfficialRole) -> &'static str {
     match role {
         OfficialRole::Referee => "referee",
         OfficialRole::Scorer => "scorer",

@@ -201,7 +201,7 @@ faces!(
 #[derive(Template)]
 #[template(path = "error.html")]
 struct ErrorPage<'a> {
-    nav: super::views::Nav,
+    nav: super::nav::Nav,
     status: u16,
     reason: &'a str,
     message: &'a str,
@@ -224,7 +224,7 @@ impl ResponseError for HtmlError {
     fn error_response(&self) -> HttpResponse {
         let status = self.status_code();
         let page = ErrorPage {
-            nav: super::views::Nav::anonymous(),
+            nav: super::nav::Nav::anonymous(),
             status: status.as_u16(),
             reason: status.canonical_reason().unwrap_or("Error"),
             message: &self.0.message,

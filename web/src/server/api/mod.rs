@@ -4,6 +4,7 @@
 //! 409 or 422. The README documents each route with a curl example.
 
 mod reads;
+pub mod responses;
 mod writes;
 
 use actix_web::web;
@@ -32,7 +33,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 "/tournaments/{id}/players/{player}",
                 web::get().to(reads::player),
             )
+            .route(
+                "/tournaments/{id}/void",
+                web::post().to(writes::void_tournament),
+            )
+            .route(
+                "/tournaments/{id}/players/{player}/void",
+                web::post().to(writes::void_player),
+            )
             .route("/tables/{table}", web::get().to(reads::table))
+            .route("/tables/{table}/void", web::post().to(writes::void_table))
+            .route("/tables/{table}/close", web::post().to(writes::close_table))
             .route("/tables/{table}/hands", web::post().to(writes::record_hand))
             .route("/hands/{hand}", web::get().to(reads::hand))
             .route(

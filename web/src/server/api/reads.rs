@@ -1,14 +1,21 @@
-//! API reads: the same view models the pages render, as JSON.
+//! API reads: the same view models the pages render, answered as the API's own response types
+//! (`responses`). The public sees nothing voided; an official (by token or session) sees it
+//! marked, as on the pages.
 
 use actix_web::{web, HttpResponse};
+use serde::Serialize;
 use serde_json::json;
 
+use super::responses::{
+    HandJson, PlayerHistoryJson, TableJson, TournamentDetailJson, TournamentJson,
+};
 use crate::rules;
+use crate::server::auth::Viewer;
 use crate::server::error::{ApiError, AppError};
 use crate::server::routes::audit::audit as run_audit;
 use crate::server::routes::tournaments::SortQuery;
 use crate::server::state::AppState;
-use crate::server::views::{hand, table, tournament};
+use crate::server::views::{hand, table, tournament, visibility, Audience};
 
 type Reply = Result<HttpResponse, ApiError>;
 
@@ -20,52 +27,106 @@ pub async fn rulesets() -> HttpResponse {
     HttpResponse::Ok().json(json!({ "rulesets": list }))
 }
 
-pub async fn tournaments(state: web::Data<AppState>) -> Reply {
-    let list = state.read(tournament::list).await?;
-    Ok(HttpResponse::Ok().json(json!({ "tournaments": list })))
+#[derive(Serialize)]
+struct TournamentList {
+    tournaments: Vec<TournamentJson>,
 }
 
-pub async fn tournament(state: web::Data<AppState>, path: web::Path<String>) -> Reply {
+pub async fn tournaments(state: web::Data<AppState>, viewer: Viewer) -> Reply {
+    let audience = Audience::of(&viewer);
+    let list = state.read(move |l| tournament::list(l, audience)).await?;
+    Ok(HttpResponse::Ok().json(TournamentList {
+        tournaments: list.into_iter().map(Into::into).collect(),
+    }))
+}
+
+pub async fn tournament(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Reply {
     let id = path.into_inner();
-    let t = state.read(move |l| tournament::view(l, &id)).await?;
-    Ok(HttpResponse::Ok().json(t))
+    let audience = Audience::of(&viewer);
+    let t = state
+        .read(move |l| tournament::view(l, &id, audience))
+        .await?;
+    Ok(HttpResponse::Ok().json(TournamentDetailJson::from(t)))
 }
 
 pub async fn standings(
     state: web::Data<AppState>,
+    viewer: Viewer,
     path: web::Path<String>,
     query: web::Query<SortQuery>,
 ) -> Reply {
     let id = path.into_inner();
     let (sort, descending) = query.parse();
+    let audience = Audience::of(&viewer);
     let s = state
-        .read(move |l| tournament::standings(l, &id, sort, descending))
+        .read(move |l| {
+            let s = tournament::standings(l, &id, sort, descending)?;
+            visibility::standings_for(l, s, audience)
+        })
         .await?;
     Ok(HttpResponse::Ok().json(s))
 }
 
-pub async fn player(state: web::Data<AppState>, path: web::Path<(String, String)>) -> Reply {
+pub async fn player(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<(String, String)>,
+) -> Reply {
     let (id, player) = path.into_inner();
+    let audience = Audience::of(&viewer);
     let p = state
-        .read(move |l| tournament::player_history(l, &id, &player))
+        .read(move |l| tournament::player_history(l, &id, &player, audience))
         .await?;
-    Ok(HttpResponse::Ok().json(p))
+    Ok(HttpResponse::Ok().json(PlayerHistoryJson::from(p)))
 }
 
-pub async fn table(state: web::Data<AppState>, path: web::Path<String>) -> Reply {
+pub async fn table(state: web::Data<AppState>, viewer: Viewer, path: web::Path<String>) -> Reply {
     let id = path.into_inner();
-    let t = state.read(move |l| table::view(l, &id)).await?;
-    Ok(HttpResponse::Ok().json(t))
+    let audience = Audience::of(&viewer);
+    let t = state
+        .read(move |l| {
+            let hidden = visibility::table_voided(l, &id)?;
+            visibility::require_visible(audience, hidden, || format!("no table `{id}`"))?;
+            table::view(l, &id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(TableJson::from(t)))
 }
 
-pub async fn hand(state: web::Data<AppState>, path: web::Path<String>) -> Reply {
+pub async fn hand(state: web::Data<AppState>, viewer: Viewer, path: web::Path<String>) -> Reply {
     let id = path.into_inner();
-    let h = state.read(move |l| hand::view(l, &id)).await?;
-    Ok(HttpResponse::Ok().json(h))
+    let audience = Audience::of(&viewer);
+    let h = state
+        .read(move |l| {
+            let hidden = visibility::hand_voided(l, &id)?;
+            visibility::require_visible(audience, hidden, || format!("no hand `{id}`"))?;
+            hand::view(l, &id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(HandJson::from(h)))
+}
+
+/// `GET /api/audit`: the ledger's audit and the chain head to publish.
+#[derive(Serialize)]
+struct AuditJson {
+    clean: bool,
+    head_position: u64,
+    head_hash: String,
+    report: String,
 }
 
 pub async fn audit(state: web::Data<AppState>) -> Reply {
-    Ok(HttpResponse::Ok().json(run_audit(&state).await?))
+    let a = run_audit(&state).await?;
+    Ok(HttpResponse::Ok().json(AuditJson {
+        clean: a.clean,
+        head_position: a.head_position,
+        head_hash: a.head_hash,
+        report: a.report,
+    }))
 }
 
 pub async fn not_found() -> Reply {

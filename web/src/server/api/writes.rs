@@ -7,6 +7,7 @@ use serde_json::json;
 use crate::server::auth::{Official, Viewer};
 use crate::server::commands::hand::{CorrectHand, RecordHand};
 use crate::server::commands::tournament::{self as cmd, NewPlayer, NewTable, NewTournament};
+use crate::server::commands::voiding::{self, CloseTable, Void};
 use crate::server::error::{ApiError, AppError};
 use crate::server::routes::account::{add_official, NewOfficial};
 use crate::server::routes::hands::correct_hand as correct;
@@ -141,5 +142,97 @@ pub async fn create_official(
     Ok(created(
         "/officials".to_owned(),
         serde_json::to_value(listing).map_err(AppError::internal)?,
+    ))
+}
+
+/// 200 with what was voided or closed (nothing new is created: it is a fact about a thing).
+fn done(location: String, value: serde_json::Value) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(("location", location))
+        .json(value)
+}
+
+pub async fn void_tournament(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: Void = body(&bytes)?;
+    let t = path.into_inner();
+    let id = t.clone();
+    state
+        .write(move |l| voiding::void_tournament(l, &id, &o, &command))
+        .await?;
+    Ok(done(
+        format!("/api/tournaments/{t}"),
+        json!({ "id": t, "voided": true }),
+    ))
+}
+
+pub async fn void_player(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: Void = body(&bytes)?;
+    let (t, player) = path.into_inner();
+    let (id, p) = (t.clone(), player.clone());
+    state
+        .write(move |l| voiding::void_player(l, &id, &p, &o, &command))
+        .await?;
+    Ok(done(
+        format!("/api/tournaments/{t}/players/{player}"),
+        json!({ "id": player, "voided": true }),
+    ))
+}
+
+pub async fn void_table(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: Void = body(&bytes)?;
+    let table = path.into_inner();
+    let id = table.clone();
+    state
+        .write(move |l| voiding::void_table(l, &id, &o, &command))
+        .await?;
+    Ok(done(
+        format!("/api/tables/{table}"),
+        json!({ "id": table, "voided": true }),
+    ))
+}
+
+pub async fn close_table(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    // No body, or `{}`: there is nothing to say but that the table's play is over.
+    let command: CloseTable = if bytes.iter().all(u8::is_ascii_whitespace) {
+        CloseTable::default()
+    } else {
+        body(&bytes)?
+    };
+    let table = path.into_inner();
+    let id = table.clone();
+    state
+        .write(move |l| voiding::close_table(l, &id, &o, &command))
+        .await?;
+    Ok(done(
+        format!("/api/tables/{table}"),
+        json!({ "id": table, "closed": true }),
     ))
 }

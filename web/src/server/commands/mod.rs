@@ -6,7 +6,9 @@
 //! at once (STYLE.md habits 1–2).
 
 pub mod hand;
+pub mod ranges;
 pub mod tournament;
+pub mod voiding;
 
 use ledger::{Ledger, StreamId};
 

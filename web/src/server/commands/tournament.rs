@@ -5,18 +5,17 @@ use ledger::event::{
     TournamentConfigured, TournamentCreated,
 };
 use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, PlayerId, StreamId, TableId};
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
 use referee::Seat;
 use serde::Deserialize;
 
+use super::ranges::{LIMIT, STARTING_CHIPS, TABLE_NUMBER};
 use super::{existing_tournament, slug};
 use crate::rules::{self, RulesetSource};
 use crate::server::auth::{Official, OfficialListing};
+use crate::server::draw::{self, registration_order};
 use crate::server::error::AppError;
-
-/// The most starting chips a tournament may give (far above any real game).
-const MAX_CHIPS: i64 = 1_000_000_000;
+use crate::server::in_play::InPlay;
+use crate::server::roles::Action;
 
 /// Create a tournament.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -54,17 +53,14 @@ pub fn create(
     by: &Official,
     cmd: &NewTournament,
 ) -> Result<StreamId, AppError> {
+    by.require_role(Action::CreateTournament)?;
     let mut problems = Vec::new();
     let name = cmd.name.trim();
     if name.is_empty() || name.chars().count() > 200 {
         problems.push("the name must be 1–200 characters".to_owned());
     }
-    if !(0..=MAX_CHIPS).contains(&cmd.starting_chips) {
-        problems.push(format!("starting chips must be 0 to {MAX_CHIPS}"));
-    }
-    if cmd.limit == Some(0) {
-        problems.push("the limit must be positive (leave it empty for none)".to_owned());
-    }
+    problems.extend(STARTING_CHIPS.check(cmd.starting_chips));
+    problems.extend(cmd.limit.and_then(|l| LIMIT.check(l)));
     let house = cmd
         .house_ruleset
         .as_deref()
@@ -154,6 +150,7 @@ pub fn register_player(
     by: &Official,
     cmd: &NewPlayer,
 ) -> Result<PlayerId, AppError> {
+    by.require_role(Action::RegisterPlayer)?;
     let stream = existing_tournament(ledger, tournament)?;
     let name = cmd.name.trim();
     if name.is_empty() || name.chars().count() > 100 {
@@ -167,6 +164,7 @@ pub fn register_player(
     };
     let player = PlayerId::new(&id).map_err(|e| AppError::unprocessable(format!("id: {e}")))?;
     let version = ledger.stream_version(&stream)?;
+    InPlay::load(ledger, &stream)?.require_tournament()?;
     if ledger.players(&stream)?.iter().any(|p| p.player == player) {
         return Err(AppError::conflict(format!(
             "there is already a player `{player}` in this tournament: give another id"
@@ -202,11 +200,6 @@ pub struct NewTable {
     pub seed: Option<u64>,
 }
 
-/// How a seed becomes seats; recorded with the seed.
-const DRAW_METHOD: &str =
-    "rand 0.9 StdRng::seed_from_u64(seed), SliceRandom::shuffle of the four players as listed; \
-     seats East, South, West, North in the shuffled order";
-
 /// Forms the table and draws its seats (Code §15), all in one append.
 pub fn form_table(
     ledger: &mut Ledger,
@@ -214,10 +207,13 @@ pub fn form_table(
     by: &Official,
     cmd: &NewTable,
 ) -> Result<TableId, AppError> {
+    by.require_role(Action::FormTable)?;
     let stream = existing_tournament(ledger, tournament)?;
     let version = ledger.stream_version(&stream)?;
     let registered = ledger.players(&stream)?;
     let tables = ledger.tables(&stream)?;
+    let in_play = InPlay::load(ledger, &stream)?;
+    in_play.require_tournament()?;
     let mut problems = Vec::new();
     if cmd.players.len() != 4 {
         problems.push(format!(
@@ -231,16 +227,33 @@ pub fn form_table(
             Some(r) if players.contains(&r.player) => {
                 problems.push(format!("{} is listed twice", r.name))
             }
-            Some(r) => players.push(r.player.clone()),
+            Some(r) => {
+                if let Some(reason) = in_play.player_voided(&r.player) {
+                    problems.push(format!("{} is voided ({reason})", r.name));
+                }
+                // One open table at a time: the player must leave the other first.
+                let seated = tables.iter().find(|t| {
+                    in_play.table_open(&t.table)
+                        && t.seats
+                            .as_ref()
+                            .is_some_and(|s| s.iter().any(|(_, p)| *p == r.player))
+                });
+                if let Some(t) = seated {
+                    problems.push(format!(
+                        "{} already sits at table {} (`{}`), which is open: close or void that table first",
+                        r.name, t.number, t.table
+                    ));
+                }
+                players.push(r.player.clone());
+            }
             None => problems.push(format!("`{p}` is not a registered player")),
         }
     }
-    let number = cmd
-        .number
-        .unwrap_or_else(|| tables.iter().map(|t| t.number).max().unwrap_or(0) + 1);
-    if number == 0 {
-        problems.push("table numbers start at 1".to_owned());
-    }
+    let number = cmd.number.unwrap_or_else(|| {
+        let highest = tables.iter().map(|t| t.number).max().unwrap_or(0);
+        highest.saturating_add(1)
+    });
+    problems.extend(TABLE_NUMBER.check(number));
     if tables.iter().any(|t| t.number == number) {
         problems.push(format!("there is already a table {number}"));
     }
@@ -253,17 +266,19 @@ pub fn form_table(
         table: table.clone(),
         number,
     })];
-    if cmd.random {
+    let listed: [PlayerId; 4] = std::array::from_fn(|i| players[i].clone());
+    let seated = if cmd.random {
         let seed = cmd.seed.unwrap_or_else(rand::random);
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        players.shuffle(&mut rng);
         events.push(NewEvent::new(SeatDrawSeeded {
             table: table.clone(),
             seed,
-            method: DRAW_METHOD.to_owned(),
+            method: draw::METHOD.to_owned(),
         }));
-    }
-    let seats = BySeat::from_fn(|s: Seat| players[s.index()].clone());
+        draw::shuffle(seed, registration_order(listed, &registered))
+    } else {
+        listed
+    };
+    let seats = BySeat::from_fn(|s: Seat| seated[s.index()].clone());
     events.push(NewEvent::new(SeatsDrawn {
         table: table.clone(),
         seats,

@@ -11,6 +11,7 @@ use super::{render, see_other};
 use crate::server::auth::{self, Official, OfficialListing, Viewer};
 use crate::server::commands::tournament::register_official_everywhere;
 use crate::server::error::{AppError, HtmlError};
+use crate::server::roles::Action;
 use crate::server::state::AppState;
 use crate::server::views::Nav;
 
@@ -233,12 +234,14 @@ pub async fn officials_page(
     viewer: Viewer,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?;
-    o.require_admin()?;
+    o.require_role(Action::ManageOfficials)?;
     Ok(officials_response(&state, o, StatusCode::OK, None, None).await?)
 }
 
-/// Create an official (the administrator only).
+/// Create an official (the administrator only). The same fields come from the form and the
+/// API; anything else is refused rather than ignored.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewOfficial {
     #[serde(default)]
     pub csrf: String,
@@ -258,7 +261,7 @@ pub async fn add_official(
     by: &Official,
     form: NewOfficial,
 ) -> Result<OfficialListing, AppError> {
-    by.require_admin()?;
+    by.require_role(Action::ManageOfficials)?;
     let id = OfficialId::new(form.official.trim())
         .map_err(|e| AppError::unprocessable(format!("id: {e}")))?;
     let role = auth::parse_role(form.role.trim())?;
@@ -285,7 +288,7 @@ pub async fn create_official(
     form: web::Form<NewOfficial>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
-    o.require_admin()?;
+    o.require_role(Action::ManageOfficials)?;
     o.check_csrf(&form.csrf)?;
     match add_official(&state, &o, form.into_inner()).await {
         Ok(l) => Ok(officials_response(

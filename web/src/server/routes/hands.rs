@@ -97,6 +97,7 @@ pub async fn correct_page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?;
+    o.require_role(crate::server::roles::Action::CorrectHand)?;
     Ok(form_page(
         &state,
         o,
@@ -116,6 +117,7 @@ pub async fn correct_hand(
     hand: String,
     command: CorrectHand,
 ) -> Result<(String, Option<CorrectionPreview>), AppError> {
+    o.require_role(crate::server::roles::Action::CorrectHand)?;
     let by = o.clone();
     let (stream, preview) = state
         .write(move |l| cmd::correct(l, &hand, &by, &command))

@@ -10,7 +10,7 @@ use crate::server::auth::Viewer;
 use crate::server::error::HtmlError;
 use crate::server::state::AppState;
 use crate::server::views::tournament::{self, TournamentSummary};
-use crate::server::views::Nav;
+use crate::server::views::{Audience, Nav};
 
 #[derive(Template)]
 #[template(path = "index.html")]
@@ -20,7 +20,8 @@ struct Index {
 }
 
 pub async fn index(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResponse, HtmlError> {
-    let tournaments = state.read(tournament::list).await?;
+    let audience = Audience::of(&viewer);
+    let tournaments = state.read(move |l| tournament::list(l, audience)).await?;
     Ok(render(
         StatusCode::OK,
         &Index {
@@ -52,6 +53,7 @@ pub async fn demo(
 ) -> Result<HttpResponse, HtmlError> {
     let official = viewer.require()?.clone();
     official.check_csrf(&form.csrf)?;
+    official.require_role(crate::server::roles::Action::CreateTournament)?;
     let id = crate::server::demo::load(&state, &official).await?;
     Ok(see_other(&format!("/t/{id}")))
 }

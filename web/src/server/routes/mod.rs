@@ -8,6 +8,7 @@ pub mod hands;
 pub mod home;
 pub mod tables;
 pub mod tournaments;
+pub mod voiding;
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -52,15 +53,25 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::post().to(tournaments::register_player),
         )
         .route("/t/{id}/tables", web::post().to(tournaments::form_table))
+        .route("/t/{id}/void", web::post().to(voiding::void_tournament))
+        .route(
+            "/t/{id}/players/{player}/void",
+            web::post().to(voiding::void_player),
+        )
         .route("/t/{id}/standings", web::get().to(tournaments::standings))
         .route(
             "/t/{id}/players/{player}",
             web::get().to(tournaments::player),
         )
-        .route("/tables/{table}", web::get().to(tables::page))
+        .route("/tables/{table}", web::get().to(voiding::table_page))
+        .route("/tables/{table}/void", web::post().to(voiding::void_table))
+        .route(
+            "/tables/{table}/close",
+            web::post().to(voiding::close_table),
+        )
         .route("/tables/{table}/record", web::get().to(tables::record_page))
         .route("/tables/{table}/hands", web::post().to(tables::record))
-        .route("/hands/{hand}", web::get().to(hands::page))
+        .route("/hands/{hand}", web::get().to(voiding::hand_page))
         .route("/hands/{hand}/correct", web::get().to(hands::correct_page))
         .route("/hands/{hand}/corrections", web::post().to(hands::correct));
 }

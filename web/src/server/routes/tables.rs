@@ -86,6 +86,7 @@ pub async fn record_page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?;
+    o.require_role(crate::server::roles::Action::RecordHand)?;
     Ok(form_page(
         &state,
         o,
@@ -104,6 +105,7 @@ pub async fn record_hand(
     table: String,
     command: RecordHand,
 ) -> Result<String, AppError> {
+    crate::server::in_play::may_record(state, o, &table).await?;
     let by = o.clone();
     let stream = state
         .write(move |l| cmd::record(l, &table, &by, &command))

@@ -10,11 +10,12 @@ use crate::rules;
 use crate::server::auth::{Official, Viewer};
 use crate::server::commands::tournament::{self as cmd, NewPlayer, NewTable, NewTournament};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::roles::Action;
 use crate::server::state::AppState;
 use crate::server::views::tournament::{
     self, PlayerHistoryView, SortBy, StandingsView, TournamentView,
 };
-use crate::server::views::{signed, Nav};
+use crate::server::views::{signed, visibility, Audience, Nav};
 
 /// The new-tournament form as typed (re-shown with a message when refused).
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -88,6 +89,7 @@ fn new_form(
 
 pub async fn new_page(viewer: Viewer) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?;
+    o.require_role(Action::CreateTournament)?;
     let form = TournamentForm {
         starting_chips: "2000".into(),
         ..Default::default()
@@ -160,7 +162,10 @@ async fn tournament_page(
     error: Option<String>,
     notice: Option<String>,
 ) -> Result<HttpResponse, AppError> {
-    let t = state.read(move |l| tournament::view(l, &id)).await?;
+    let audience = Audience::of(viewer);
+    let t = state
+        .read(move |l| tournament::view(l, &id, audience))
+        .await?;
     let seat_choices = ["East", "South", "West", "North"]
         .iter()
         .enumerate()
@@ -400,8 +405,12 @@ pub async fn standings(
             .insert_header(("cache-control", "no-store"))
             .body(body));
     }
+    let audience = Audience::of(&viewer);
     let s = state
-        .read(move |l| tournament::standings(l, &id, sort, descending))
+        .read(move |l| {
+            let s = tournament::standings(l, &id, sort, descending)?;
+            visibility::standings_for(l, s, audience)
+        })
         .await?;
     let page = StandingsPage {
         nav: Nav::for_viewer(&viewer),
@@ -432,8 +441,9 @@ pub async fn player(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, HtmlError> {
     let (id, player) = path.into_inner();
+    let audience = Audience::of(&viewer);
     let p = state
-        .read(move |l| tournament::player_history(l, &id, &player))
+        .read(move |l| tournament::player_history(l, &id, &player, audience))
         .await?;
     Ok(render(
         StatusCode::OK,

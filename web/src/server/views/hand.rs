@@ -7,8 +7,8 @@ use referee::settle::Penalty;
 use referee::{BySeat, Seat};
 use serde::Serialize;
 
+use super::common::names;
 use super::tiles::{hand_groups, TileGroup};
-use super::tournament::names;
 use super::{seat_title, signed};
 use crate::server::error::AppError;
 
@@ -309,7 +309,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         number: r.hand,
         prevailing: seat_title(r.prevailing_wind),
         east: seat_title(r.east),
-        result: super::table::result_text(&r, &names),
+        result: super::common::result_text(&r, &names),
         win,
         penalties,
         seats,

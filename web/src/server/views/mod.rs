@@ -1,46 +1,32 @@
-//! What pages and the JSON API show: view models built from the projections (never by
-//! replaying events), kept apart from the ledger's rows. The same structs render the HTML
-//! templates and serialize as the API's JSON, so the two always agree.
+//! What pages show: view models built from the projections (never by replaying events), kept
+//! apart from the ledger's rows. The JSON API has its own response types (`api::responses`),
+//! built from these, so a page can change its layout without changing the API.
 
+pub mod common;
 pub mod hand;
 pub mod table;
 pub mod tiles;
 pub mod tournament;
+pub mod visibility;
 
-use serde::Serialize;
+pub use super::nav::Nav;
 
-use super::auth::{Official, Viewer};
+use super::auth::Viewer;
 
-/// The navigation bar: who is logged in, and the CSRF token their forms carry.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Nav {
-    pub official: Option<String>,
-    pub is_admin: bool,
-    pub csrf: String,
+/// Who a page is for. The public sees nothing voided; officials see it, marked voided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    Public,
+    Officials,
 }
 
-impl Nav {
-    pub fn anonymous() -> Nav {
-        Nav::default()
-    }
-
-    pub fn for_viewer(viewer: &Viewer) -> Nav {
-        match &viewer.0 {
-            Some(o) => Nav::for_official(o),
-            None => Nav::anonymous(),
+impl Audience {
+    pub fn of(viewer: &Viewer) -> Audience {
+        if viewer.0.is_some() {
+            Audience::Officials
+        } else {
+            Audience::Public
         }
-    }
-
-    pub fn for_official(o: &Official) -> Nav {
-        Nav {
-            official: Some(o.name.clone()),
-            is_admin: o.is_admin,
-            csrf: o.csrf.clone().unwrap_or_default(),
-        }
-    }
-
-    pub fn logged_in(&self) -> bool {
-        self.official.is_some()
     }
 }
 

@@ -1,33 +1,16 @@
-//! A table: its seats, where the rotation stands (Code §11–14), its hands and running totals.
+//! A table: its seats, where the rotation stands (Code §11–14), its hands and running totals,
+//! whether it is closed or voided, and whether its seat draw re-derives from its seed.
 
-use std::collections::HashMap;
-
-use ledger::{HandRecord, Ledger};
+use ledger::{Ledger, PlayerId, TableRow};
 use referee::{BySeat, Seat};
 use serde::Serialize;
 
-use super::tournament::{names, seats_view, SeatView};
+use super::common::{names, result_text, seats_view, SeatView};
 use super::{seat_title, signed};
+use crate::server::draw::{self, registration_order, DrawCheck};
 use crate::server::error::AppError;
+use crate::server::in_play::InPlay;
 use crate::server::table_context::TableContext;
-
-/// What a page says a hand's result was.
-pub fn result_text(r: &HandRecord, names: &HashMap<String, String>) -> String {
-    let name = |seat: Seat| {
-        r.players
-            .get(seat)
-            .as_ref()
-            .and_then(|p| names.get(p))
-            .cloned()
-            .unwrap_or_else(|| seat_title(seat).to_owned())
-    };
-    match (r.winner, r.washed_out, &r.settlement) {
-        (_, _, None) => "no result in force".to_owned(),
-        (Some(w), _, Some(s)) => format!("{} wins ({} points)", name(w), s.scores.get(w)),
-        (None, true, _) => "wash-out".to_owned(),
-        (None, false, _) => "no Mah-Jongg".to_owned(),
-    }
-}
 
 #[derive(Clone, Debug, Serialize)]
 pub struct NextHand {
@@ -72,6 +55,58 @@ pub struct TableView {
     pub hands: Vec<TableHandRow>,
     /// Chips now, by seat as drawn.
     pub totals: Vec<i64>,
+    /// Its play is over: no more hands are recorded.
+    pub closed: bool,
+    /// Why the table was voided (the public never sees a voided table).
+    pub voided: Option<String>,
+    /// Why its tournament was voided.
+    pub tournament_voided: Option<String>,
+    /// A random draw re-derived from its seed: `verified`, `mismatch` or `other-method`.
+    pub draw_check: Option<&'static str>,
+}
+
+impl TableView {
+    /// What the page says of the re-derived draw ("" when the seats were not drawn at random).
+    pub fn draw_note(&self) -> &'static str {
+        match self.draw_check {
+            Some("verified") => "draw verified from its seed ✓",
+            Some("mismatch") => "the seats do not match the seed ✗",
+            Some(_) => "drawn by an earlier method, not re-derived",
+            None => "",
+        }
+    }
+
+    /// The note's style.
+    pub fn draw_class(&self) -> &'static str {
+        match self.draw_check {
+            Some("verified") => "ok",
+            Some("mismatch") => "error",
+            _ => "",
+        }
+    }
+}
+
+/// Re-derives a random seat draw from its recorded seed and method.
+fn draw_check(ledger: &Ledger, table: &TableRow) -> Result<Option<&'static str>, AppError> {
+    let (Some(seed), Some(seats)) = (table.draw_seed, &table.seats) else {
+        return Ok(None);
+    };
+    let Some(method) = ledger.draw_method(&table.table)? else {
+        return Ok(None);
+    };
+    let registered = ledger.players(&table.tournament)?;
+    let drawn: [PlayerId; 4] = seats.clone().into_array();
+    let check = draw::verify(
+        &method,
+        seed,
+        registration_order(drawn.clone(), &registered),
+        &drawn,
+    );
+    Ok(Some(match check {
+        DrawCheck::Verified => "verified",
+        DrawCheck::Mismatch => "mismatch",
+        DrawCheck::OtherMethod => "other-method",
+    }))
 }
 
 /// The table page's content.
@@ -130,7 +165,12 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
             }
         })
         .collect();
+    let in_play = InPlay::load(ledger, &ctx.table.tournament)?;
     Ok(TableView {
+        closed: in_play.table_closed(&ctx.table.table),
+        voided: in_play.table_voided(&ctx.table.table).map(str::to_owned),
+        tournament_voided: in_play.tournament_voided().map(str::to_owned),
+        draw_check: draw_check(ledger, &ctx.table)?,
         id: table.to_owned(),
         tournament: ctx.table.tournament.id().to_owned(),
         tournament_name: tournament.name,

@@ -1,13 +1,13 @@
 //! Tournaments, their players and tables, standings, and a player's history.
 
-use std::collections::HashMap;
-
-use ledger::{Ledger, PlayerId, StreamId};
+use ledger::{Ledger, PlayerId};
 use serde::Serialize;
 
-use super::{seat_title, signed};
-use crate::server::commands::existing_tournament;
+pub use super::common::SeatView;
+use super::common::{existing_tournament, names, result_text, seats_view, tournament_row};
+use super::{seat_title, signed, Audience};
 use crate::server::error::AppError;
+use crate::server::in_play::InPlay;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct TournamentSummary {
@@ -18,19 +18,16 @@ pub struct TournamentSummary {
     pub limit: Option<u64>,
     pub starting_chips: i64,
     pub house_ruleset: bool,
+    /// Why the tournament was voided (shown to officials only; the public never sees it).
+    pub voided: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayerView {
     pub id: String,
     pub name: String,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct SeatView {
-    pub seat: &'static str,
-    pub player: String,
-    pub name: String,
+    /// Why the player was voided (officials only).
+    pub voided: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -39,6 +36,10 @@ pub struct TableSummary {
     pub number: u32,
     pub draw_seed: Option<u64>,
     pub seats: Vec<SeatView>,
+    /// Its play is over: its players may sit at another table.
+    pub closed: bool,
+    /// Why the table was voided (officials only).
+    pub voided: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -59,55 +60,47 @@ fn summary(row: &ledger::TournamentRow) -> TournamentSummary {
         limit: config.and_then(|c| c.limit),
         starting_chips: config.map_or(0, |c| c.starting_chips),
         house_ruleset: config.is_some_and(|c| c.house_ruleset.is_some()),
+        voided: None,
     }
 }
 
-/// Every tournament, newest first.
-pub fn list(ledger: &Ledger) -> Result<Vec<TournamentSummary>, AppError> {
-    Ok(ledger.tournaments()?.iter().map(summary).collect())
+/// Every tournament, newest first; voided ones only for officials, marked.
+pub fn list(ledger: &Ledger, audience: Audience) -> Result<Vec<TournamentSummary>, AppError> {
+    let mut out = Vec::new();
+    for row in ledger.tournaments()? {
+        let in_play = InPlay::load(ledger, &row.stream)?;
+        let voided = in_play.tournament_voided().map(str::to_owned);
+        if voided.is_some() && audience == Audience::Public {
+            continue;
+        }
+        out.push(TournamentSummary {
+            voided,
+            ..summary(&row)
+        });
+    }
+    Ok(out)
 }
 
-/// Player id → name.
-pub fn names(ledger: &Ledger, t: &StreamId) -> Result<HashMap<String, String>, AppError> {
-    Ok(ledger
-        .players(t)?
-        .into_iter()
-        .map(|p| (p.player.as_str().to_owned(), p.name))
-        .collect())
-}
-
-pub fn seats_view(
-    seats: &Option<ledger::BySeat<PlayerId>>,
-    names: &HashMap<String, String>,
-) -> Vec<SeatView> {
-    seats
-        .as_ref()
-        .map(|s| {
-            s.iter()
-                .map(|(seat, p)| SeatView {
-                    seat: seat_title(seat),
-                    player: p.as_str().to_owned(),
-                    name: names.get(p.as_str()).cloned().unwrap_or_default(),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// A tournament with its players and tables.
-pub fn view(ledger: &Ledger, id: &str) -> Result<TournamentView, AppError> {
-    let stream = existing_tournament(ledger, id)?;
-    let row = ledger
-        .tournament(&stream)?
-        .ok_or_else(|| AppError::not_found(format!("no tournament `{id}`")))?;
+/// A tournament with its players and tables. The public sees neither a voided tournament
+/// (404) nor voided players and tables; officials see them marked.
+pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<TournamentView, AppError> {
+    let (stream, row) = tournament_row(ledger, id)?;
+    let in_play = InPlay::load(ledger, &stream)?;
+    let public = audience == Audience::Public;
+    let voided = in_play.tournament_voided().map(str::to_owned);
+    if voided.is_some() && public {
+        return Err(AppError::not_found(format!("no tournament `{id}`")));
+    }
     let names = names(ledger, &stream)?;
     let players = ledger
         .players(&stream)?
         .into_iter()
         .map(|p| PlayerView {
             id: p.player.as_str().to_owned(),
+            voided: in_play.player_voided(&p.player).map(str::to_owned),
             name: p.name,
         })
+        .filter(|p| !(public && p.voided.is_some()))
         .collect();
     let tables = ledger
         .tables(&stream)?
@@ -117,10 +110,16 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<TournamentView, AppError> {
             number: t.number,
             draw_seed: t.draw_seed,
             seats: seats_view(&t.seats, &names),
+            closed: in_play.table_closed(&t.table),
+            voided: in_play.table_voided(&t.table).map(str::to_owned),
         })
+        .filter(|t| !(public && t.voided.is_some()))
         .collect();
     Ok(TournamentView {
-        summary: summary(&row),
+        summary: TournamentSummary {
+            voided,
+            ..summary(&row)
+        },
         players,
         tables,
     })
@@ -253,19 +252,23 @@ pub struct PlayerHistoryView {
 }
 
 /// A player's hands in order with their running total.
+/// The public sees no voided player nor any player of a voided tournament (404).
 pub fn player_history(
     ledger: &Ledger,
     id: &str,
     player: &str,
+    audience: Audience,
 ) -> Result<PlayerHistoryView, AppError> {
-    let stream = existing_tournament(ledger, id)?;
-    let row = ledger
-        .tournament(&stream)?
-        .ok_or_else(|| AppError::not_found(format!("no tournament `{id}`")))?;
+    let (stream, row) = tournament_row(ledger, id)?;
+    let in_play = InPlay::load(ledger, &stream)?;
     let names = names(ledger, &stream)?;
     let missing = || AppError::not_found(format!("no player `{player}` in this tournament"));
     let name = names.get(player).cloned().ok_or_else(missing)?;
     let pid = PlayerId::new(player).map_err(|_| missing())?;
+    let hidden = in_play.tournament_voided().is_some() || in_play.player_voided(&pid).is_some();
+    if hidden && audience == Audience::Public {
+        return Err(missing());
+    }
     let start = row.config.as_ref().map_or(0, |c| c.starting_chips);
     let mut running = start;
     let hands = ledger
@@ -281,7 +284,7 @@ pub fn player_history(
                 game: r.game,
                 number: r.hand,
                 seat: seat_title(ph.seat),
-                result: super::table::result_text(r, &names),
+                result: result_text(r, &names),
                 net,
                 net_text: signed(net),
                 running,

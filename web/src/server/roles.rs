@@ -1,0 +1,138 @@
+//! What each official may do: the whole policy in one table, [`Action::permitted`].
+//!
+//! Why one table: a rule scattered over handlers as `if` statements is a rule someone forgets
+//! on the next route. Every write names its [`Action`] and asks
+//! `Official::require_role` (in `auth`); pages ask `Official::may` to decide which forms to
+//! show. The README's
+//! "Officials and roles" table says the same in words, and a test walks every pair.
+//!
+//! | role | may |
+//! |---|---|
+//! | scorer | record hands |
+//! | referee | record and correct hands |
+//! | organiser | create tournaments, register players, form tables and draw seats, close and void |
+//! | administrator | everything, and manage officials |
+
+use ledger::event::OfficialRole;
+
+/// A write an official asks to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Record the next hand at a table.
+    RecordHand,
+    /// Correct a recorded hand.
+    CorrectHand,
+    /// Create a tournament (also: load the demo tournament).
+    CreateTournament,
+    /// Register a player in a tournament.
+    RegisterPlayer,
+    /// Form a table and draw its seats.
+    FormTable,
+    /// Close a table whose play is over, freeing its players for another table.
+    CloseTable,
+    /// Void a mistaken tournament, table or player.
+    Void,
+    /// Add officials.
+    ManageOfficials,
+}
+
+impl Action {
+    pub const ALL: [Action; 8] = [
+        Action::RecordHand,
+        Action::CorrectHand,
+        Action::CreateTournament,
+        Action::RegisterPlayer,
+        Action::FormTable,
+        Action::CloseTable,
+        Action::Void,
+        Action::ManageOfficials,
+    ];
+
+    /// The policy: whether an official of `role` may do this. The administrator may do
+    /// everything and is not asked here.
+    pub const fn permitted(self, role: OfficialRole) -> bool {
+        use Action::*;
+        use OfficialRole::*;
+        match self {
+            RecordHand => matches!(role, Scorer | Referee),
+            CorrectHand => matches!(role, Referee),
+            CreateTournament | RegisterPlayer | FormTable | CloseTable | Void => {
+                matches!(role, Organiser)
+            }
+            ManageOfficials => false,
+        }
+    }
+
+    /// What the action is, for a refusal: "record a hand".
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Action::RecordHand => "record a hand",
+            Action::CorrectHand => "correct a hand",
+            Action::CreateTournament => "create a tournament",
+            Action::RegisterPlayer => "register a player",
+            Action::FormTable => "form a table",
+            Action::CloseTable => "close a table",
+            Action::Void => "void a tournament, table or player",
+            Action::ManageOfficials => "manage officials",
+        }
+    }
+
+    /// Who may, in words: "a scorer, a referee or the administrator".
+    pub fn who(self) -> String {
+        let roles: Vec<&str> = [
+            (OfficialRole::Scorer, "a scorer"),
+            (OfficialRole::Referee, "a referee"),
+            (OfficialRole::Organiser, "an organiser"),
+        ]
+        .into_iter()
+        .filter(|(r, _)| self.permitted(*r))
+        .map(|(_, name)| name)
+        .collect();
+        match roles.as_slice() {
+            [] => "the administrator".to_owned(),
+            [one] => format!("{one} or the administrator"),
+            [init @ .., last] => format!("{}, {last} or the administrator", init.join(", ")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use OfficialRole::*;
+
+    /// The table of the module docs and the README, pair by pair.
+    #[test]
+    fn the_policy_is_the_documented_table() {
+        let table = [
+            (Action::RecordHand, [true, true, false]),
+            (Action::CorrectHand, [false, true, false]),
+            (Action::CreateTournament, [false, false, true]),
+            (Action::RegisterPlayer, [false, false, true]),
+            (Action::FormTable, [false, false, true]),
+            (Action::CloseTable, [false, false, true]),
+            (Action::Void, [false, false, true]),
+            (Action::ManageOfficials, [false, false, false]),
+        ];
+        assert_eq!(table.len(), Action::ALL.len());
+        for (action, [scorer, referee, organiser]) in table {
+            assert_eq!(action.permitted(Scorer), scorer, "{action:?} scorer");
+            assert_eq!(action.permitted(Referee), referee, "{action:?} referee");
+            assert_eq!(
+                action.permitted(Organiser),
+                organiser,
+                "{action:?} organiser"
+            );
+        }
+    }
+
+    #[test]
+    fn refusals_say_who_may() {
+        assert_eq!(
+            Action::RecordHand.who(),
+            "a scorer, a referee or the administrator"
+        );
+        assert_eq!(Action::CorrectHand.who(), "a referee or the administrator");
+        assert_eq!(Action::ManageOfficials.who(), "the administrator");
+    }
+}

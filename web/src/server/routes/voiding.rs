@@ -1,0 +1,148 @@
+//! Voiding and closing from the pages, and the table and hand pages as the public may see them
+//! (a voided table or tournament, and its hands, are not found for the public; officials see
+//! them marked voided).
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+
+use super::see_other;
+use crate::server::auth::Viewer;
+use crate::server::commands::voiding::{self, CloseTable, Void};
+use crate::server::error::{AppError, HtmlError};
+use crate::server::state::AppState;
+use crate::server::views::visibility;
+use crate::server::views::Audience;
+
+/// The table page, after the public-visibility check.
+pub async fn table_page(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, HtmlError> {
+    let table = path.into_inner();
+    let id = table.clone();
+    let hidden = state
+        .read(move |l| visibility::table_voided(l, &id))
+        .await?;
+    visibility::require_visible(Audience::of(&viewer), hidden, || {
+        format!("no table `{table}`")
+    })?;
+    super::tables::page(state, viewer, web::Path::from(table)).await
+}
+
+/// The hand page, after the public-visibility check.
+pub async fn hand_page(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, HtmlError> {
+    let hand = path.into_inner();
+    let id = hand.clone();
+    let hidden = state.read(move |l| visibility::hand_voided(l, &id)).await?;
+    visibility::require_visible(Audience::of(&viewer), hidden, || {
+        format!("no hand `{hand}`")
+    })?;
+    super::hands::page(state, viewer, web::Path::from(hand)).await
+}
+
+/// A void form: the reason, and the session's CSRF token.
+#[derive(Deserialize)]
+pub struct VoidForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    reason: String,
+}
+
+#[derive(Deserialize)]
+pub struct CsrfForm {
+    #[serde(default)]
+    csrf: String,
+}
+
+/// Runs a write for an official with a checked CSRF token; a refusal is an error page that
+/// says why.
+async fn run<F>(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    csrf: &str,
+    write: F,
+) -> Result<(), AppError>
+where
+    F: FnOnce(&mut ledger::Ledger, &crate::server::auth::Official) -> Result<(), AppError>
+        + Send
+        + 'static,
+{
+    let o = viewer.require()?.clone();
+    o.check_csrf(csrf)?;
+    state.write(move |l| write(l, &o)).await
+}
+
+pub async fn void_tournament(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<VoidForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let id = path.into_inner();
+    let t = id.clone();
+    let cmd = Void {
+        reason: form.reason.clone(),
+    };
+    run(&state, &viewer, &form.csrf, move |l, o| {
+        voiding::void_tournament(l, &t, o, &cmd)
+    })
+    .await?;
+    Ok(see_other(&format!("/t/{id}")))
+}
+
+pub async fn void_player(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<(String, String)>,
+    form: web::Form<VoidForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let (id, player) = path.into_inner();
+    let t = id.clone();
+    let cmd = Void {
+        reason: form.reason.clone(),
+    };
+    run(&state, &viewer, &form.csrf, move |l, o| {
+        voiding::void_player(l, &t, &player, o, &cmd)
+    })
+    .await?;
+    Ok(see_other(&format!("/t/{id}")))
+}
+
+pub async fn void_table(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<VoidForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let table = path.into_inner();
+    let t = table.clone();
+    let cmd = Void {
+        reason: form.reason.clone(),
+    };
+    run(&state, &viewer, &form.csrf, move |l, o| {
+        voiding::void_table(l, &t, o, &cmd)
+    })
+    .await?;
+    Ok(see_other(&format!("/tables/{table}")))
+}
+
+pub async fn close_table(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let table = path.into_inner();
+    let t = table.clone();
+    run(&state, &viewer, &form.csrf, move |l, o| {
+        voiding::close_table(l, &t, o, &CloseTable::default())
+    })
+    .await?;
+    Ok(see_other(&format!("/tables/{table}")))
+}

@@ -1,0 +1,79 @@
+//! What several pages share: players' names, seats as shown, a hand's result in words, and
+//! finding a tournament. Its own module so that the table, tournament and hand views each use it
+//! and none of them reaches into another (or into `commands`).
+
+use std::collections::HashMap;
+
+use ledger::{HandRecord, Ledger, PlayerId, StreamId, TournamentRow};
+use referee::Seat;
+use serde::Serialize;
+
+use super::seat_title;
+use crate::server::error::AppError;
+
+/// A seat as shown: the seat as drawn, the player's id and name.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    pub seat: &'static str,
+    pub player: String,
+    pub name: String,
+}
+
+/// Player id → name.
+pub fn names(ledger: &Ledger, t: &StreamId) -> Result<HashMap<String, String>, AppError> {
+    Ok(ledger
+        .players(t)?
+        .into_iter()
+        .map(|p| (p.player.as_str().to_owned(), p.name))
+        .collect())
+}
+
+/// The seats as drawn, East first; empty before the draw.
+pub fn seats_view(
+    seats: &Option<ledger::BySeat<PlayerId>>,
+    names: &HashMap<String, String>,
+) -> Vec<SeatView> {
+    seats
+        .as_ref()
+        .map(|s| {
+            s.iter()
+                .map(|(seat, p)| SeatView {
+                    seat: seat_title(seat),
+                    player: p.as_str().to_owned(),
+                    name: names.get(p.as_str()).cloned().unwrap_or_default(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What a page says a hand's result was.
+pub fn result_text(r: &HandRecord, names: &HashMap<String, String>) -> String {
+    let name = |seat: Seat| {
+        r.players
+            .get(seat)
+            .as_ref()
+            .and_then(|p| names.get(p))
+            .cloned()
+            .unwrap_or_else(|| seat_title(seat).to_owned())
+    };
+    match (r.winner, r.washed_out, &r.settlement) {
+        (_, _, None) => "no result in force".to_owned(),
+        (Some(w), _, Some(s)) => format!("{} wins ({} points)", name(w), s.scores.get(w)),
+        (None, true, _) => "wash-out".to_owned(),
+        (None, false, _) => "no Mah-Jongg".to_owned(),
+    }
+}
+
+/// The tournament stream for an id, or 404 when it does not exist.
+pub fn existing_tournament(ledger: &Ledger, id: &str) -> Result<StreamId, AppError> {
+    tournament_row(ledger, id).map(|(stream, _)| stream)
+}
+
+/// The tournament's stream and row, or 404.
+pub fn tournament_row(ledger: &Ledger, id: &str) -> Result<(StreamId, TournamentRow), AppError> {
+    let missing = || AppError::not_found(format!("no tournament `{id}`"));
+    let stream = StreamId::tournament(id).map_err(|_| missing())?;
+    let row = ledger.tournament(&stream)?.ok_or_else(missing)?;
+    Ok((stream, row))
+}
