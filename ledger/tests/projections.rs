@@ -133,3 +133,162 @@ fn a_hand_recorded_before_its_seats_are_known_counts_for_no_one() {
     ledger.rebuild_projections().unwrap();
     assert_eq!(ledger.projection_snapshot().unwrap(), before);
 }
+
+/// A wash-out as the web service records it: the hand laid down, `WashOut`, and a settlement
+/// in which nobody pays.
+fn washed_out_hand(n: u32) -> Vec<NewEvent> {
+    let mut events = hand_events(n, Wind::East, 0);
+    events.truncate(3);
+    events.push(NewEvent::new(WashOut {
+        reason: "wall exhausted".into(),
+    }));
+    events.push(NewEvent::new(SettlementRecorded {
+        winner: None,
+        scores: BySeat::default(),
+        payments: Vec::new(),
+        nets: BySeat::default(),
+    }));
+    events
+}
+
+/// The correction of a hand: supersede `settlement`, then record `winner` winning for `score`.
+fn correct_to_win(settlement: uuid::Uuid, winner: Wind, score: i64) -> Vec<NewEvent> {
+    vec![
+        NewEvent::new(CorrectionRecorded {
+            supersedes: settlement,
+            reason: "it was not a wash-out".into(),
+        }),
+        NewEvent::new(MahJonggDeclared {
+            seat: winner,
+            winning_tile: tile("5p"),
+            self_drawn: false,
+        }),
+        NewEvent::new(settlement_for(winner, score)),
+    ]
+}
+
+fn settlement_for(winner: Wind, score: i64) -> SettlementRecorded {
+    crate::util::settlement(winner, score)
+}
+
+/// Issue 9: a correction that turned a wash-out into a win left the hand marked washed out in
+/// one read model while the other showed the win.
+#[test]
+fn issue_9_a_wash_out_corrected_to_a_win_is_a_win_everywhere() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    set_up_tournament(&mut ledger);
+    ledger
+        .append(
+            &hand(1),
+            ExpectedVersion::Exact(0),
+            washed_out_hand(1),
+            &referee(),
+        )
+        .unwrap();
+    let washed = ledger.settlements(&hand(1)).unwrap()[0].event_id;
+    assert!(ledger.hand_summary(&hand(1)).unwrap().unwrap().washed_out);
+
+    ledger
+        .append(
+            &hand(1),
+            ExpectedVersion::Exact(5),
+            correct_to_win(washed, Wind::South, 8),
+            &referee(),
+        )
+        .unwrap();
+
+    let summary = ledger.hand_summary(&hand(1)).unwrap().unwrap();
+    let record = ledger.hand_record(&hand(1)).unwrap().unwrap();
+    assert!(!summary.washed_out, "{summary:#?}");
+    assert!(!record.washed_out);
+    assert_eq!(record.winner, Some(Wind::South));
+    assert_eq!(
+        summary.current_settlement().unwrap().winner,
+        Some(Wind::South)
+    );
+    let south = ledger
+        .standings(&tournament())
+        .unwrap()
+        .into_iter()
+        .find(|s| s.player == player(Wind::South))
+        .unwrap();
+    assert_eq!((south.net, south.hands_played, south.hands_won), (24, 1, 1));
+    let before = ledger.projection_snapshot().unwrap();
+    ledger.rebuild_projections().unwrap();
+    assert_eq!(ledger.projection_snapshot().unwrap(), before);
+    assert!(ledger.audit().unwrap().is_clean());
+}
+
+/// A correction may supersede an earlier correction: that correction is withdrawn, the
+/// settlement it took out counts again, and the settlement it brought stops counting.
+#[test]
+fn a_correction_superseding_a_correction_restores_what_that_correction_replaced() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    set_up_tournament(&mut ledger);
+    ledger
+        .append(
+            &hand(1),
+            ExpectedVersion::Exact(0),
+            hand_events(1, Wind::West, 16),
+            &referee(),
+        )
+        .unwrap();
+    let original = ledger.settlements(&hand(1)).unwrap()[0].event_id;
+    let first = correct_to_win(original, Wind::South, 8);
+    let first_correction = first[0].id;
+    ledger
+        .append(&hand(1), ExpectedVersion::Exact(6), first, &referee())
+        .unwrap();
+    let wrong = ledger.hand_record(&hand(1)).unwrap().unwrap();
+    assert_eq!(wrong.winner, Some(Wind::South));
+
+    let withdraw = vec![NewEvent::new(CorrectionRecorded {
+        supersedes: first_correction,
+        reason: "the first correction was itself mistaken".into(),
+    })];
+    ledger
+        .append(&hand(1), ExpectedVersion::Exact(9), withdraw, &referee())
+        .unwrap();
+
+    let record = ledger.hand_record(&hand(1)).unwrap().unwrap();
+    assert_eq!(record.winner, Some(Wind::West), "{record:#?}");
+    assert_eq!(record.settlement.as_ref().unwrap().event_id, original);
+    assert_eq!(record.corrections, 2);
+    let summary = ledger.hand_summary(&hand(1)).unwrap().unwrap();
+    assert_eq!(summary.current_settlement().unwrap().event_id, original);
+    assert_eq!(
+        summary
+            .settlements
+            .iter()
+            .filter(|s| s.superseded_by.is_none())
+            .count(),
+        1,
+        "{summary:#?}"
+    );
+    let standings = ledger.standings(&tournament()).unwrap();
+    let of = |w: Wind| standings.iter().find(|s| s.player == player(w)).unwrap();
+    assert_eq!((of(Wind::West).net, of(Wind::West).hands_won), (48, 1));
+    assert_eq!((of(Wind::South).net, of(Wind::South).hands_won), (-16, 0));
+    assert_eq!(of(Wind::West).largest_hand, 16);
+    assert_eq!(of(Wind::South).largest_hand, 0);
+    assert_eq!(standings.iter().map(|s| s.net).sum::<i64>(), 0);
+
+    // And a correction of the original settlement still works afterwards.
+    let again = correct_to_win(original, Wind::North, 4);
+    ledger
+        .append(&hand(1), ExpectedVersion::Exact(10), again, &referee())
+        .unwrap();
+    let record = ledger.hand_record(&hand(1)).unwrap().unwrap();
+    assert_eq!(record.winner, Some(Wind::North));
+    let standings = ledger.standings(&tournament()).unwrap();
+    let north = standings
+        .iter()
+        .find(|s| s.player == player(Wind::North))
+        .unwrap();
+    assert_eq!((north.net, north.hands_played, north.hands_won), (12, 1, 1));
+
+    let before = ledger.projection_snapshot().unwrap();
+    ledger.rebuild_projections().unwrap();
+    assert_eq!(ledger.projection_snapshot().unwrap(), before);
+    assert!(ledger.audit().unwrap().is_clean());
+}
