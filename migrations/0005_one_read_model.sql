@@ -20,12 +20,13 @@ DROP TABLE IF EXISTS proj_players;
 DROP TABLE IF EXISTS proj_hand_records;
 DROP TABLE IF EXISTS proj_player_hands;
 
--- Each tournament: TournamentCreated, then TournamentConfigured.
+-- Each tournament: TournamentCreated, then TournamentConfigured and TieBreakChosen.
 CREATE TABLE proj_tournaments (
     tournament     TEXT PRIMARY KEY,   -- the stream, 'tournament:<id>'
     name           TEXT    NOT NULL,
     ruleset        TEXT    NOT NULL,
     config         TEXT,               -- JSON TournamentConfigured, once recorded
+    tie_break      TEXT,               -- JSON list of tie-break keys; NULL for the default chain
     position       INTEGER NOT NULL    -- where it was created, for listing newest first
 );
 

@@ -6,8 +6,9 @@ use referee::Wind;
 
 use crate::util::*;
 
-fn standing(w: Wind, net: i64, played: u32, won: u32, largest: i64) -> Standing {
+fn standing(rank: u32, w: Wind, net: i64, played: u32, won: u32, largest: i64) -> Standing {
     Standing {
+        rank,
         player: player(w),
         net,
         hands_played: played,
@@ -23,10 +24,10 @@ fn standings_follow_settlements_and_a_correction_replaces_one() {
     // Hand 1 was first won by South for 8, then corrected to 4; hands 2 and 3 went to West
     // (16) and North (24); the wash-out scores nothing.
     let expected = vec![
-        standing(Wind::North, 52, 3, 1, 24),
-        standing(Wind::West, 20, 3, 1, 16),
-        standing(Wind::South, -28, 3, 1, 4),
-        standing(Wind::East, -44, 3, 0, 0),
+        standing(1, Wind::North, 52, 3, 1, 24),
+        standing(2, Wind::West, 20, 3, 1, 16),
+        standing(3, Wind::South, -28, 3, 1, 4),
+        standing(4, Wind::East, -44, 3, 0, 0),
     ];
     assert_eq!(ledger.standings(&tournament()).unwrap(), expected);
     assert_eq!(expected.iter().map(|s| s.net).sum::<i64>(), 0);
@@ -80,7 +81,7 @@ fn superseding_the_only_win_resets_the_largest_hand() {
         .into_iter()
         .find(|s| s.player == player(Wind::West))
         .unwrap();
-    assert_eq!(west, standing(Wind::West, 0, 0, 0, 0));
+    assert_eq!(west, standing(1, Wind::West, 0, 0, 0, 0));
     // Superseding it twice changes nothing more.
     let again = vec![NewEvent::new(CorrectionRecorded {
         supersedes: id,

@@ -8,4 +8,5 @@ mod jsonl;
 mod projections;
 mod properties;
 mod schema;
+mod standings;
 mod tamper;

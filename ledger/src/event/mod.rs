@@ -11,12 +11,14 @@ mod hand;
 mod ruling;
 mod scoring;
 mod table;
+mod tie_break;
 mod tournament;
 
 pub use hand::*;
 pub use ruling::*;
 pub use scoring::*;
 pub use table::*;
+pub use tie_break::*;
 pub use tournament::*;
 
 use serde::{Deserialize, Serialize};
@@ -169,6 +171,8 @@ catalogue! {
     SeatDrawSeeded = "seat_draw_seeded", v 1, Tournament;
     /// The hand was scored: itemized sheets, how it was won, penalties.
     HandScored = "hand_scored", v 1, Hand;
+    /// The tournament chose the tie-break chain of its standings.
+    TieBreakChosen = "tie_break_chosen", v 1, Tournament;
 }
 
 #[cfg(test)]
@@ -185,8 +189,8 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), CATALOGUE.len());
-        // 25 in the first vocabulary; 3 added with the web service.
-        assert_eq!(CATALOGUE.len(), 28);
+        // 25 in the first vocabulary; 3 added with the web service; 1 for standings.
+        assert_eq!(CATALOGUE.len(), 29);
     }
 
     #[test]

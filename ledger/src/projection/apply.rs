@@ -40,8 +40,8 @@ pub(crate) fn apply(
     };
     match event {
         Event::TournamentCreated(e) => run(
-            "INSERT OR REPLACE INTO proj_tournaments (tournament, name, ruleset, config, position) \
-             VALUES (?1, ?2, ?3, NULL, ?4)",
+            "INSERT OR REPLACE INTO proj_tournaments (tournament, name, ruleset, config, tie_break, position) \
+             VALUES (?1, ?2, ?3, NULL, NULL, ?4)",
             params![stream, e.name, e.ruleset, position],
             "recording a tournament",
         ),
@@ -49,6 +49,11 @@ pub(crate) fn apply(
             "UPDATE proj_tournaments SET config = ?2 WHERE tournament = ?1",
             params![stream, json(e)],
             "recording a tournament's conditions",
+        ),
+        Event::TieBreakChosen(e) => run(
+            "UPDATE proj_tournaments SET tie_break = ?2 WHERE tournament = ?1",
+            params![stream, json(&e.chain)],
+            "recording a tournament's tie-break chain",
         ),
         Event::PlayerRegistered(e) => run(
             "INSERT OR REPLACE INTO proj_players (tournament, player, name, position) VALUES (?1, ?2, ?3, ?4)",

@@ -4,7 +4,7 @@
 use rusqlite::OptionalExtension;
 
 use crate::error::{Result, SqlContext};
-use crate::event::TournamentConfigured;
+use crate::event::{TieBreak, TournamentConfigured};
 use crate::{BySeat, Ledger, PlayerId, StreamId, TableId};
 
 pub(crate) use super::hand_queries::{from_json, parse};
@@ -16,6 +16,8 @@ pub struct TournamentRow {
     pub name: String,
     pub ruleset: String,
     pub config: Option<TournamentConfigured>,
+    /// How ties in the standings are broken (the default chain unless one was chosen).
+    pub tie_break: TieBreak,
 }
 
 /// A registered player.
@@ -44,6 +46,11 @@ fn tournament_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
             .get::<_, Option<String>>(3)?
             .map(|c| from_json(&c))
             .transpose()?,
+        tie_break: r
+            .get::<_, Option<String>>(4)?
+            .map(|c| from_json(&c))
+            .transpose()?
+            .unwrap_or_default(),
     })
 }
 
@@ -53,7 +60,7 @@ impl Ledger {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT tournament, name, ruleset, config FROM proj_tournaments ORDER BY position DESC",
+                "SELECT tournament, name, ruleset, config, tie_break FROM proj_tournaments ORDER BY position DESC",
             )
             .ctx("reading tournaments")?;
         let rows = stmt
@@ -67,7 +74,7 @@ impl Ledger {
     pub fn tournament(&self, stream: &StreamId) -> Result<Option<TournamentRow>> {
         self.conn
             .prepare_cached(
-                "SELECT tournament, name, ruleset, config FROM proj_tournaments WHERE tournament = ?1",
+                "SELECT tournament, name, ruleset, config, tie_break FROM proj_tournaments WHERE tournament = ?1",
             )
             .and_then(|mut s| s.query_row([stream.as_str()], tournament_row).optional())
             .ctx("reading a tournament")
