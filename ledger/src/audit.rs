@@ -15,13 +15,13 @@
 //! * the stored projections against a fresh replay into an in-memory database;
 //! * optionally, chain heads published earlier: the chain must still pass through them.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use rusqlite::Connection;
 
+use crate::chain::ChainVerifier;
 use crate::error::{Result, SqlContext};
-use crate::hash::{chain_hash, Hash};
+use crate::hash::Hash;
 use crate::projection::{replay_into, snapshot};
 use crate::record::{RowRef, COLUMNS};
 use crate::schema::PROJECTIONS_SQL;
@@ -111,15 +111,12 @@ impl fmt::Display for AuditReport {
 }
 
 /// The running state of the walk over the rows.
-struct Walk {
+struct Walk<'p> {
     report: AuditReport,
-    expected_position: u64,
-    stored_chain: Hash,
-    recomputed_chain: Hash,
-    streams: HashMap<String, (u64, Hash)>,
+    chain: ChainVerifier<'p>,
 }
 
-impl Walk {
+impl Walk<'_> {
     fn flag(&mut self, r: &RowRef<'_>, what: String) {
         self.report.discrepancies.push(Discrepancy {
             position: Some(r.position_u64()),
@@ -129,96 +126,15 @@ impl Walk {
         });
     }
 
-    fn row(&mut self, r: &RowRef<'_>, published: &[ChainHead]) {
+    fn row(&mut self, r: &RowRef<'_>) {
         self.report.events_checked += 1;
-        let position = r.position_u64();
-        if position != self.expected_position {
-            let what = format!(
-                "expected position {} next: positions {}..{} are missing (rows deleted?)",
-                self.expected_position,
-                self.expected_position,
-                position.saturating_sub(1)
-            );
-            self.flag(r, what);
+        for finding in self.chain.row(r) {
+            self.flag(r, finding.to_string());
         }
-        self.expected_position = position + 1;
-
-        let stored_hash = Hash::from_slice(r.hash);
-        let recomputed = r.recompute_hash();
-        match (&recomputed, stored_hash) {
-            (Err(why), _) => self.flag(r, format!("cannot recompute the hash: {why}")),
-            (Ok(_), None) => self.flag(r, "stored hash is not 32 bytes".into()),
-            (Ok(h), Some(s)) if *h != s => self.flag(
-                r,
-                format!("content does not match its hash (edited after recording): stored {s}, recomputed {h}"),
-            ),
-            _ => {}
-        }
-        let stored_hash = stored_hash.unwrap_or(Hash::ZERO);
-        let stored_chain = Hash::from_slice(r.chain_hash).unwrap_or(Hash::ZERO);
-        if stored_chain != chain_hash(&self.stored_chain, &stored_hash) {
-            self.flag(
-                r,
-                "global chain link broken: the previous row is not the one this row was chained to"
-                    .into(),
-            );
-        }
-        self.stored_chain = stored_chain;
-        self.recomputed_chain = chain_hash(
-            &self.recomputed_chain,
-            recomputed.as_ref().unwrap_or(&stored_hash),
-        );
-        for p in published.iter().filter(|p| p.position == position) {
-            if p.chain_hash != self.recomputed_chain {
-                let what = format!(
-                    "published chain head {} is not this chain's hash here, {}",
-                    p.chain_hash, self.recomputed_chain
-                );
-                self.flag(r, what);
-            }
-        }
-
-        self.stream_link(r, stored_hash);
         match r.decode() {
             Err(why) => self.flag(r, format!("does not decode: {why}")),
             Ok(e) => self.event(r, &e.stream, &e.event),
         }
-    }
-
-    fn stream_link(&mut self, r: &RowRef<'_>, stored_hash: Hash) {
-        let stream = r.stream_text().to_owned();
-        let (last_version, last_hash) = self
-            .streams
-            .get(&stream)
-            .copied()
-            .unwrap_or((0, Hash::ZERO));
-        let version = r.version_u64();
-        if version != last_version + 1 {
-            let what = if version > last_version + 1 {
-                format!(
-                    "follows version {last_version}: versions {}..{} are missing",
-                    last_version + 1,
-                    version - 1
-                )
-            } else {
-                format!("out of order: follows version {last_version} of the same stream")
-            };
-            self.flag(r, what);
-        } else if Hash::from_slice(r.prev_hash) != Some(last_hash) {
-            self.flag(
-                r,
-                format!("previous-hash link does not match the hash of version {last_version}"),
-            );
-        }
-        let head = (
-            version.max(last_version),
-            if version > last_version {
-                stored_hash
-            } else {
-                last_hash
-            },
-        );
-        self.streams.insert(stream, head);
     }
 
     fn event(&mut self, r: &RowRef<'_>, stream: &crate::StreamId, event: &Event) {
@@ -259,10 +175,7 @@ impl Ledger {
                 },
                 discrepancies: Vec::new(),
             },
-            expected_position: 1,
-            stored_chain: Hash::ZERO,
-            recomputed_chain: Hash::ZERO,
-            streams: HashMap::new(),
+            chain: ChainVerifier::with_published(published),
         };
         let tx = self
             .conn
@@ -275,27 +188,20 @@ impl Ledger {
             let mut rows = stmt.query([]).ctx("reading the events")?;
             while let Some(row) = rows.next().ctx("reading the events")? {
                 let r = RowRef::from_row(row).ctx("reading an event row")?;
-                walk.row(&r, published);
+                walk.row(&r);
             }
         }
-        let last = walk.expected_position - 1;
-        for p in published.iter().filter(|p| p.position > last) {
+        walk.report.head = walk.chain.head();
+        let (beyond, heads) = walk.chain.finish();
+        for (position, finding) in beyond {
             walk.report.discrepancies.push(Discrepancy {
-                position: Some(p.position),
+                position: Some(position),
                 stream: None,
                 version: None,
-                what: format!(
-                    "a chain head was published at position {} but the ledger ends at {last}",
-                    p.position
-                ),
+                what: finding.to_string(),
             });
         }
-        walk.report.head = ChainHead {
-            position: last,
-            chain_hash: walk.recomputed_chain,
-        };
-        let mut streams: Vec<_> = walk
-            .streams
+        let mut streams: Vec<_> = heads
             .into_iter()
             .map(|(stream, (version, hash))| StreamHead {
                 stream,

@@ -28,6 +28,7 @@
 //! ```
 
 mod audit;
+mod chain;
 mod error;
 pub mod event;
 pub mod hash;

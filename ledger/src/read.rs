@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use rusqlite::params;
 
+use crate::chain::ChainVerifier;
 use crate::error::{Error, Result, SqlContext};
-use crate::hash::Hash;
 use crate::record::{RecordedEvent, RowRef, COLUMNS};
 use crate::store::{chain_head, stream_version, ChainHead};
 use crate::{Ledger, StreamId};
@@ -90,44 +90,18 @@ impl Ledger {
         let sql = format!("SELECT {COLUMNS} FROM events ORDER BY position");
         let mut stmt = self.conn.prepare(&sql).ctx("reading the events")?;
         let mut rows = stmt.query([]).ctx("reading the events")?;
-        let mut chain = Hash::ZERO;
-        let mut stream_heads: std::collections::HashMap<Vec<u8>, (u64, Hash)> = Default::default();
-        let mut count = 0u64;
+        let mut verifier = ChainVerifier::new();
         while let Some(row) = rows.next().ctx("reading the events")? {
             let r = RowRef::from_row(row).ctx("reading an event row")?;
-            count += 1;
-            if r.position_u64() != count {
-                return Err(corrupt(
-                    &r,
-                    format!("expected position {count}: a row is missing or out of place"),
-                ));
+            if let Some(first) = verifier.row(&r).into_iter().next() {
+                return Err(corrupt(&r, first.to_string()));
             }
-            chain = r.verify(&chain).map_err(|what| corrupt(&r, what))?;
-            let e = r.decode().map_err(|what| corrupt(&r, what))?;
-            let (last_version, last_hash) = stream_heads
-                .get(r.stream)
-                .copied()
-                .unwrap_or((0, Hash::ZERO));
-            if e.version != last_version + 1 || e.prev_hash != last_hash {
-                return Err(corrupt(
-                    &r,
-                    format!("does not follow version {last_version} of its stream"),
-                ));
-            }
-            match stream_heads.get_mut(r.stream) {
-                Some(h) => *h = (e.version, e.hash),
-                None => {
-                    stream_heads.insert(r.stream.to_vec(), (e.version, e.hash));
-                }
-            }
-            f(e);
+            f(r.decode().map_err(|what| corrupt(&r, what))?);
         }
+        let head = verifier.head();
         Ok(ReplayStats {
-            events: count,
-            head: ChainHead {
-                position: count,
-                chain_hash: chain,
-            },
+            events: head.position,
+            head,
         })
     }
 

@@ -7,7 +7,7 @@ use chrono::{DateTime, SubsecRound, Utc};
 use rusqlite::types::ValueRef;
 use uuid::Uuid;
 
-use crate::hash::{chain_hash, Hash, HashInput};
+use crate::hash::{Hash, HashInput};
 use crate::{Event, OfficialId, StreamId};
 
 /// The canonical text of `recorded_at`: RFC 3339, UTC, exactly six fractional digits.
@@ -138,26 +138,6 @@ impl<'a> RowRef<'a> {
             prev_hash: &prev_hash,
         }
         .hash())
-    }
-
-    /// Checks the row's own hash and its global chain link, given the previous chain hash.
-    pub fn verify(&self, prev_chain: &Hash) -> Result<Hash, String> {
-        let stored = Hash::from_slice(self.hash).ok_or("stored hash is not 32 bytes")?;
-        let recomputed = self.recompute_hash()?;
-        if stored != recomputed {
-            return Err(format!(
-                "content does not match its hash: stored {stored}, recomputed {recomputed}"
-            ));
-        }
-        let stored_chain =
-            Hash::from_slice(self.chain_hash).ok_or("stored chain hash is not 32 bytes")?;
-        let expected_chain = chain_hash(prev_chain, &stored);
-        if stored_chain != expected_chain {
-            return Err(format!(
-                "global chain link broken: stored chain hash {stored_chain}, expected {expected_chain} from the previous row"
-            ));
-        }
-        Ok(stored_chain)
     }
 
     /// Decodes the row into an owned event, or says which part is unreadable.

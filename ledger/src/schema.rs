@@ -9,45 +9,49 @@ use rusqlite::{Connection, TransactionBehavior};
 
 use crate::error::{Error, Result, SqlContext};
 
+/// One migration: its SQL (a file of `/migrations`) and what else it does.
+pub struct Migration {
+    pub sql: &'static str,
+    /// The migration replaces projection tables: after it, they are rebuilt from the events in
+    /// the same transaction (projections are derived, so nothing is lost).
+    pub rebuilds_projections: bool,
+}
+
+const fn migration(sql: &'static str) -> Migration {
+    Migration {
+        sql,
+        rebuilds_projections: false,
+    }
+}
+
 /// The migrations in order; migration `i` (0-based) takes the schema to version `i + 1`.
-pub const MIGRATIONS: &[(&str, &str)] = &[
-    (
-        "0001_events.sql",
-        include_str!("../../migrations/0001_events.sql"),
-    ),
-    (
-        "0002_projections.sql",
-        include_str!("../../migrations/0002_projections.sql"),
-    ),
-    (
-        "0003_service_projections.sql",
-        include_str!("../../migrations/0003_service_projections.sql"),
-    ),
-    (
-        "0004_officials.sql",
-        include_str!("../../migrations/0004_officials.sql"),
-    ),
-    (
-        "0005_table_status.sql",
-        include_str!("../../migrations/0005_table_status.sql"),
-    ),
+pub const MIGRATIONS: &[Migration] = &[
+    migration(include_str!("../../migrations/0001_events.sql")),
+    migration(include_str!("../../migrations/0002_projections.sql")),
+    migration(include_str!(
+        "../../migrations/0003_service_projections.sql"
+    )),
+    migration(include_str!("../../migrations/0004_officials.sql")),
+    Migration {
+        rebuilds_projections: true,
+        ..migration(include_str!("../../migrations/0005_one_read_model.sql"))
+    },
 ];
 
-/// The projection tables' DDL alone, for building a fresh in-memory replay to compare with.
-pub(crate) const PROJECTIONS_SQL: &[&str] = &[MIGRATIONS[1].1, MIGRATIONS[2].1, MIGRATIONS[4].1];
+/// The projection tables' DDL alone, for building a fresh in-memory replay to compare with:
+/// 0005 drops whatever projections came before and creates the whole current family, with what
+/// is out of play (voided, closed) and how seats were drawn.
+pub(crate) const PROJECTIONS_SQL: &[&str] = &[MIGRATIONS[4].sql];
 
 /// The projection tables, in the order they are compared and rebuilt.
 pub(crate) const PROJECTION_TABLES: &[&str] = &[
-    "proj_tables",
-    "proj_seats",
-    "proj_hands",
-    "proj_settlements",
-    "proj_standings",
     "proj_tournaments",
     "proj_players",
-    "proj_table_numbers",
+    "proj_tables",
+    "proj_seats",
     "proj_hand_records",
     "proj_player_hands",
+    "proj_standings",
     "proj_voided",
     "proj_closed_tables",
     "proj_draw_methods",
@@ -74,10 +78,15 @@ pub(crate) fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
                 supported: SCHEMA_VERSION,
             });
         }
-        let Some((_, sql)) = MIGRATIONS.get(found.max(0) as usize) else {
+        let Some(m) = MIGRATIONS.get(found.max(0) as usize) else {
             return Ok(());
         };
-        tx.execute_batch(sql).ctx("applying a migration")?;
+        tx.execute_batch(m.sql).ctx("applying a migration")?;
+        if m.rebuilds_projections {
+            // Events that do not decode are left out here rather than refusing to open the
+            // ledger: the audit, which must be able to open it, reports them.
+            crate::projection::replay_into(&tx, &tx)?;
+        }
         tx.pragma_update(None, "user_version", found + 1)
             .ctx("recording the schema version")?;
         tx.commit().ctx("committing a migration")?;

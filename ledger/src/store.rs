@@ -502,6 +502,6 @@ pub(crate) fn insert(
         version: row.version,
         event_id: row.event_id,
     };
-    projection::apply(tx, &meta, row.event)?;
+    projection::apply(tx, tx, &meta, row.event)?;
     Ok((hash, next))
 }

@@ -8,5 +8,6 @@ mod jsonl;
 mod projections;
 mod properties;
 mod schema;
+mod standings;
 mod status;
 mod tamper;

@@ -11,6 +11,9 @@ use ledger::OfficialId;
 use serde_json::{json, Value};
 use web::server::{app, auth, AppState};
 
+#[path = "server/standings.rs"]
+mod standings;
+
 const PASSWORD: &str = "correct horse battery";
 
 struct TestApp {

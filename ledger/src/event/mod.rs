@@ -8,6 +8,7 @@
 //! reading the old version (an upcaster) — stored events are never rewritten.
 
 mod conditions;
+mod tie_break;
 mod tournament;
 mod upcast;
 mod voiding;
@@ -16,6 +17,7 @@ pub use conditions::*;
 // The facts of tables and hands belong to the domain; the ledger gives them wire names and
 // versions.
 pub use referee::event::*;
+pub use tie_break::*;
 pub use tournament::*;
 pub use voiding::*;
 
@@ -192,6 +194,8 @@ catalogue! {
     PlayerVoided = "player_voided", v 1, Tournament;
     /// A table's play is over; its players may sit at another table.
     TableClosed = "table_closed", v 1, Tournament;
+    /// The tournament chose the tie-break chain of its standings.
+    TieBreakChosen = "tie_break_chosen", v 1, Tournament;
 }
 
 /// The domain's per-stream enums and the ledger's catalogue name the same payloads.
@@ -236,8 +240,9 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), CATALOGUE.len());
-        // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding.
-        assert_eq!(CATALOGUE.len(), 32);
+        // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding;
+        // 1 for standings.
+        assert_eq!(CATALOGUE.len(), 33);
     }
 
     #[test]

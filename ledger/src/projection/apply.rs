@@ -1,12 +1,12 @@
-//! Folding one event into the projection tables.
+//! Folding one event into the projection tables: the tournament's bookkeeping here (who is
+//! registered, which tables exist, who sits where), the hands in `hands.rs`.
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection};
 use uuid::Uuid;
 
 use crate::error::{Result, SqlContext};
-use crate::event::{CorrectionRecorded, HandStarted, SeatsDrawn, SettlementRecorded, TableFormed};
-use crate::settlement::derive_nets;
-use crate::{BySeat, Event, StreamId};
+use crate::event::{SeatsDrawn, TableFormed};
+use crate::{Event, StreamId};
 
 /// Where an event sits, for the projections that record it.
 pub(crate) struct EventMeta<'a> {
@@ -16,30 +16,72 @@ pub(crate) struct EventMeta<'a> {
     pub event_id: Uuid,
 }
 
-/// Folds one event into the projections. Events that no projection needs are ignored.
-pub(crate) fn apply(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> Result<()> {
-    super::service::apply(conn, meta, event)?;
+fn json<T: serde::Serialize>(v: &T) -> String {
+    // Events and records are plain data: serializing them cannot fail.
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+/// Folds one event into the projections in `conn`. `events` is the database the event log is
+/// read from when a hand's record must be re-derived (the same connection, except when the
+/// audit replays into a fresh database). Events no projection needs are ignored.
+pub(crate) fn apply(
+    conn: &Connection,
+    events: &Connection,
+    meta: &EventMeta<'_>,
+    event: &Event,
+) -> Result<()> {
     super::status::apply(conn, meta, event)?;
+    let stream = meta.stream.as_str();
+    let position = meta.position as i64;
+    let run = |sql: &str, params: &[&dyn rusqlite::ToSql], what: &'static str| {
+        conn.prepare_cached(sql)
+            .and_then(|mut s| s.execute(params))
+            .ctx(what)
+            .map(drop)
+    };
     match event {
-        Event::TableFormed(e) => table_formed(conn, meta, e),
+        Event::TournamentCreated(e) => run(
+            "INSERT OR REPLACE INTO proj_tournaments (tournament, name, ruleset, config, tie_break, position) \
+             VALUES (?1, ?2, ?3, NULL, NULL, ?4)",
+            params![stream, e.name, e.ruleset, position],
+            "recording a tournament",
+        ),
+        Event::TournamentConfigured(e) => run(
+            "UPDATE proj_tournaments SET config = ?2 WHERE tournament = ?1",
+            params![stream, json(e)],
+            "recording a tournament's conditions",
+        ),
+        Event::TieBreakChosen(e) => run(
+            "UPDATE proj_tournaments SET tie_break = ?2 WHERE tournament = ?1",
+            params![stream, json(&e.chain)],
+            "recording a tournament's tie-break chain",
+        ),
+        Event::PlayerRegistered(e) => run(
+            "INSERT OR REPLACE INTO proj_players (tournament, player, name, position) VALUES (?1, ?2, ?3, ?4)",
+            params![stream, e.player.as_str(), e.name, position],
+            "recording a player",
+        ),
+        Event::TableFormed(e) => table_formed(conn, stream, e),
+        Event::SeatDrawSeeded(e) => run(
+            // SQLite integers are signed: the seed is stored as its two's-complement bits.
+            "UPDATE proj_tables SET draw_seed = ?2 WHERE table_id = ?1",
+            params![e.table.as_str(), e.seed as i64],
+            "recording a seat draw",
+        ),
         Event::SeatsDrawn(e) => seats_drawn(conn, e),
-        Event::HandStarted(e) => hand_started(conn, meta, e),
-        Event::WashOut(_) => conn
-            .prepare_cached("UPDATE proj_hands SET washed_out = 1 WHERE stream = ?1")
-            .and_then(|mut s| s.execute([meta.stream.as_str()]))
-            .ctx("recording a wash-out")
-            .map(drop),
-        Event::SettlementRecorded(e) => settlement_recorded(conn, meta, e),
-        Event::CorrectionRecorded(e) => correction_recorded(conn, meta, e),
+        Event::HandStarted(e) => super::hands::hand_started(conn, meta, e),
+        e if super::HandRecord::is_hand_fact(e) => super::hands::hand_fact(conn, events, meta, e),
         _ => Ok(()),
     }
 }
 
-fn table_formed(conn: &Connection, meta: &EventMeta<'_>, e: &TableFormed) -> Result<()> {
-    conn.prepare_cached("INSERT OR REPLACE INTO proj_tables (table_id, tournament) VALUES (?1, ?2)")
-        .and_then(|mut s| s.execute(params![e.table.as_str(), meta.stream.as_str()]))
-        .ctx("recording a table")
-        .map(drop)
+fn table_formed(conn: &Connection, tournament: &str, e: &TableFormed) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO proj_tables (table_id, tournament, number, draw_seed) VALUES (?1, ?2, ?3, NULL)",
+    )
+    .and_then(|mut s| s.execute(params![e.table.as_str(), tournament, e.number]))
+    .ctx("recording a table")
+    .map(drop)
 }
 
 fn seats_drawn(conn: &Connection, e: &SeatsDrawn) -> Result<()> {
@@ -53,199 +95,4 @@ fn seats_drawn(conn: &Connection, e: &SeatsDrawn) -> Result<()> {
             .ctx("recording seats")?;
     }
     Ok(())
-}
-
-fn hand_started(conn: &Connection, meta: &EventMeta<'_>, e: &HandStarted) -> Result<()> {
-    let tournament: Option<String> = conn
-        .prepare_cached("SELECT tournament FROM proj_tables WHERE table_id = ?1")
-        .and_then(|mut s| s.query_row([e.table.as_str()], |r| r.get(0)).optional())
-        .ctx("looking up a table")?;
-    let mut stmt = conn
-        .prepare_cached("SELECT player FROM proj_seats WHERE table_id = ?1 AND seat = ?2")
-        .ctx("looking up seats")?;
-    let mut players = BySeat::<Option<String>>::default();
-    for seat in referee::Seat::ALL {
-        *players.get_mut(seat) = stmt
-            .query_row(params![e.table.as_str(), seat.name()], |r| r.get(0))
-            .optional()
-            .ctx("looking up seats")?;
-    }
-    conn.prepare_cached(
-        "INSERT OR REPLACE INTO proj_hands (stream, tournament, table_id, game, hand, east, prevailing, players, washed_out) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0)",
-    )
-    .and_then(|mut s| {
-        s.execute(params![
-            meta.stream.as_str(),
-            tournament,
-            e.table.as_str(),
-            e.game,
-            e.hand,
-            e.east.name(),
-            e.prevailing_wind.name(),
-            json(&players),
-        ])
-    })
-    .ctx("recording a hand")
-    .map(drop)
-}
-
-fn json<T: serde::Serialize>(v: &T) -> String {
-    // Maps of strings and integers always serialize.
-    serde_json::to_string(v).unwrap_or_default()
-}
-
-/// Who sat where in a hand and which tournament it counts for, when both are known.
-fn hand_players(
-    conn: &Connection,
-    stream: &str,
-) -> Result<Option<(String, BySeat<Option<String>>)>> {
-    let row: Option<(Option<String>, String)> = conn
-        .prepare_cached("SELECT tournament, players FROM proj_hands WHERE stream = ?1")
-        .and_then(|mut s| {
-            s.query_row([stream], |r| Ok((r.get(0)?, r.get(1)?)))
-                .optional()
-        })
-        .ctx("looking up a hand")?;
-    Ok(row.and_then(|(t, p)| Some((t?, serde_json::from_str(&p).ok()?))))
-}
-
-fn settlement_recorded(
-    conn: &Connection,
-    meta: &EventMeta<'_>,
-    e: &SettlementRecorded,
-) -> Result<()> {
-    // The nets are re-derived from the payments; the append refused any settlement where they
-    // differ, so this only matters when replaying a tampered database (the audit reports it).
-    let nets = derive_nets(&e.payments).unwrap_or(e.nets);
-    let counted = hand_players(conn, meta.stream.as_str())?;
-    conn.prepare_cached(
-        "INSERT INTO proj_settlements (event_id, stream, version, tournament, winner, scores, nets, players, superseded_by) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL)",
-    )
-    .and_then(|mut s| {
-        s.execute(params![
-            meta.event_id.as_bytes().as_slice(),
-            meta.stream.as_str(),
-            meta.version as i64,
-            counted.as_ref().map(|c| &c.0),
-            e.winner.map(|w| w.name()),
-            json(&e.scores),
-            json(&nets),
-            counted.as_ref().map(|c| json(&c.1)),
-        ])
-    })
-    .ctx("recording a settlement")?;
-    if let Some((tournament, players)) = counted {
-        let mut stmt = conn
-            .prepare_cached(
-                "INSERT INTO proj_standings (tournament, player, net, hands_played, hands_won, largest_hand) \
-                 VALUES (?1, ?2, ?3, 1, ?4, ?5) \
-                 ON CONFLICT (tournament, player) DO UPDATE SET net = net + excluded.net, \
-                 hands_played = hands_played + 1, hands_won = hands_won + excluded.hands_won, \
-                 largest_hand = MAX(largest_hand, excluded.largest_hand)",
-            )
-            .ctx("updating standings")?;
-        for (seat, player) in players.iter() {
-            let Some(player) = player else { continue };
-            let won = e.winner == Some(seat);
-            let largest = if won { *e.scores.get(seat) } else { 0 };
-            stmt.execute(params![
-                tournament,
-                player,
-                nets.get(seat),
-                i64::from(won),
-                largest
-            ])
-            .ctx("updating standings")?;
-        }
-    }
-    Ok(())
-}
-
-fn correction_recorded(
-    conn: &Connection,
-    meta: &EventMeta<'_>,
-    e: &CorrectionRecorded,
-) -> Result<()> {
-    type Row = (Option<String>, Option<String>, String, Option<String>);
-    let row: Option<Row> = conn
-        .prepare_cached(
-            "SELECT tournament, winner, nets, players FROM proj_settlements \
-             WHERE event_id = ?1 AND superseded_by IS NULL",
-        )
-        .and_then(|mut s| {
-            s.query_row([e.supersedes.as_bytes().as_slice()], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })
-            .optional()
-        })
-        .ctx("looking up a superseded settlement")?;
-    // Only settlements still counting are affected; superseding anything else is recorded in
-    // the event log but changes no projection.
-    let Some((tournament, winner, nets, players)) = row else {
-        return Ok(());
-    };
-    conn.prepare_cached("UPDATE proj_settlements SET superseded_by = ?1 WHERE event_id = ?2")
-        .and_then(|mut s| {
-            s.execute(params![
-                meta.event_id.as_bytes().as_slice(),
-                e.supersedes.as_bytes().as_slice()
-            ])
-        })
-        .ctx("marking a settlement superseded")?;
-    let (Some(tournament), Some(players)) = (tournament, players) else {
-        return Ok(());
-    };
-    let nets: BySeat<i64> = serde_json::from_str(&nets).unwrap_or_default();
-    let players: BySeat<Option<String>> = serde_json::from_str(&players).unwrap_or_default();
-    for (seat, player) in players.iter() {
-        let Some(player) = player else { continue };
-        let won = winner.as_deref() == Some(seat.name());
-        conn.prepare_cached(
-            "UPDATE proj_standings SET net = net - ?3, hands_played = hands_played - 1, \
-             hands_won = hands_won - ?4 WHERE tournament = ?1 AND player = ?2",
-        )
-        .and_then(|mut s| s.execute(params![tournament, player, nets.get(seat), i64::from(won)]))
-        .ctx("updating standings")?;
-        let largest = largest_hand(conn, &tournament, player)?;
-        conn.prepare_cached(
-            "UPDATE proj_standings SET largest_hand = ?3 WHERE tournament = ?1 AND player = ?2",
-        )
-        .and_then(|mut s| s.execute(params![tournament, player, largest]))
-        .ctx("updating standings")?;
-    }
-    Ok(())
-}
-
-/// The player's largest winning score over the settlements that still count.
-fn largest_hand(conn: &Connection, tournament: &str, player: &str) -> Result<i64> {
-    let mut stmt = conn
-        .prepare_cached(
-            "SELECT winner, scores, players FROM proj_settlements \
-             WHERE tournament = ?1 AND superseded_by IS NULL AND winner IS NOT NULL",
-        )
-        .ctx("recomputing the largest hand")?;
-    let mut rows = stmt
-        .query([tournament])
-        .ctx("recomputing the largest hand")?;
-    let mut largest = 0;
-    while let Some(r) = rows.next().ctx("recomputing the largest hand")? {
-        let (winner, scores, players): (String, String, Option<String>) = (
-            r.get(0).ctx("recomputing the largest hand")?,
-            r.get(1).ctx("recomputing the largest hand")?,
-            r.get(2).ctx("recomputing the largest hand")?,
-        );
-        let (Ok(winner), Ok(scores), Some(Ok(players))) = (
-            winner.parse::<referee::Seat>(),
-            serde_json::from_str::<BySeat<i64>>(&scores),
-            players.map(|p| serde_json::from_str::<BySeat<Option<String>>>(&p)),
-        ) else {
-            continue;
-        };
-        if players.get(winner).as_deref() == Some(player) {
-            largest = largest.max(*scores.get(winner));
-        }
-    }
-    Ok(largest)
 }

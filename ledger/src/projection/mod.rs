@@ -1,4 +1,4 @@
-//! Projections: standings, per-hand summaries and settlements, derived from events.
+//! Projections: what pages and the standings board read, derived from the events.
 //!
 //! They are updated by [`apply`] inside the append's own transaction, so a reader never sees
 //! an event without its effect or the reverse. `apply` only folds: every check happened before
@@ -6,25 +6,30 @@
 //! order, dropping the rows and replaying ([`Ledger::rebuild_projections`]) reproduces them
 //! exactly, and the audit compares the stored rows with a replay into a fresh in-memory copy.
 //!
-//! Seat-to-player bookkeeping comes from the events themselves: `TableFormed` ties a table to
-//! its tournament, `SeatsDrawn` puts players in seats, and `HandStarted` snapshots who sits
-//! where for that hand. A `CorrectionRecorded` that supersedes a settlement takes that
-//! settlement out of the standings; the replacement settlement, recorded as its own event,
-//! counts instead.
+//! There is one family (issue 9): the tournament's bookkeeping (`apply.rs`: tournaments,
+//! players, tables, seats) and, for each hand, one record folded from its events
+//! (`hand_record.rs`); each seat's share of a hand and the standings are derived from that
+//! record alone (`hands.rs`), and so are the settlement rows and hand summaries
+//! (`hand_queries.rs`). Seat-to-player bookkeeping comes from the events themselves:
+//! `TableFormed` ties a table to its tournament, `SeatsDrawn` puts players in seats, and
+//! `HandStarted` snapshots who sits where for that hand.
 
 mod apply;
+mod hand_queries;
+mod hand_record;
+mod hands;
 mod queries;
-mod service;
-mod service_queries;
 mod snapshot;
+mod standings;
 mod status;
 
 pub(crate) use apply::{apply, EventMeta};
-pub use queries::{HandSummary, SettlementRow, Standing};
-pub use service::{HandRecord, RecordedSettlement};
-pub use service_queries::{PlayerHand, PlayerRow, TableRow, TournamentRow};
+pub use hand_queries::{HandSummary, PlayerHand, SettlementRow};
+pub use hand_record::{Contribution, HandEvent, HandRecord, HandStart, RecordedSettlement};
+pub use queries::{PlayerRow, TableRow, TournamentRow};
 pub(crate) use snapshot::snapshot;
 pub use snapshot::{ProjectionSnapshot, RowDifference};
+pub use standings::Standing;
 pub use status::{Voided, VoidedKind};
 
 use crate::error::{Error, Result, SqlContext};
@@ -53,7 +58,7 @@ pub(crate) fn replay_into(
                     version: e.version,
                     event_id: e.event_id,
                 };
-                apply(target, &meta, &e.event)?;
+                apply(target, events, &meta, &e.event)?;
             }
             Err(why) => skipped.push((r.position_u64(), why)),
         }

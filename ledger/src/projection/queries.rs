@@ -1,168 +1,162 @@
-//! Reading the projections: what pages and the standings board show.
+//! Reading the tournament's bookkeeping: tournaments, players, tables. One indexed query per
+//! page, never a replay.
 
-use referee::Seat;
-use rusqlite::{params, OptionalExtension};
-use uuid::Uuid;
+use rusqlite::OptionalExtension;
 
 use crate::error::{Result, SqlContext};
-use crate::{BySeat, Ledger, PlayerId, StreamId};
+use crate::event::{TieBreak, TournamentConfigured};
+use crate::{BySeat, Ledger, PlayerId, StreamId, TableId};
 
-/// One player's line in a tournament's standings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Standing {
-    pub player: PlayerId,
-    pub net: i64,
-    pub hands_played: u32,
-    pub hands_won: u32,
-    /// The largest score of a hand the player won (0 when none).
-    pub largest_hand: i64,
-}
+pub(crate) use super::hand_queries::{from_json, parse};
 
-/// One recorded settlement of a hand, superseded or not.
+/// A tournament and its playing conditions.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SettlementRow {
-    pub event_id: Uuid,
-    pub version: u64,
-    pub winner: Option<Seat>,
-    pub scores: BySeat<i64>,
-    pub nets: BySeat<i64>,
-    /// The correction that superseded it; `None` while it counts.
-    pub superseded_by: Option<Uuid>,
-}
-
-/// A hand at a glance.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandSummary {
+pub struct TournamentRow {
     pub stream: StreamId,
-    pub tournament: Option<StreamId>,
-    pub table: String,
-    pub game: u32,
-    pub hand: u32,
-    pub east: Seat,
-    pub prevailing_wind: referee::Wind,
-    pub players: BySeat<Option<PlayerId>>,
-    pub washed_out: bool,
-    /// Every settlement recorded for the hand, oldest first; the one not superseded counts.
-    pub settlements: Vec<SettlementRow>,
+    pub name: String,
+    pub ruleset: String,
+    pub config: Option<TournamentConfigured>,
+    /// How ties in the standings are broken (the default chain unless one was chosen).
+    pub tie_break: TieBreak,
 }
 
-impl HandSummary {
-    /// The settlement that counts, if any.
-    pub fn current_settlement(&self) -> Option<&SettlementRow> {
-        self.settlements
-            .iter()
-            .rev()
-            .find(|s| s.superseded_by.is_none())
-    }
+/// A registered player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub player: PlayerId,
+    pub name: String,
 }
 
-fn parse<T: std::str::FromStr>(s: &str) -> rusqlite::Result<T> {
-    s.parse().map_err(|_| {
-        rusqlite::Error::InvalidColumnType(0, s.to_owned(), rusqlite::types::Type::Text)
+/// A table of a tournament, its seats as last drawn and the seed of a random draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRow {
+    pub table: TableId,
+    pub tournament: StreamId,
+    pub number: u32,
+    pub draw_seed: Option<u64>,
+    pub seats: Option<BySeat<PlayerId>>,
+}
+
+fn tournament_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
+    Ok(TournamentRow {
+        stream: parse(&r.get::<_, String>(0)?)?,
+        name: r.get(1)?,
+        ruleset: r.get(2)?,
+        config: r
+            .get::<_, Option<String>>(3)?
+            .map(|c| from_json(&c))
+            .transpose()?,
+        tie_break: r
+            .get::<_, Option<String>>(4)?
+            .map(|c| from_json(&c))
+            .transpose()?
+            .unwrap_or_default(),
     })
-}
-
-fn from_json<T: serde::de::DeserializeOwned>(s: &str) -> rusqlite::Result<T> {
-    serde_json::from_str(s).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
-    })
-}
-
-fn uuid(b: Option<Vec<u8>>) -> rusqlite::Result<Option<Uuid>> {
-    b.map(|b| {
-        Uuid::from_slice(&b).map_err(|e| {
-            rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Blob, Box::new(e))
-        })
-    })
-    .transpose()
 }
 
 impl Ledger {
-    /// A tournament's standings, best net first.
-    pub fn standings(&self, tournament: &StreamId) -> Result<Vec<Standing>> {
+    /// Every tournament, newest first.
+    pub fn tournaments(&self) -> Result<Vec<TournamentRow>> {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT player, net, hands_played, hands_won, largest_hand FROM proj_standings \
-                 WHERE tournament = ?1 ORDER BY net DESC, player",
+                "SELECT tournament, name, ruleset, config, tie_break FROM proj_tournaments ORDER BY position DESC",
             )
-            .ctx("reading standings")?;
+            .ctx("reading tournaments")?;
+        let rows = stmt
+            .query_map([], tournament_row)
+            .ctx("reading tournaments")?;
+        rows.collect::<rusqlite::Result<_>>()
+            .ctx("reading tournaments")
+    }
+
+    /// One tournament.
+    pub fn tournament(&self, stream: &StreamId) -> Result<Option<TournamentRow>> {
+        self.conn
+            .prepare_cached(
+                "SELECT tournament, name, ruleset, config, tie_break FROM proj_tournaments WHERE tournament = ?1",
+            )
+            .and_then(|mut s| s.query_row([stream.as_str()], tournament_row).optional())
+            .ctx("reading a tournament")
+    }
+
+    /// A tournament's players in order of registration.
+    pub fn players(&self, tournament: &StreamId) -> Result<Vec<PlayerRow>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT player, name FROM proj_players WHERE tournament = ?1 ORDER BY position",
+            )
+            .ctx("reading players")?;
         let rows = stmt
             .query_map([tournament.as_str()], |r| {
-                Ok(Standing {
+                Ok(PlayerRow {
                     player: parse(&r.get::<_, String>(0)?)?,
-                    net: r.get(1)?,
-                    hands_played: r.get(2)?,
-                    hands_won: r.get(3)?,
-                    largest_hand: r.get(4)?,
+                    name: r.get(1)?,
                 })
             })
-            .ctx("reading standings")?;
-        rows.collect::<rusqlite::Result<_>>()
-            .ctx("reading standings")
+            .ctx("reading players")?;
+        rows.collect::<rusqlite::Result<_>>().ctx("reading players")
     }
 
-    /// Every settlement recorded in a hand stream, oldest first.
-    pub fn settlements(&self, hand: &StreamId) -> Result<Vec<SettlementRow>> {
+    fn seats(&self, table: &str) -> Result<Option<BySeat<PlayerId>>> {
         let mut stmt = self
             .conn
-            .prepare_cached(
-                "SELECT event_id, version, winner, scores, nets, superseded_by FROM proj_settlements \
-                 WHERE stream = ?1 ORDER BY version",
-            )
-            .ctx("reading settlements")?;
+            .prepare_cached("SELECT seat, player FROM proj_seats WHERE table_id = ?1")
+            .ctx("reading seats")?;
         let rows = stmt
-            .query_map([hand.as_str()], |r| {
-                Ok(SettlementRow {
-                    event_id: uuid(Some(r.get(0)?))?.unwrap_or_default(),
-                    version: r.get::<_, i64>(1)?.max(0) as u64,
-                    winner: r
-                        .get::<_, Option<String>>(2)?
-                        .map(|w| parse(&w))
-                        .transpose()?,
-                    scores: from_json(&r.get::<_, String>(3)?)?,
-                    nets: from_json(&r.get::<_, String>(4)?)?,
-                    superseded_by: uuid(r.get(5)?)?,
-                })
+            .query_map([table], |r| {
+                Ok((
+                    parse::<referee::Seat>(&r.get::<_, String>(0)?)?,
+                    parse::<PlayerId>(&r.get::<_, String>(1)?)?,
+                ))
             })
-            .ctx("reading settlements")?;
-        rows.collect::<rusqlite::Result<_>>()
-            .ctx("reading settlements")
+            .ctx("reading seats")?;
+        let mut seats = BySeat::<Option<PlayerId>>::default();
+        for row in rows {
+            let (seat, player) = row.ctx("reading seats")?;
+            *seats.get_mut(seat) = Some(player);
+        }
+        Ok(seats.transpose())
     }
 
-    /// The summary of a hand stream, once its `HandStarted` is recorded.
-    pub fn hand_summary(&self, hand: &StreamId) -> Result<Option<HandSummary>> {
-        let summary = self
-            .conn
-            .prepare_cached(
-                "SELECT tournament, table_id, game, hand, east, prevailing, players, washed_out \
-                 FROM proj_hands WHERE stream = ?1",
-            )
-            .and_then(|mut s| {
-                s.query_row(params![hand.as_str()], |r| {
-                    Ok(HandSummary {
-                        stream: hand.clone(),
-                        tournament: r
-                            .get::<_, Option<String>>(0)?
-                            .map(|t| parse(&t))
-                            .transpose()?,
-                        table: r.get(1)?,
-                        game: r.get(2)?,
-                        hand: r.get(3)?,
-                        east: parse(&r.get::<_, String>(4)?)?,
-                        prevailing_wind: parse(&r.get::<_, String>(5)?)?,
-                        players: from_json(&r.get::<_, String>(6)?)?,
-                        washed_out: r.get(7)?,
-                        settlements: Vec::new(),
-                    })
-                })
-                .optional()
-            })
-            .ctx("reading a hand summary")?;
-        let Some(mut summary) = summary else {
-            return Ok(None);
-        };
-        summary.settlements = self.settlements(hand)?;
-        Ok(Some(summary))
+    fn table_rows(&self, sql: &str, key: &str) -> Result<Vec<TableRow>> {
+        let mut stmt = self.conn.prepare_cached(sql).ctx("reading tables")?;
+        let rows: Vec<(String, String, u32, Option<i64>)> = stmt
+            .query_map([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .ctx("reading tables")?
+            .collect::<rusqlite::Result<_>>()
+            .ctx("reading tables")?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (table, tournament, number, seed) in rows {
+            let seats = self.seats(&table)?;
+            out.push(TableRow {
+                table: parse(&table).ctx("reading tables")?,
+                tournament: parse(&tournament).ctx("reading tables")?,
+                number,
+                draw_seed: seed.map(|s| s as u64),
+                seats,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A tournament's tables by number.
+    pub fn tables(&self, tournament: &StreamId) -> Result<Vec<TableRow>> {
+        self.table_rows(
+            "SELECT table_id, tournament, number, draw_seed FROM proj_tables \
+             WHERE tournament = ?1 ORDER BY number",
+            tournament.as_str(),
+        )
+    }
+
+    /// One table.
+    pub fn table(&self, table: &TableId) -> Result<Option<TableRow>> {
+        Ok(self
+            .table_rows(
+                "SELECT table_id, tournament, number, draw_seed FROM proj_tables WHERE table_id = ?1",
+                table.as_str(),
+            )?
+            .pop())
     }
 }

@@ -125,6 +125,7 @@ pub fn build(
             house_ruleset: None,
             limit: Some(1000),
             starting_chips: 2000,
+            tie_break: None,
         },
     )?;
     let names = ["Ada Babcock", "Joseph Harr", "Celia Code", "Dorothy Wind"];

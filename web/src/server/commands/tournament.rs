@@ -2,7 +2,7 @@
 
 use ledger::event::{
     OfficialRegistered, PlayerRegistered, RulesetRef, SeatDrawSeeded, SeatsDrawn, TableFormed,
-    TournamentConfigured, TournamentCreated,
+    TieBreak, TieBreakChosen, TournamentConfigured, TournamentCreated,
 };
 use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, PlayerId, StreamId, TableId};
 use referee::Seat;
@@ -35,6 +35,10 @@ pub struct NewTournament {
     #[serde(default)]
     pub limit: Option<u64>,
     pub starting_chips: i64,
+    /// How ties in the standings are broken, as key names (`["net", "hands_won", …]`);
+    /// absent for the default chain.
+    #[serde(default)]
+    pub tie_break: Option<Vec<String>>,
 }
 
 fn registered(official: &OfficialListing) -> Option<NewEvent> {
@@ -80,6 +84,13 @@ pub fn create(
             None
         }
     };
+    let tie_break = match cmd.tie_break.as_deref().map(TieBreak::parse).transpose() {
+        Ok(t) => t,
+        Err(e) => {
+            problems.push(format!("tie_break: {e}"));
+            None
+        }
+    };
     let id = match &cmd.id {
         Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
         _ => slug(name, "tournament"),
@@ -107,6 +118,7 @@ pub fn create(
             starting_chips: cmd.starting_chips,
         }),
     ];
+    events.extend(tie_break.map(|chain| NewEvent::new(TieBreakChosen { chain })));
     events.extend(officials.iter().filter_map(registered));
     ledger
         .append(&stream, ExpectedVersion::Exact(0), events, &by.id)

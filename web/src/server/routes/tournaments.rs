@@ -34,6 +34,9 @@ pub struct TournamentForm {
     pub limit: String,
     #[serde(default)]
     pub starting_chips: String,
+    /// The tie-break chain's keys, separated by commas or spaces; empty for the default.
+    #[serde(default)]
+    pub tie_break: String,
 }
 
 impl TournamentForm {
@@ -57,6 +60,14 @@ impl TournamentForm {
             house_ruleset: Some(self.house_ruleset.clone()).filter(|s| !s.trim().is_empty()),
             limit,
             starting_chips,
+            tie_break: Some(
+                self.tie_break
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|k| !k.is_empty())
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>(),
+            )
+            .filter(|keys| !keys.is_empty()),
         })
     }
 }

@@ -150,7 +150,9 @@ impl SortBy {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct StandingRow {
-    pub rank: usize,
+    /// The position under the tournament's tie-break chain, whatever the sort column; players
+    /// equal on every key of the chain share it.
+    pub rank: u32,
     pub player: String,
     pub name: String,
     pub net: i64,
@@ -165,10 +167,16 @@ pub struct StandingsView {
     pub tournament: TournamentSummary,
     pub sort: SortBy,
     pub descending: bool,
+    /// The tie-break chain's keys, in order (`["net", "hands_won", "largest_hand"]`).
+    pub tie_break: Vec<&'static str>,
+    /// The chain as a sentence: "net chips, then hands won, then largest hand".
+    pub tie_break_text: String,
     pub rows: Vec<StandingRow>,
 }
 
-/// The standings, read from the standings projection; rank is by net chips.
+/// The standings, read from the standings projection, in the ledger's order (the tournament's
+/// tie-break chain, then player id) and ranked by it; sorting by a column keeps that order
+/// among rows equal in the column, so every request gives the same page.
 pub fn standings(
     ledger: &Ledger,
     id: &str,
@@ -180,12 +188,11 @@ pub fn standings(
         .tournament(&stream)?
         .ok_or_else(|| AppError::not_found(format!("no tournament `{id}`")))?;
     let names = names(ledger, &stream)?;
-    let standings = ledger.standings(&stream)?;
-    let mut rows: Vec<StandingRow> = standings
+    let mut rows: Vec<StandingRow> = ledger
+        .standings(&stream)?
         .into_iter()
-        .enumerate()
-        .map(|(i, s)| StandingRow {
-            rank: i + 1,
+        .map(|s| StandingRow {
+            rank: s.rank,
             name: names.get(s.player.as_str()).cloned().unwrap_or_default(),
             player: s.player.as_str().to_owned(),
             net: s.net,
@@ -195,21 +202,7 @@ pub fn standings(
             largest_hand: s.largest_hand,
         })
         .collect();
-    // Players registered but not yet seated show with nothing played.
-    for (player, name) in &names {
-        if !rows.iter().any(|r| &r.player == player) {
-            rows.push(StandingRow {
-                rank: rows.len() + 1,
-                player: player.clone(),
-                name: name.clone(),
-                net: 0,
-                net_text: signed(0),
-                hands_played: 0,
-                hands_won: 0,
-                largest_hand: 0,
-            });
-        }
-    }
+    // A stable sort: rows equal in the column stay in the ledger's order.
     rows.sort_by(|a, b| {
         let ord = match sort {
             SortBy::Name => a.name.cmp(&b.name),
@@ -218,13 +211,18 @@ pub fn standings(
             SortBy::Won => a.hands_won.cmp(&b.hands_won),
             SortBy::Largest => a.largest_hand.cmp(&b.largest_hand),
         };
-        let ord = if descending { ord.reverse() } else { ord };
-        ord.then_with(|| a.rank.cmp(&b.rank))
+        if descending {
+            ord.reverse()
+        } else {
+            ord
+        }
     });
     Ok(StandingsView {
         tournament: summary(&row),
         sort,
         descending,
+        tie_break: row.tie_break.keys().iter().map(|k| k.name()).collect(),
+        tie_break_text: row.tie_break.to_string(),
         rows,
     })
 }

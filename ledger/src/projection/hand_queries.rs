@@ -1,0 +1,186 @@
+//! Reading hands: a hand's record, the hands of a table or a player, and what is derived from
+//! a record (its settlements, its summary).
+
+use referee::Seat;
+use rusqlite::{params, OptionalExtension};
+use uuid::Uuid;
+
+use super::hand_record::{HandRecord, RecordedSettlement};
+use crate::error::{Result, SqlContext};
+use crate::{BySeat, Ledger, PlayerId, StreamId, TableId};
+
+/// A hand a player took part in, and the seat they sat in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerHand {
+    pub seat: Seat,
+    pub record: HandRecord,
+}
+
+/// One recorded settlement of a hand, superseded or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettlementRow {
+    pub event_id: Uuid,
+    pub version: u64,
+    pub winner: Option<Seat>,
+    pub scores: BySeat<i64>,
+    pub nets: BySeat<i64>,
+    /// The correction that superseded it; `None` while it counts.
+    pub superseded_by: Option<Uuid>,
+}
+
+impl From<&RecordedSettlement> for SettlementRow {
+    fn from(s: &RecordedSettlement) -> SettlementRow {
+        SettlementRow {
+            event_id: s.event_id,
+            version: s.version,
+            winner: s.winner,
+            scores: s.scores,
+            nets: s.nets,
+            superseded_by: s.superseded_by,
+        }
+    }
+}
+
+/// A hand at a glance: a view of its record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandSummary {
+    pub stream: StreamId,
+    pub tournament: Option<StreamId>,
+    pub table: String,
+    pub game: u32,
+    pub hand: u32,
+    pub east: Seat,
+    pub prevailing_wind: referee::Wind,
+    pub players: BySeat<Option<PlayerId>>,
+    pub washed_out: bool,
+    /// Every settlement recorded for the hand, oldest first; the one not superseded counts.
+    pub settlements: Vec<SettlementRow>,
+}
+
+impl HandSummary {
+    /// The settlement that counts, if any.
+    pub fn current_settlement(&self) -> Option<&SettlementRow> {
+        self.settlements
+            .iter()
+            .rev()
+            .find(|s| s.superseded_by.is_none())
+    }
+
+    fn of(stream: &StreamId, r: &HandRecord) -> HandSummary {
+        HandSummary {
+            stream: stream.clone(),
+            tournament: r.tournament.as_deref().and_then(|t| t.parse().ok()),
+            table: r.table.clone(),
+            game: r.game,
+            hand: r.hand,
+            east: r.east,
+            prevailing_wind: r.prevailing_wind,
+            players: r
+                .players
+                .as_ref()
+                .map(|p| p.as_deref().and_then(|p| PlayerId::new(p).ok())),
+            washed_out: r.washed_out,
+            settlements: r
+                .settlements()
+                .into_iter()
+                .map(SettlementRow::from)
+                .collect(),
+        }
+    }
+}
+
+pub(crate) fn parse<T: std::str::FromStr>(s: &str) -> rusqlite::Result<T> {
+    s.parse().map_err(|_| {
+        rusqlite::Error::InvalidColumnType(0, s.to_owned(), rusqlite::types::Type::Text)
+    })
+}
+
+pub(crate) fn from_json<T: serde::de::DeserializeOwned>(s: &str) -> rusqlite::Result<T> {
+    serde_json::from_str(s).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
+impl Ledger {
+    /// Every settlement recorded in a hand stream, oldest first (none before it started).
+    pub fn settlements(&self, hand: &StreamId) -> Result<Vec<SettlementRow>> {
+        Ok(self
+            .hand_record(hand)?
+            .map(|r| {
+                r.settlements()
+                    .into_iter()
+                    .map(SettlementRow::from)
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
+    /// The summary of a hand stream, once its `HandStarted` is recorded.
+    pub fn hand_summary(&self, hand: &StreamId) -> Result<Option<HandSummary>> {
+        Ok(self.hand_record(hand)?.map(|r| HandSummary::of(hand, &r)))
+    }
+
+    /// The hands played at a table, in the order they started.
+    pub fn table_hands(&self, table: &TableId) -> Result<Vec<HandRecord>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT record FROM proj_hand_records WHERE table_id = ?1 ORDER BY position",
+            )
+            .ctx("reading a table's hands")?;
+        let rows = stmt
+            .query_map([table.as_str()], |r| from_json(&r.get::<_, String>(0)?))
+            .ctx("reading a table's hands")?;
+        rows.collect::<rusqlite::Result<_>>()
+            .ctx("reading a table's hands")
+    }
+
+    /// The last hand started at a table.
+    pub fn last_hand(&self, table: &TableId) -> Result<Option<HandRecord>> {
+        self.conn
+            .prepare_cached(
+                "SELECT record FROM proj_hand_records WHERE table_id = ?1 ORDER BY position DESC LIMIT 1",
+            )
+            .and_then(|mut s| {
+                s.query_row([table.as_str()], |r| from_json(&r.get::<_, String>(0)?))
+                    .optional()
+            })
+            .ctx("reading a table's last hand")
+    }
+
+    /// A hand's current record.
+    pub fn hand_record(&self, hand: &StreamId) -> Result<Option<HandRecord>> {
+        self.conn
+            .prepare_cached("SELECT record FROM proj_hand_records WHERE stream = ?1")
+            .and_then(|mut s| {
+                s.query_row([hand.as_str()], |r| from_json(&r.get::<_, String>(0)?))
+                    .optional()
+            })
+            .ctx("reading a hand record")
+    }
+
+    /// The hands a player took part in, in order.
+    pub fn player_hands(
+        &self,
+        tournament: &StreamId,
+        player: &PlayerId,
+    ) -> Result<Vec<PlayerHand>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT p.seat, h.record FROM proj_player_hands p JOIN proj_hand_records h ON h.stream = p.stream \
+                 WHERE p.tournament = ?1 AND p.player = ?2 ORDER BY p.position, p.seat",
+            )
+            .ctx("reading a player's hands")?;
+        let rows = stmt
+            .query_map(params![tournament.as_str(), player.as_str()], |r| {
+                Ok(PlayerHand {
+                    seat: parse(&r.get::<_, String>(0)?)?,
+                    record: from_json(&r.get::<_, String>(1)?)?,
+                })
+            })
+            .ctx("reading a player's hands")?;
+        rows.collect::<rusqlite::Result<_>>()
+            .ctx("reading a player's hands")
+    }
+}

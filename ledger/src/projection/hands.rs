@@ -1,0 +1,277 @@
+//! Keeping each hand's record and what follows from it: the seats' shares
+//! (`proj_player_hands`) and the standings (`proj_standings`), which are always the sums of
+//! those shares. A hand's record changes; the shares are recomputed from it, and the standings
+//! move by exactly the difference, so every fact about a hand is derived once, from its record.
+
+use referee::Seat;
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::apply::EventMeta;
+use super::hand_record::{Contribution, HandEvent, HandRecord, HandStart};
+use crate::error::{Error, Result, SqlContext};
+use crate::event::{CorrectionRecorded, HandStarted};
+use crate::record::{RowRef, COLUMNS};
+use crate::{BySeat, Event};
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    // Records are plain data: serializing them cannot fail.
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+/// A hand started: its record begins, and each seated player gets a share (nothing yet).
+pub(crate) fn hand_started(conn: &Connection, meta: &EventMeta<'_>, e: &HandStarted) -> Result<()> {
+    let tournament: Option<String> = conn
+        .prepare_cached("SELECT tournament FROM proj_tables WHERE table_id = ?1")
+        .and_then(|mut s| s.query_row([e.table.as_str()], |r| r.get(0)).optional())
+        .ctx("looking up a table")?;
+    let mut players = BySeat::<Option<String>>::default();
+    {
+        let mut stmt = conn
+            .prepare_cached("SELECT player FROM proj_seats WHERE table_id = ?1 AND seat = ?2")
+            .ctx("looking up seats")?;
+        for seat in Seat::ALL {
+            *players.get_mut(seat) = stmt
+                .query_row(params![e.table.as_str(), seat.name()], |r| r.get(0))
+                .optional()
+                .ctx("looking up seats")?;
+        }
+    }
+    let record = HandRecord::start(HandStart {
+        stream: meta.stream.to_string(),
+        tournament: tournament.clone(),
+        table: e.table.as_str().to_owned(),
+        game: e.game,
+        hand: e.hand,
+        east: e.east,
+        prevailing_wind: e.prevailing_wind,
+        players: players.clone(),
+        version: meta.version,
+    });
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO proj_hand_records (stream, tournament, table_id, game, hand, position, record) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )
+    .and_then(|mut s| {
+        s.execute(params![
+            meta.stream.as_str(),
+            tournament,
+            e.table.as_str(),
+            e.game,
+            e.hand,
+            meta.position as i64,
+            json(&record)
+        ])
+    })
+    .ctx("recording a hand")?;
+    let Some(tournament) = tournament else {
+        return Ok(());
+    };
+    let mut stmt = conn
+        .prepare_cached(
+            "INSERT OR REPLACE INTO proj_player_hands \
+             (stream, seat, tournament, player, position, counted, net, won, score) \
+             VALUES (?1, ?2, ?3, ?4, ?5, 0, 0, 0, 0)",
+        )
+        .ctx("recording who played a hand")?;
+    for (seat, player) in players.iter() {
+        if let Some(player) = player {
+            stmt.execute(params![
+                meta.stream.as_str(),
+                seat.name(),
+                tournament,
+                player,
+                meta.position as i64
+            ])
+            .ctx("recording who played a hand")?;
+        }
+    }
+    Ok(())
+}
+
+/// A fact of a hand: fold it into the record (or re-derive the record when a correction
+/// withdraws a correction), then bring the shares and standings in line with it. Events of a
+/// hand never started have no record and are ignored.
+pub(crate) fn hand_fact(
+    conn: &Connection,
+    events: &Connection,
+    meta: &EventMeta<'_>,
+    event: &Event,
+) -> Result<()> {
+    let stream = meta.stream.as_str();
+    let stored: Option<String> = conn
+        .prepare_cached("SELECT record FROM proj_hand_records WHERE stream = ?1")
+        .and_then(|mut s| s.query_row([stream], |r| r.get(0)).optional())
+        .ctx("reading a hand record")?;
+    let Some(stored) = stored else {
+        return Ok(());
+    };
+    // Only a tampered database holds a record that does not parse; refuse loudly rather than
+    // fold into a guess (the audit's replay into a fresh database still reports the rest).
+    let mut record: HandRecord =
+        serde_json::from_str(&stored).map_err(|e| corrupt_record(meta, e))?;
+    match event {
+        Event::CorrectionRecorded(c) if supersedes_a_correction(events, event, c)? => {
+            record = rederive(events, meta, &record)?;
+        }
+        _ => record.fold(meta.version, meta.event_id, event),
+    }
+    conn.prepare_cached("UPDATE proj_hand_records SET record = ?2 WHERE stream = ?1")
+        .and_then(|mut s| s.execute(params![stream, json(&record)]))
+        .ctx("updating a hand record")?;
+    if let Some(tournament) = &record.tournament {
+        for (seat, player) in record.players.iter() {
+            if let Some(player) = player {
+                share(
+                    conn,
+                    stream,
+                    seat,
+                    tournament,
+                    player,
+                    record.contribution(seat),
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn corrupt_record(meta: &EventMeta<'_>, e: serde_json::Error) -> Error {
+    Error::Corrupt {
+        position: meta.position,
+        stream: meta.stream.to_string(),
+        version: meta.version,
+        what: format!("the stored hand record does not parse ({e}); rebuild the projections"),
+    }
+}
+
+/// Whether correction `c` (the event `this`) supersedes another correction.
+fn supersedes_a_correction(
+    events: &Connection,
+    this: &Event,
+    c: &CorrectionRecorded,
+) -> Result<bool> {
+    let target: Option<String> = events
+        .prepare_cached("SELECT event_type FROM events WHERE event_id = ?1")
+        .and_then(|mut s| {
+            s.query_row([c.supersedes.as_bytes().as_slice()], |r| r.get(0))
+                .optional()
+        })
+        .ctx("looking up a superseded event")?;
+    Ok(target.as_deref() == Some(this.event_type()))
+}
+
+/// The record derived again from the hand's facts recorded up to this event.
+fn rederive(events: &Connection, meta: &EventMeta<'_>, record: &HandRecord) -> Result<HandRecord> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM events WHERE stream = ?1 AND position <= ?2 ORDER BY version"
+    );
+    let mut stmt = events.prepare_cached(&sql).ctx("reading a hand's events")?;
+    let mut rows = stmt
+        .query(params![meta.stream.as_str(), meta.position as i64])
+        .ctx("reading a hand's events")?;
+    let mut facts = Vec::new();
+    while let Some(row) = rows.next().ctx("reading a hand's events")? {
+        let r = RowRef::from_row(row).ctx("reading an event row")?;
+        let e = r.decode().map_err(|what| Error::Corrupt {
+            position: r.position_u64(),
+            stream: r.stream_text().to_owned(),
+            version: r.version_u64(),
+            what,
+        })?;
+        if HandRecord::is_hand_fact(&e.event) {
+            facts.push(HandEvent {
+                version: e.version,
+                event_id: e.event_id,
+                event: e.event,
+            });
+        }
+    }
+    let start = HandStart {
+        stream: record.stream.clone(),
+        tournament: record.tournament.clone(),
+        table: record.table.clone(),
+        game: record.game,
+        hand: record.hand,
+        east: record.east,
+        prevailing_wind: record.prevailing_wind,
+        players: record.players.clone(),
+        version: record.version,
+    };
+    Ok(HandRecord::derive(start, &facts))
+}
+
+/// Brings one seat's share in line with the record, and the player's standing by the
+/// difference.
+fn share(
+    conn: &Connection,
+    stream: &str,
+    seat: Seat,
+    tournament: &str,
+    player: &str,
+    now: Contribution,
+) -> Result<()> {
+    let before: Option<(bool, i64, bool, i64)> = conn
+        .prepare_cached(
+            "SELECT counted, net, won, score FROM proj_player_hands WHERE stream = ?1 AND seat = ?2",
+        )
+        .and_then(|mut s| {
+            s.query_row(params![stream, seat.name()], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
+            .optional()
+        })
+        .ctx("reading a player's share of a hand")?;
+    let Some((counted, net, won, score)) = before else {
+        return Ok(());
+    };
+    let before = Contribution {
+        counted,
+        net,
+        won,
+        score,
+    };
+    if before == now {
+        return Ok(());
+    }
+    conn.prepare_cached(
+        "UPDATE proj_player_hands SET counted = ?3, net = ?4, won = ?5, score = ?6 \
+         WHERE stream = ?1 AND seat = ?2",
+    )
+    .and_then(|mut s| {
+        s.execute(params![
+            stream,
+            seat.name(),
+            now.counted,
+            now.net,
+            now.won,
+            now.score
+        ])
+    })
+    .ctx("updating a player's share of a hand")?;
+    let largest: i64 = conn
+        .prepare_cached(
+            "SELECT COALESCE(MAX(score), 0) FROM proj_player_hands WHERE tournament = ?1 AND player = ?2",
+        )
+        .and_then(|mut s| s.query_row(params![tournament, player], |r| r.get(0)))
+        .ctx("finding a player's largest hand")?;
+    let diff = |a: bool, b: bool| i64::from(a) - i64::from(b);
+    conn.prepare_cached(
+        "INSERT INTO proj_standings (tournament, player, net, hands_played, hands_won, largest_hand) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
+         ON CONFLICT (tournament, player) DO UPDATE SET net = net + excluded.net, \
+         hands_played = hands_played + excluded.hands_played, \
+         hands_won = hands_won + excluded.hands_won, largest_hand = excluded.largest_hand",
+    )
+    .and_then(|mut s| {
+        s.execute(params![
+            tournament,
+            player,
+            now.net - before.net,
+            diff(now.counted, before.counted),
+            diff(now.won, before.won),
+            largest
+        ])
+    })
+    .ctx("updating standings")
+    .map(drop)
+}

@@ -1,0 +1,207 @@
+//! The standings: each player's sums over the hands they played, ordered and ranked under the
+//! tournament's tie-break chain (see [`crate::event::TieBreak`]).
+//!
+//! The order is total and the same on every read: by the chain, then by player id. The rank
+//! is the position under the chain alone — players equal on every key share a rank, and the
+//! next rank skips ("1, 2, 2, 4") — so it does not depend on how a page sorts the rows.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use rusqlite::OptionalExtension;
+
+use super::hand_queries::{from_json, parse};
+use crate::error::{Result, SqlContext};
+use crate::event::{TieBreak, TieBreakKey};
+use crate::{Ledger, PlayerId, StreamId};
+
+/// One player's line in a tournament's standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// 1 for the best; shared by players equal on every key of the tie-break chain.
+    pub rank: u32,
+    pub player: PlayerId,
+    pub net: i64,
+    pub hands_played: u32,
+    pub hands_won: u32,
+    /// The largest score of a hand the player won (0 when none).
+    pub largest_hand: i64,
+}
+
+/// `Less` when `a` is better than `b` on `key`.
+fn by_key(key: TieBreakKey, a: &Standing, b: &Standing) -> Ordering {
+    match key {
+        TieBreakKey::Net => b.net.cmp(&a.net),
+        TieBreakKey::HandsWon => b.hands_won.cmp(&a.hands_won),
+        TieBreakKey::LargestHand => b.largest_hand.cmp(&a.largest_hand),
+        TieBreakKey::FewestHandsPlayed => a.hands_played.cmp(&b.hands_played),
+    }
+}
+
+/// `Less` when `a` is better than `b` under the chain; `Equal` when they tie on every key.
+pub fn compare(chain: &TieBreak, a: &Standing, b: &Standing) -> Ordering {
+    chain
+        .keys()
+        .iter()
+        .fold(Ordering::Equal, |ord, &k| ord.then_with(|| by_key(k, a, b)))
+}
+
+/// Sorts the rows best first (ties by player id) and gives each its rank under the chain.
+pub fn rank(chain: &TieBreak, mut rows: Vec<Standing>) -> Vec<Standing> {
+    rows.sort_by(|a, b| compare(chain, a, b).then_with(|| a.player.cmp(&b.player)));
+    for i in 0..rows.len() {
+        rows[i].rank = match i.checked_sub(1) {
+            Some(prev) if compare(chain, &rows[prev], &rows[i]) == Ordering::Equal => {
+                rows[prev].rank
+            }
+            _ => u32::try_from(i + 1).unwrap_or(u32::MAX),
+        };
+    }
+    rows
+}
+
+impl Ledger {
+    /// The tournament's tie-break chain: the one it chose, or the default.
+    pub fn tie_break(&self, tournament: &StreamId) -> Result<TieBreak> {
+        let chosen: Option<Option<String>> = self
+            .conn
+            .prepare_cached("SELECT tie_break FROM proj_tournaments WHERE tournament = ?1")
+            .and_then(|mut s| s.query_row([tournament.as_str()], |r| r.get(0)).optional())
+            .ctx("reading the tie-break chain")?;
+        chosen
+            .flatten()
+            .map(|c| from_json(&c))
+            .transpose()
+            .ctx("reading the tie-break chain")
+            .map(Option::unwrap_or_default)
+    }
+
+    /// A tournament's standings: every registered player (those who have not played yet with
+    /// nothing) and anyone else who played in it, best first under its tie-break chain.
+    pub fn standings(&self, tournament: &StreamId) -> Result<Vec<Standing>> {
+        let mut rows: BTreeMap<String, Standing> = BTreeMap::new();
+        let mut players = self
+            .conn
+            .prepare_cached("SELECT player FROM proj_players WHERE tournament = ?1")
+            .ctx("reading standings")?;
+        let registered = players
+            .query_map([tournament.as_str()], |r| r.get::<_, String>(0))
+            .ctx("reading standings")?;
+        for p in registered {
+            let p = p.ctx("reading standings")?;
+            let player = parse(&p).ctx("reading standings")?;
+            rows.insert(
+                p,
+                Standing {
+                    rank: 0,
+                    player,
+                    net: 0,
+                    hands_played: 0,
+                    hands_won: 0,
+                    largest_hand: 0,
+                },
+            );
+        }
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT player, net, hands_played, hands_won, largest_hand FROM proj_standings \
+                 WHERE tournament = ?1",
+            )
+            .ctx("reading standings")?;
+        let played = stmt
+            .query_map([tournament.as_str()], |r| {
+                Ok(Standing {
+                    rank: 0,
+                    player: parse(&r.get::<_, String>(0)?)?,
+                    net: r.get(1)?,
+                    hands_played: r.get(2)?,
+                    hands_won: r.get(3)?,
+                    largest_hand: r.get(4)?,
+                })
+            })
+            .ctx("reading standings")?;
+        for s in played {
+            let s = s.ctx("reading standings")?;
+            rows.insert(s.player.as_str().to_owned(), s);
+        }
+        let chain = self.tie_break(tournament)?;
+        Ok(rank(&chain, rows.into_values().collect()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(player: &str, net: i64, played: u32, won: u32, largest: i64) -> Standing {
+        Standing {
+            rank: 0,
+            player: PlayerId::new(player).unwrap(),
+            net,
+            hands_played: played,
+            hands_won: won,
+            largest_hand: largest,
+        }
+    }
+
+    fn ranked(chain: &TieBreak, rows: Vec<Standing>) -> Vec<(String, u32)> {
+        rank(chain, rows)
+            .into_iter()
+            .map(|s| (s.player.as_str().to_owned(), s.rank))
+            .collect()
+    }
+
+    #[test]
+    fn equal_players_share_a_rank_and_the_next_rank_skips() {
+        let rows = vec![
+            row("dan", -30, 4, 0, 0),
+            row("cat", 10, 4, 1, 8),
+            row("ann", 10, 4, 1, 8),
+            row("ben", 40, 4, 2, 16),
+            row("eve", -30, 4, 0, 0),
+        ];
+        assert_eq!(
+            ranked(&TieBreak::default(), rows),
+            [
+                ("ben".into(), 1),
+                ("ann".into(), 2),
+                ("cat".into(), 2),
+                ("dan".into(), 4),
+                ("eve".into(), 4)
+            ]
+        );
+    }
+
+    #[test]
+    fn each_key_of_the_chain_breaks_the_ties_the_earlier_ones_left() {
+        let rows = || {
+            vec![
+                row("ann", 10, 5, 1, 8),
+                row("ben", 10, 4, 2, 8),
+                row("cat", 10, 4, 1, 32),
+                row("dan", 10, 3, 1, 8),
+            ]
+        };
+        // net ties; hands won puts ben first; largest hand cat; the rest tie.
+        assert_eq!(
+            ranked(&TieBreak::default(), rows()),
+            [
+                ("ben".into(), 1),
+                ("cat".into(), 2),
+                ("ann".into(), 3),
+                ("dan".into(), 3)
+            ]
+        );
+        let fewest = TieBreak::parse(&["net", "fewest_hands_played", "hands_won"]).unwrap();
+        assert_eq!(
+            ranked(&fewest, rows()),
+            [
+                ("dan".into(), 1),
+                ("ben".into(), 2),
+                ("cat".into(), 3),
+                ("ann".into(), 4)
+            ]
+        );
+    }
+}
