@@ -219,44 +219,85 @@ impl Ledger {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .ctx("starting an append")?;
-        if let Some(done) = already_recorded(&tx, stream, &prepared, recorded_by)? {
-            return Ok(done);
+        let done = append_in(&tx, stream, expected, &prepared, recorded_by)?;
+        if !done.already_recorded {
+            tx.commit().ctx("committing an append")?;
         }
-        let current = stream_version(&tx, stream)?;
-        if let ExpectedVersion::Exact(v) = expected {
-            if v != current {
-                return Err(Error::Conflict {
-                    stream: stream.to_string(),
-                    expected,
-                    actual: current,
-                });
-            }
-        }
-        check_corrections(&tx, &prepared)?;
-        let recorded_at = canonical_time(&now());
-        let mut head = chain_head(&tx)?;
-        let mut prev_hash = stream_hash(&tx, stream, current)?;
-        for (i, p) in prepared.iter().enumerate() {
-            let row = RowToInsert {
-                stream,
-                version: current + 1 + i as u64,
-                event_id: p.id,
-                recorded_at: &recorded_at,
-                recorded_by: recorded_by.as_str(),
-                event: &p.event,
-                payload: &p.payload,
-                prev_hash,
-            };
-            (prev_hash, head) = insert(&tx, &row, head)?;
+        Ok(done)
+    }
+
+    /// Appends to several streams in one transaction: all of it is recorded, or — a stale
+    /// version, a bad event in any batch — none of it. Each batch is checked against its own
+    /// expected version, as [`Ledger::append`] does; a batch already recorded (a retry) is
+    /// skipped.
+    pub fn append_all(
+        &mut self,
+        batches: Vec<(StreamId, ExpectedVersion, Vec<NewEvent>)>,
+        recorded_by: &OfficialId,
+    ) -> Result<Vec<Appended>> {
+        let prepared = batches
+            .into_iter()
+            .map(|(stream, expected, events)| {
+                prepare(&stream, events).map(|p| (stream, expected, p))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .ctx("starting an append")?;
+        let mut out = Vec::with_capacity(prepared.len());
+        for (stream, expected, p) in &prepared {
+            out.push(append_in(&tx, stream, *expected, p, recorded_by)?);
         }
         tx.commit().ctx("committing an append")?;
-        Ok(Appended {
-            stream_version: current + prepared.len() as u64,
-            count: prepared.len(),
-            last_position: head.position,
-            already_recorded: false,
-        })
+        Ok(out)
     }
+}
+
+/// One stream's append inside an open write transaction.
+fn append_in(
+    tx: &rusqlite::Transaction<'_>,
+    stream: &StreamId,
+    expected: ExpectedVersion,
+    prepared: &[Prepared],
+    recorded_by: &OfficialId,
+) -> Result<Appended> {
+    if let Some(done) = already_recorded(tx, stream, prepared, recorded_by)? {
+        return Ok(done);
+    }
+    let current = stream_version(tx, stream)?;
+    if let ExpectedVersion::Exact(v) = expected {
+        if v != current {
+            return Err(Error::Conflict {
+                stream: stream.to_string(),
+                expected,
+                actual: current,
+            });
+        }
+    }
+    check_corrections(tx, prepared)?;
+    let recorded_at = canonical_time(&now());
+    let mut head = chain_head(tx)?;
+    let mut prev_hash = stream_hash(tx, stream, current)?;
+    for (i, p) in prepared.iter().enumerate() {
+        let row = RowToInsert {
+            stream,
+            version: current + 1 + i as u64,
+            event_id: p.id,
+            recorded_at: &recorded_at,
+            recorded_by: recorded_by.as_str(),
+            event: &p.event,
+            payload: &p.payload,
+            prev_hash,
+        };
+        (prev_hash, head) = insert(tx, &row, head)?;
+    }
+    Ok(Appended {
+        stream_version: current + prepared.len() as u64,
+        count: prepared.len(),
+        last_position: head.position,
+        already_recorded: false,
+    })
 }
 
 /// Encodes and checks each event, refusing the whole batch at the first bad one.

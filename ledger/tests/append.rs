@@ -266,3 +266,53 @@ fn replay_verifies_the_chain_and_reaches_the_published_head() {
     assert_eq!(stats.events, seen);
     assert_eq!(stats.head, ledger.head().unwrap());
 }
+
+#[test]
+fn an_append_to_several_streams_is_all_or_nothing() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let (a, b) = (hand(1), hand(2));
+    append_discard(&mut ledger, &b, ExpectedVersion::Exact(0), Seat::East);
+    let head = ledger.head().unwrap();
+    // The second batch is stale: nothing of the first is written either.
+    let stale = ledger.append_all(
+        vec![
+            (
+                a.clone(),
+                ExpectedVersion::Exact(0),
+                vec![discard(Seat::South)],
+            ),
+            (
+                b.clone(),
+                ExpectedVersion::Exact(0),
+                vec![discard(Seat::West)],
+            ),
+        ],
+        &referee(),
+    );
+    assert!(
+        matches!(stale, Err(Error::Conflict { actual: 1, .. })),
+        "{stale:?}"
+    );
+    assert_eq!(ledger.head().unwrap(), head);
+    assert_eq!(ledger.stream_version(&a).unwrap(), 0);
+    // At the right versions, both are written in one transaction.
+    let done = ledger
+        .append_all(
+            vec![
+                (
+                    a.clone(),
+                    ExpectedVersion::Exact(0),
+                    vec![discard(Seat::South)],
+                ),
+                (
+                    b.clone(),
+                    ExpectedVersion::Exact(1),
+                    vec![discard(Seat::West)],
+                ),
+            ],
+            &referee(),
+        )
+        .unwrap();
+    assert_eq!((done[0].stream_version, done[1].stream_version), (1, 2));
+    assert!(ledger.audit().unwrap().is_clean());
+}

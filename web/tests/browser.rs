@@ -1,6 +1,7 @@
 //! A real browser: headless Chromium logs in, creates a tournament and a table, records a
-//! hand through the form, and checks the standings, table, hand and audit pages, saving a
-//! screenshot of each under `target/browser-screenshots/`.
+//! hand through the form, corrects it (with the preview of the settlement before and after),
+//! and checks the standings, table, hand and audit pages, saving a screenshot of each under
+//! `target/browser-screenshots/`.
 //!
 //! Skipped, with a message saying so, only when `/usr/bin/chromium` is absent (`.ci/run`
 //! installs it).
@@ -90,12 +91,17 @@ fn set_select(tab: &Tab, name: &str, value: &str) {
 }
 
 fn submit(tab: &Tab, form_action: &str) {
+    click_and_wait(
+        tab,
+        &format!("form[action='{form_action}'] button[type=submit]:not([name=preview])"),
+        form_action,
+    );
+}
+
+fn click_and_wait(tab: &Tab, button: &str, form_action: &str) {
     // Mark the old document, click, and wait until a new, fully loaded document replaces it.
     tab.evaluate("window.__old_page = true", false).unwrap();
-    tab.wait_for_element(&format!("form[action='{form_action}'] button[type=submit]"))
-        .unwrap()
-        .click()
-        .unwrap();
+    tab.wait_for_element(button).unwrap().click().unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let fresh = tab
@@ -209,6 +215,35 @@ fn a_browser_records_a_hand_through_the_forms() {
         "{hand}"
     );
     shot(&tab, "4-hand");
+
+    // A referee corrects it: the form starts from the record; the preview shows the settlement
+    // before and after without recording; then the correction is recorded.
+    let hand_id = "browser-cup-t1-g1-h1";
+    let action = format!("/hands/{hand_id}/corrections");
+    go(&tab, &format!("{base}/hands/{hand_id}/correct"));
+    let form = content(&tab);
+    assert!(form.contains("123m 456m 789m EE 11p 1f =1p"), "{form}");
+    set_select(&tab, "win_from", "discard");
+    set_select(&tab, "discarder", "south");
+    type_into(&tab, "input[name=reason]", "South discarded the 1 circle");
+    click_and_wait(
+        &tab,
+        &format!("form[action='{action}'] button[name=preview]"),
+        &action,
+    );
+    let preview = content(&tab);
+    assert!(
+        preview.contains("The settlement before and after"),
+        "{preview}"
+    );
+    shot(&tab, "4b-correction-preview");
+    submit(&tab, &action);
+    let corrected = content(&tab);
+    assert!(
+        corrected.contains("discard from South") && corrected.contains("superseded"),
+        "{corrected}"
+    );
+    shot(&tab, "4c-corrected");
 
     go(&tab, &format!("{base}/t/browser-cup/standings"));
     let standings = content(&tab);

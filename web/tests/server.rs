@@ -1252,3 +1252,105 @@ async fn a_rule_penalty_recorded_by_the_api_is_priced_by_the_ruleset() {
         .unwrap()
         .contains("false Mah-Jongg by North"));
 }
+
+#[actix_web::test]
+async fn a_hand_taken_off_the_record_is_gone_from_the_record_and_the_table_alike() {
+    // The ledger's hand record and the referee's table fold the same events the same way.
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let (hand, version) = record_discard_win(&svc, &t.token, &table).await;
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/hands/{hand}/corrections"),
+            Some(&t.token),
+            json!({"version": version, "reason": "North threw in his hand", "hands": {"north": null}}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let hv = hand_json(&svc, &hand).await;
+    assert_eq!(hv["seats"][3]["notation"], "", "{hv}");
+    assert_eq!(hv["seats"][3]["sheet"]["lines"][0]["citation"], "Code §106");
+    // A further correction starts from the same facts: North's hand stays off.
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/hands/{hand}/corrections"),
+            Some(&t.token),
+            json!({"version": hv["version"], "reason": "checking", "discarder": "east"}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let hv = hand_json(&svc, &hand).await;
+    assert_eq!(hv["seats"][3]["notation"], "");
+    assert_eq!(hv["win"], "South won on 1p (discard from East)");
+}
+
+#[actix_web::test]
+async fn a_form_correction_keeps_the_penalties_it_has_no_fields_for() {
+    // Regression (review of issue 9): the form kept only one agreed payment, so correcting a
+    // hand through it dropped a recorded false Mah-Jongg.
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/tables/{table}/hands"),
+            Some(&t.token),
+            json!({"hand": format!("{table}-g1-h1"), "hands": {},
+                   "penalties": [{"kind": "false-mah-jongg", "offenders": ["north"]}]}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let hand = body_json(resp).await["id"].as_str().unwrap().to_owned();
+    let (session, csrf) = login(&svc).await;
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/hands/{hand}/correct"))
+            .cookie(session.clone())
+            .to_request(),
+    )
+    .await;
+    let page = body_text(resp).await;
+    assert!(page.contains("false Mah-Jongg by North"), "{page}");
+    let kept = page
+        .split("name=\"kept_penalties\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .replace("&quot;", "\"")
+        .replace("&#34;", "\"");
+    let version = hand_json(&svc, &hand).await["version"].to_string();
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::post()
+            .uri(&format!("/hands/{hand}/corrections"))
+            .cookie(session)
+            .set_form(vec![
+                ("csrf", csrf),
+                ("version", version),
+                ("reason", "East was late too".to_owned()),
+                ("winner", String::new()),
+                ("win_from", "wall".to_owned()),
+                ("discarder", String::new()),
+                ("penalty_payer", "east".to_owned()),
+                ("penalty_amount", "10".to_owned()),
+                ("penalty_reason", "late".to_owned()),
+                ("kept_penalties", kept),
+            ])
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let hv = hand_json(&svc, &hand).await;
+    assert_eq!(hv["penalties"].as_array().unwrap().len(), 2, "{hv}");
+    assert_eq!(hv["seats"][3]["net"], -890, "{hv}");
+}

@@ -218,6 +218,10 @@ impl HandRecord {
                         self.superseded.push(out);
                     }
                     self.scored = None;
+                    // The hands laid down go with the facts they belonged to; the correction's
+                    // own `HandExposed` follow (a hand not shown again is off the record), as
+                    // the referee's table folds it.
+                    self.hands = BySeat::default();
                 }
             }
             _ => {}

@@ -131,6 +131,8 @@ pub enum ApplyError {
     HandNotStarted(HandKey),
     #[error("hand g{}-h{} started twice", .0.game, .0.hand)]
     HandStartedTwice(HandKey),
+    #[error("a correction of hand g{}-h{} supersedes {supersedes}, which is not the settlement in force", .hand.game, .hand.hand)]
+    NothingInForce { hand: HandKey, supersedes: Uuid },
 }
 
 /// One recorded hand as it now stands.
@@ -157,12 +159,26 @@ impl HandState {
     }
 }
 
+/// Whether play may still be recorded at a table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum TableStatus {
+    /// Hands are recorded and corrected.
+    #[default]
+    Open,
+    /// Its play is over: recorded hands may still be corrected, no new hand is recorded.
+    Closed,
+    /// The table (or its tournament) was entered by mistake: nothing more is written.
+    Voided { reason: String },
+}
+
 /// A table: its id, whether seats are drawn, and every hand recorded at it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     pub id: TableId,
     /// The seats have been drawn (Code §15); no hand is recorded before.
     pub seats_drawn: bool,
+    /// Open, closed or voided (the tournament's stream says; folded by the caller).
+    pub status: TableStatus,
     /// The highest game started.
     pub games_started: u32,
     pub hands: BTreeMap<HandKey, HandState>,
@@ -176,6 +192,7 @@ impl Table {
         Table {
             id,
             seats_drawn,
+            status: TableStatus::Open,
             games_started: 0,
             hands: BTreeMap::new(),
             rotation,
@@ -239,6 +256,23 @@ impl Table {
                 "Code §15",
                 "the seats at this table have not been drawn",
             ));
+        }
+        match &self.status {
+            TableStatus::Open => {}
+            TableStatus::Closed => v.push(Violation::new(
+                "",
+                format!(
+                    "table `{}` is closed (its play is over): no hand is recorded there",
+                    self.id
+                ),
+            )),
+            TableStatus::Voided { reason } => v.push(Violation::new(
+                "",
+                format!(
+                    "table `{}` is voided ({reason}): nothing is recorded there",
+                    self.id
+                ),
+            )),
         }
         let Rotated { next, game_ended } = self.rotated();
         let facts = match report.check() {
@@ -315,6 +349,15 @@ impl Table {
             return Err(Violation::new("hand", "there is no such hand at this table").into());
         };
         let mut v = Violations::new();
+        if let TableStatus::Voided { reason } = &self.status {
+            v.push(Violation::new(
+                "",
+                format!(
+                    "table `{}` is voided ({reason}): nothing is recorded there",
+                    self.id
+                ),
+            ));
+        }
         if reason.trim().is_empty() {
             v.push(Violation::new(
                 "reason",
@@ -347,14 +390,17 @@ impl Table {
                 Some(w) => HandEnd::Won(w.winner),
                 None => HandEnd::WashOut,
             };
-            if let (Some((later_key, later_hand)), Some(old_end)) = (later, hand.end()) {
-                let rotation = &self.rotation;
-                if hand.position.after(end, rotation).next
-                    != hand.position.after(old_end, rotation).next
-                {
+            if let Some((later_key, later_hand)) = later {
+                // The hand after this one was recorded in the seat and round the rotation gave
+                // it; the corrected result must give the same. (East's run of wins may change:
+                // it matters only to §122(r), and the later hands keep their own records.)
+                let next = hand.position.after(end, &self.rotation).next;
+                let recorded = later_hand.position;
+                let same = |p: &Position| (p.game, p.hand, p.east, p.prevailing);
+                if same(&next) != same(&recorded) {
                     v.push(Violation::rule(
                         "winner",
-                        rotation.cite.clone(),
+                        self.rotation.cite.clone(),
                         format!(
                             "this would change who deals hand g{}-h{}, already recorded with the {} seat dealing: correct the later hands first, from the last",
                             later_key.game, later_key.hand, later_hand.position.east
@@ -412,6 +458,16 @@ impl Table {
                     .hands
                     .get_mut(key)
                     .ok_or(ApplyError::HandNotStarted(*key))?;
+                if let HandEvent::CorrectionRecorded(c) = e {
+                    // This table corrects only the settlement in force; anything else in a
+                    // stored stream is refused loudly rather than folded differently.
+                    if hand.settlement.as_ref().map(|(id, _)| *id) != Some(c.supersedes) {
+                        return Err(ApplyError::NothingInForce {
+                            hand: *key,
+                            supersedes: c.supersedes,
+                        });
+                    }
+                }
                 fold_hand(hand, id, e);
             }
         }
@@ -531,13 +587,9 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
             });
         }
         HandEvent::SettlementRecorded(s) => hand.settlement = Some((id, s.clone())),
-        // A correction takes the facts it supersedes off the record; its own follow.
-        HandEvent::CorrectionRecorded(c)
-            if hand
-                .settlement
-                .as_ref()
-                .is_some_and(|(sid, _)| *sid == c.supersedes) =>
-        {
+        // A correction takes the facts in force off the record (apply checked that it
+        // supersedes them); its own follow.
+        HandEvent::CorrectionRecorded(_) => {
             hand.settlement = None;
             hand.facts = None;
             hand.hands = BySeat::default();

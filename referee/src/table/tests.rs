@@ -267,3 +267,44 @@ fn a_rule_penalty_is_priced_by_the_ruleset() {
     assert_eq!(s.nets[Seat::West], -900);
     assert_eq!(s.nets[Seat::East], 300);
 }
+
+#[test]
+fn a_closed_table_records_no_hand_but_corrects_and_a_voided_one_neither() {
+    let mut t = given(&[won(Seat::West)]);
+    t.status = TableStatus::Closed;
+    let v = t.decide(&conditions(), &won(Seat::East)).unwrap_err();
+    assert!(v.to_string().contains("closed"), "{v}");
+    let key = HandKey { game: 1, hand: 1 };
+    let correct = TableCommand::CorrectHand {
+        hand: key,
+        reason: "it was North".into(),
+        report: report(Some(Seat::North), WinFrom::Wall, None),
+    };
+    assert!(t.decide(&conditions(), &correct).is_ok());
+    t.status = TableStatus::Voided {
+        reason: "entered twice".into(),
+    };
+    let v = t.decide(&conditions(), &correct).unwrap_err();
+    assert!(v.to_string().contains("entered twice"), "{v}");
+}
+
+#[test]
+fn a_correction_that_keeps_the_deal_where_it_was_is_allowed_before_later_hands() {
+    // Given East won hand 1 (keeping the deal) and hand 2 is recorded,
+    let t = given(&[won(Seat::East), won(Seat::South)]);
+    // when hand 1 is corrected to a wash-out (East keeps the deal just the same),
+    let report = HandReport {
+        hands: BySeat::default(),
+        ..HandReport::default()
+    };
+    let decided = t.decide(
+        &conditions(),
+        &TableCommand::CorrectHand {
+            hand: HandKey { game: 1, hand: 1 },
+            reason: "nobody went out".into(),
+            report,
+        },
+    );
+    // then it is accepted: hand 2 was dealt by the same seat either way.
+    assert!(decided.is_ok(), "{decided:?}");
+}

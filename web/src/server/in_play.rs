@@ -95,27 +95,3 @@ impl InPlay {
         Ok(())
     }
 }
-
-/// Before a hand is recorded at `table`: refuses a voided or closed table, or one of a voided
-/// tournament. An unknown table passes, for the recording itself to answer 404.
-pub fn require_recordable(ledger: &Ledger, table: &str) -> Result<(), AppError> {
-    let Ok(id) = TableId::new(table) else {
-        return Ok(());
-    };
-    match ledger.table(&id)? {
-        Some(row) => InPlay::load(ledger, &row.tournament)?.require_table_open(&id),
-        None => Ok(()),
-    }
-}
-
-/// The guard before recording a hand: the official's role permits it, and the table is open in
-/// a tournament that is not voided (403 or 422, nothing written).
-pub async fn may_record(
-    state: &actix_web::web::Data<crate::server::state::AppState>,
-    official: &crate::server::auth::Official,
-    table: &str,
-) -> Result<(), AppError> {
-    official.require_role(crate::server::roles::Action::RecordHand)?;
-    let table = table.to_owned();
-    state.read(move |l| require_recordable(l, &table)).await
-}

@@ -7,10 +7,11 @@
 
 use ledger::event::{Deal, HandStarted};
 use ledger::{Ledger, StreamId, TableId, TableRow};
-use referee::table::{Conditions, Decided, HandEnd, HandKey, Table};
+use referee::table::{Conditions, Decided, HandEnd, HandKey, Table, TableStatus};
 
 use crate::rules::{self, RulesetSource};
 use crate::server::error::AppError;
+use crate::server::in_play::InPlay;
 
 /// A table with everything needed to decide a command at it.
 pub struct TableContext {
@@ -18,6 +19,8 @@ pub struct TableContext {
     pub conditions: Conditions,
     /// The aggregate, folded from every event of the table and its hands.
     pub state: Table,
+    /// The version of the table's own stream the state was folded at.
+    pub table_version: u64,
 }
 
 /// Which hand a command needs in full (its facts and settlement); the others are restored from
@@ -65,12 +68,25 @@ impl TableContext {
             row.seats.is_some(),
             conditions.ruleset.rotation.clone(),
         );
+        let in_play = InPlay::load(ledger, &row.tournament)?;
+        state.status = match (in_play.tournament_voided(), in_play.table_voided(&id)) {
+            (Some(reason), _) => TableStatus::Voided {
+                reason: format!("its tournament is voided: {reason}"),
+            },
+            (None, Some(reason)) => TableStatus::Voided {
+                reason: reason.to_owned(),
+            },
+            (None, None) if in_play.table_closed(&id) => TableStatus::Closed,
+            (None, None) => TableStatus::Open,
+        };
         let fold = |state: &mut Table, decided: Decided, event_id| {
             state
                 .apply(event_id, &decided)
                 .map_err(|e| AppError::internal(format!("table `{table}`: {e}")))
         };
+        let mut table_version = 0;
         for e in ledger.read_stream(&StreamId::table(id.as_str())?, 1)? {
+            table_version = e.version;
             if let Ok(t) = e.event.try_into() {
                 fold(&mut state, Decided::Table(t), e.event_id)?;
             }
@@ -123,6 +139,7 @@ impl TableContext {
             table: row,
             conditions,
             state,
+            table_version,
         })
     }
 

@@ -15,6 +15,7 @@ use serde::{Deserialize, Deserializer};
 
 use crate::server::auth::Official;
 use crate::server::error::AppError;
+use crate::server::roles::Action;
 use crate::server::table_context::{Focus, TableContext};
 
 /// Record the next hand at a table: the hand it means (as the table page names it,
@@ -168,6 +169,7 @@ pub fn record(
     by: &Official,
     cmd: &RecordHand,
 ) -> Result<StreamId, AppError> {
+    by.require_role(Action::RecordHand)?;
     let ctx = TableContext::load(ledger, table)?;
     let expected = ctx.next_hand_id();
     if cmd.hand.trim() != expected {
@@ -217,22 +219,24 @@ fn store(
             Decided::Hand(_, e) => hand_events.push(NewEvent::new(Event::from(e))),
         }
     }
+    let mut batches = Vec::new();
     if !table_events.is_empty() {
+        // The table's stream at the version the table was loaded at: a game started by someone
+        // else since is a conflict, like a hand recorded by someone else.
         let stream = StreamId::table(ctx.table.table.as_str())?;
-        let version = ledger.stream_version(&stream)?;
-        ledger.append(
-            &stream,
-            ExpectedVersion::Exact(version),
+        batches.push((
+            stream,
+            ExpectedVersion::Exact(ctx.table_version),
             table_events,
-            &by.id,
-        )?;
+        ));
     }
-    ledger.append(
-        hand_stream,
+    batches.push((
+        hand_stream.clone(),
         ExpectedVersion::Exact(hand_version),
         hand_events,
-        &by.id,
-    )?;
+    ));
+    // One transaction: a game never starts without its hand, nor a hand without its game.
+    ledger.append_all(batches, &by.id)?;
     Ok(())
 }
 
@@ -267,6 +271,7 @@ pub fn correct(
     by: &Official,
     cmd: &CorrectHand,
 ) -> Result<(StreamId, Option<CorrectionPreview>), AppError> {
+    by.require_role(Action::CorrectHand)?;
     let (stream, key, ctx) = hand_at(ledger, hand)?;
     let current = ledger.stream_version(&stream)?;
     if cmd.version != current {

@@ -46,6 +46,10 @@ pub struct HandForm {
     /// Set by the correction form's preview button: show, do not record.
     #[serde(default)]
     pub preview: String,
+    /// The recorded penalties the form has no fields for (a rule's penalty, a second agreed
+    /// payment), as JSON: carried through a correction unchanged, shown read-only.
+    #[serde(default)]
+    pub kept_penalties: String,
 }
 
 fn seat(field: &str, value: &str) -> Result<Option<Seat>, AppError> {
@@ -72,8 +76,12 @@ impl HandForm {
     pub fn from_report(r: &HandReport) -> HandForm {
         let text = |s: Seat| r.hands[s].clone().unwrap_or_default();
         let seat = |s: Option<Seat>| s.map(|s| s.name().to_owned()).unwrap_or_default();
-        // The form has one agreed payment; a rule's penalty is recorded by a ruling.
-        let penalty = r.penalties.iter().find_map(|p| match p {
+        // The form edits one agreed payment; every other penalty is kept as recorded.
+        let editable = r
+            .penalties
+            .iter()
+            .position(|p| matches!(p, Penalty::Agreed { .. }));
+        let penalty = editable.and_then(|i| match &r.penalties[i] {
             Penalty::Agreed {
                 payer,
                 payee,
@@ -82,6 +90,13 @@ impl HandForm {
             } => Some((*payer, *payee, *amount, reason.clone())),
             _ => None,
         });
+        let kept: Vec<&Penalty<Seat>> = r
+            .penalties
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| Some(i) != editable)
+            .map(|(_, p)| p)
+            .collect();
         HandForm {
             hand_east: text(Seat::East),
             hand_south: text(Seat::South),
@@ -97,7 +112,22 @@ impl HandForm {
                 .map(|p| p.2.to_string())
                 .unwrap_or_default(),
             penalty_reason: penalty.map(|p| p.3).unwrap_or_default(),
+            kept_penalties: if kept.is_empty() {
+                String::new()
+            } else {
+                serde_json::to_string(&kept).unwrap_or_default()
+            },
             ..HandForm::default()
+        }
+    }
+
+    /// The penalties carried through the form unchanged.
+    fn kept(&self) -> Result<Vec<Penalty<Seat>>, AppError> {
+        match self.kept_penalties.trim() {
+            "" => Ok(Vec::new()),
+            json => serde_json::from_str(json).map_err(|e| {
+                AppError::bad_request(format!("the form's recorded penalties do not read: {e}"))
+            }),
         }
     }
 
@@ -111,7 +141,7 @@ impl HandForm {
                     .map_err(|e| AppError::bad_request(e.to_string()))?,
             ),
         };
-        let mut penalties = Vec::new();
+        let mut penalties = self.kept()?;
         if let Some(payer) = seat("penalty payer", &self.penalty_payer)? {
             let amount = self.penalty_amount.trim().parse::<i64>().map_err(|_| {
                 AppError::violations(
@@ -122,12 +152,15 @@ impl HandForm {
                     .into(),
                 )
             })?;
-            penalties.push(Penalty::Agreed {
-                payer,
-                payee: seat("penalty payee", &self.penalty_payee)?,
-                amount,
-                reason: self.penalty_reason.trim().to_owned(),
-            });
+            penalties.insert(
+                0,
+                Penalty::Agreed {
+                    payer,
+                    payee: seat("penalty payee", &self.penalty_payee)?,
+                    amount,
+                    reason: self.penalty_reason.trim().to_owned(),
+                },
+            );
         }
         let text = |s: &str| Some(s.to_owned()).filter(|s| !s.trim().is_empty());
         Ok(HandReport {
@@ -205,6 +238,9 @@ pub struct HandFormPage {
     pub penalty_payee: String,
     pub penalty_amount: String,
     pub penalty_reason: String,
+    /// Penalties kept as recorded (JSON for the form, words for the reader).
+    pub kept_penalties: String,
+    pub kept_described: Vec<String>,
     pub reason: String,
     pub submit: &'static str,
     pub problems: FieldProblems,
@@ -282,6 +318,13 @@ impl HandFormPage {
             penalty_payee: form.penalty_payee.clone(),
             penalty_amount: form.penalty_amount.clone(),
             penalty_reason: form.penalty_reason.clone(),
+            kept_penalties: form.kept_penalties.clone(),
+            kept_described: form
+                .kept()
+                .unwrap_or_default()
+                .iter()
+                .map(crate::server::views::hand::describe_penalty)
+                .collect(),
             reason: form.reason.clone(),
             submit: if version.is_some() {
                 "Record the correction"

@@ -105,7 +105,9 @@ pub async fn record_hand(
     table: String,
     command: RecordHand,
 ) -> Result<String, AppError> {
-    crate::server::in_play::may_record(state, o, &table).await?;
+    // The role, and whether the table is open, are decided with the write (the role checked
+    // again there, the table's status by the referee's table), so nothing can slip between.
+    o.require_role(crate::server::roles::Action::RecordHand)?;
     let by = o.clone();
     let stream = state
         .write(move |l| cmd::record(l, &table, &by, &command))

@@ -115,7 +115,7 @@ pub struct HandView {
 }
 
 /// A penalty in words, seats named as drawn.
-fn describe_penalty(p: &Penalty<Seat>) -> String {
+pub fn describe_penalty(p: &Penalty<Seat>) -> String {
     let seats = |v: &[Seat]| {
         v.iter()
             .map(|&s| seat_title(s))
