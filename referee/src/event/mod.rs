@@ -8,6 +8,15 @@
 //!
 //! Seats in these events are the seats as drawn ([`crate::Seat`]); `HandStarted::east` names
 //! the seat whose player is East in that hand.
+//!
+//! Who emits what. The table aggregate emits `GameStarted`, `GameEnded`, `HandStarted`,
+//! `HandExposed`, `MahJonggDeclared`, `WashOut`, `HandScored`, `SettlementRecorded` and
+//! `CorrectionRecorded`. The play itself — `TileDrawn`, `LooseTileDrawn`, `BonusTileDeclared`,
+//! `TileDiscarded`, `ClaimMade`, `ClaimRetracted`, `KongDeclared`, `OriginalCallAnnounced`,
+//! `KongRobbed` — is recorded play by play (issue 11); `DisputeRaised`, `RulingIssued` and
+//! `ScoreClaimed` (a player's own count, against which §105 and §110 judge an undervalued or
+//! overvalued declaration) belong to adjudication (issue 12). They are in the vocabulary already
+//! so that the wire names are fixed; nothing records them yet.
 
 mod hand;
 mod ruling;

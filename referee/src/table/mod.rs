@@ -46,7 +46,7 @@ mod position;
 mod report;
 
 pub use position::{HandEnd, Position, Rotated};
-pub use report::{HandFacts, HandReport, Settled, MAX_PENALTY};
+pub use report::{count_tiles, HandFacts, HandReport, Settled, MAX_PENALTY};
 
 use std::collections::BTreeMap;
 
@@ -275,24 +275,8 @@ impl Table {
             )),
         }
         let Rotated { next, game_ended } = self.rotated();
-        let facts = match report.check() {
-            Ok(f) => Some(f),
-            Err(e) => {
-                v.extend_under("", e);
-                None
-            }
-        };
-        let settled = facts
-            .as_ref()
-            .map(|f| f.score_and_settle(&conditions.ruleset, &next))
-            .transpose()
-            .unwrap_or_else(|e| {
-                v.extend_under("", e);
-                None
-            });
-        let (Some(facts), Some(settled), true) = (facts, settled, v.is_empty()) else {
-            return Err(v);
-        };
+        let facts = checked(report, &mut v);
+        let (facts, settled) = settled(facts, &conditions.ruleset, &next, v)?;
         let key = HandKey::from(&next);
         let mut out = Vec::new();
         if next.game > self.games_started {
@@ -371,13 +355,7 @@ impl Table {
             ));
             return Err(v);
         };
-        let facts = match report.check() {
-            Ok(f) => Some(f),
-            Err(e) => {
-                v.extend_under("", e);
-                None
-            }
-        };
+        let facts = checked(report, &mut v);
         if let Some(f) = &facts {
             if hand.facts.as_ref() == Some(f) {
                 v.push(Violation::new(
@@ -409,18 +387,7 @@ impl Table {
                 }
             }
         }
-        let settled = facts
-            .as_ref()
-            .filter(|_| v.is_empty())
-            .map(|f| f.score_and_settle(&conditions.ruleset, &hand.position))
-            .transpose()
-            .unwrap_or_else(|e| {
-                v.extend_under("", e);
-                None
-            });
-        let (Some(facts), Some(settled), true) = (facts, settled, v.is_empty()) else {
-            return Err(v);
-        };
+        let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
         let mut out = vec![HandEvent::CorrectionRecorded(CorrectionRecorded {
             supersedes: *settlement_id,
             reason: reason.trim().to_owned(),
@@ -519,6 +486,33 @@ impl Table {
             } else {
                 0
             },
+        }
+    }
+}
+
+/// The report checked, its problems added to `v`.
+fn checked(report: &HandReport, v: &mut Violations) -> Option<HandFacts> {
+    report.check().map_err(|e| v.extend_under("", e)).ok()
+}
+
+/// The facts scored and settled at `position` — when nothing so far is wrong, for a score of a
+/// refused report would only add noise to its violations.
+fn settled(
+    facts: Option<HandFacts>,
+    rules: &Ruleset,
+    position: &Position,
+    mut v: Violations,
+) -> Result<(HandFacts, Settled), Violations> {
+    match facts {
+        Some(f) if v.is_empty() => {
+            let s = f.score_and_settle(rules, position)?;
+            Ok((f, s))
+        }
+        _ => {
+            if v.is_empty() {
+                v.push(Violation::new("", "the report states no facts"));
+            }
+            Err(v)
         }
     }
 }

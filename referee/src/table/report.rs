@@ -21,6 +21,7 @@ use crate::seat::Seat;
 use crate::settle::{derive_nets, settle_hand, HandOutcome, Outcome, Payment, Penalty};
 use crate::tile::Tile;
 use crate::violation::{Violation, Violations};
+use crate::TileCounts;
 
 /// The most one free-form penalty may be (the web's forms and the API say so too).
 pub const MAX_PENALTY: i64 = 1_000_000;
@@ -126,17 +127,7 @@ impl HandReport {
             }
         }
         // The four hands come from one set: four of each tile between them (Code §3–5).
-        let mut all = [0u32; Tile::COUNT];
-        for hand in hands.values().flatten() {
-            for t in hand.concealed().tiles().chain(hand.winning()) {
-                all[t.index()] += 1;
-            }
-            for m in hand.melds() {
-                for t in m.set.tiles() {
-                    all[t.index()] += 1;
-                }
-            }
-        }
+        let all = count_tiles(hands.values().flatten());
         for t in Tile::ALL {
             if all[t.index()] > 4 {
                 v.push(Violation::rule(
@@ -228,6 +219,19 @@ fn check_penalties(penalties: &[Penalty<Seat>], v: &mut Violations) {
     }
 }
 
+/// How many of each tile `hands` hold between them: concealed, winning and in sets. A table's
+/// hands come from one set, so no count may pass four (Code §3–5).
+pub fn count_tiles<'a>(hands: impl IntoIterator<Item = &'a Hand>) -> [u32; Tile::COUNT] {
+    let mut all = [0u32; Tile::COUNT];
+    for hand in hands {
+        let sets = hand.melds().iter().flat_map(|m| m.set.tiles());
+        for t in hand.concealed().tiles().chain(hand.winning()).chain(sets) {
+            all[t.index()] += 1;
+        }
+    }
+    all
+}
+
 /// The sheet of a hand that was not laid down (Code §106: it claims no score).
 fn not_laid_down(ruleset: &str) -> ScoreSheet {
     ScoreSheet {
@@ -241,6 +245,25 @@ fn not_laid_down(ruleset: &str) -> ScoreSheet {
         }],
         ..ScoreSheet::default()
     }
+}
+
+/// The tiles of every set the other three players exposed or declared: what the table shows
+/// of their hands when this one is scored (for "the only tile that could complete the hand",
+/// Code §115(c)). Discards are not known to a hand recorded after the play.
+fn exposed_by_others(hands: &BySeat<Option<Hand>>, seat: Seat) -> TileCounts {
+    let mut shown = TileCounts::EMPTY;
+    for (other, hand) in hands.iter() {
+        if other == seat {
+            continue;
+        }
+        for m in hand.iter().flat_map(|h| h.melds()) {
+            for t in m.set.tiles() {
+                // At most four of each: `check` refused more between the hands.
+                let _ = shown.try_add(t);
+            }
+        }
+    }
+    shown
 }
 
 impl HandFacts {
@@ -261,12 +284,16 @@ impl HandFacts {
                 hand: hand.clone(),
                 seat: position.wind_of(seat),
                 prevailing: position.prevailing,
-                win: self
-                    .win
-                    .as_ref()
-                    .filter(|w| w.winner == seat)
-                    .map(|w| Win::from(w.from)),
-                visible: crate::TileCounts::EMPTY,
+                win: self.win.as_ref().filter(|w| w.winner == seat).map(|w| Win {
+                    // §122(r): East's wins in succession, this one included.
+                    east_wins: if seat == position.east {
+                        position.east_wins + 1
+                    } else {
+                        0
+                    },
+                    ..Win::from(w.from)
+                }),
+                visible: exposed_by_others(&self.hands, seat),
             };
             score(rules, &input).unwrap_or_else(|e| {
                 v.push(Violation::new(format!("hands.{seat}"), e.to_string()));

@@ -308,3 +308,22 @@ fn a_correction_that_keeps_the_deal_where_it_was_is_allowed_before_later_hands()
     // then it is accepted: hand 2 was dealt by the same seat either way.
     assert!(decided.is_ok(), "{decided:?}");
 }
+
+#[test]
+fn east_s_thirteenth_win_scores_the_limit_and_gives_up_the_deal() {
+    // Code §122(r): "the thirteenth hand completed scores as a full hand, irrespective of its
+    // composition. After winning such a hand, East relinquishes his title".
+    let history: Vec<TableCommand> = (0..12).map(|_| won(Seat::East)).collect();
+    let mut t = given(&history);
+    assert_eq!(t.next().east_wins, 12);
+    let events = when(&mut t, &won(Seat::East)).unwrap();
+    let sheet = events
+        .iter()
+        .find_map(|e| match e {
+            Decided::Hand(_, HandEvent::HandScored(s)) => Some(s.sheets[Seat::East].clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(sheet.total, 1000, "{sheet}");
+    assert_eq!(t.next().east, Seat::South);
+}

@@ -71,21 +71,6 @@ fn losing(hand: &Hand) -> Option<Hand> {
     before.parse().ok()
 }
 
-fn counts(hands: &[&Hand]) -> [u32; 34] {
-    let mut all = [0u32; 34];
-    for h in hands {
-        for t in h.concealed().tiles().chain(h.winning()) {
-            all[t.index()] += 1;
-        }
-        for m in h.melds() {
-            for t in m.set.tiles() {
-                all[t.index()] += 1;
-            }
-        }
-    }
-    all
-}
-
 /// Three losing hands that fit beside `winner` without a fifth copy of any tile.
 fn losers_for(winner: &Hand, pool: &[Hand], start: usize) -> Option<Vec<Hand>> {
     let mut chosen: Vec<Hand> = Vec::new();
@@ -94,7 +79,10 @@ fn losers_for(winner: &Hand, pool: &[Hand], start: usize) -> Option<Vec<Hand>> {
         let mut all: Vec<&Hand> = chosen.iter().collect();
         all.push(winner);
         all.push(candidate);
-        if counts(&all).iter().all(|&c| c <= 4) {
+        if referee::table::count_tiles(all.iter().copied())
+            .iter()
+            .all(|&c| c <= 4)
+        {
             chosen.push(candidate.clone());
             if chosen.len() == 3 {
                 return Some(chosen);

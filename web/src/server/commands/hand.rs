@@ -98,8 +98,9 @@ pub struct CorrectHand {
     pub win_from: Option<Option<WinFrom>>,
     #[serde(default, deserialize_with = "present")]
     pub discarder: Option<Option<Seat>>,
-    #[serde(default)]
-    pub penalties: Option<Vec<Penalty<Seat>>>,
+    /// `null` clears every penalty; absent keeps them.
+    #[serde(default, deserialize_with = "present")]
+    pub penalties: Option<Option<Vec<Penalty<Seat>>>>,
     /// Decide and show the settlement before and after, but record nothing.
     #[serde(default)]
     pub preview: bool,
@@ -121,7 +122,7 @@ impl CorrectHand {
             winner: Some(report.winner),
             win_from: Some(report.win_from),
             discarder: Some(report.discarder),
-            penalties: Some(report.penalties),
+            penalties: Some(Some(report.penalties)),
             preview,
         }
     }
@@ -149,7 +150,7 @@ impl CorrectHand {
             report.discarder = d;
         }
         if let Some(p) = &self.penalties {
-            report.penalties = p.clone();
+            report.penalties = p.clone().unwrap_or_default();
         }
         report
     }
@@ -256,9 +257,11 @@ fn hand_at(ledger: &Ledger, hand: &str) -> Result<(StreamId, HandKey, TableConte
 /// What a correction starts from: the report of the facts in force.
 pub fn recorded_report(ledger: &Ledger, hand: &str) -> Result<HandReport, AppError> {
     let (_, key, ctx) = hand_at(ledger, hand)?;
-    let facts = ctx.state.hands[&key]
-        .facts
-        .as_ref()
+    let facts = ctx
+        .state
+        .hands
+        .get(&key)
+        .and_then(|h| h.facts.as_ref())
         .ok_or_else(|| AppError::unprocessable("the hand has no result in force to correct"))?;
     Ok(HandReport::from_facts(facts))
 }
@@ -280,7 +283,10 @@ pub fn correct(
             cmd.version
         )));
     }
-    let state = &ctx.state.hands[&key];
+    let state =
+        ctx.state.hands.get(&key).ok_or_else(|| {
+            AppError::internal(format!("hand `{hand}` is not in its table's record"))
+        })?;
     let recorded = state
         .facts
         .as_ref()
