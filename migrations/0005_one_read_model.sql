@@ -69,6 +69,7 @@ CREATE TABLE proj_hand_records (
     record     TEXT    NOT NULL
 );
 CREATE INDEX proj_hand_records_table ON proj_hand_records (table_id, position);
+CREATE INDEX proj_hand_records_game ON proj_hand_records (table_id, game, position);
 
 -- Each seat of each hand of a tournament: who sat there and what the hand's record gives them
 -- (HandRecord::contribution). The standings are the sums of these rows.

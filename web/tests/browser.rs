@@ -222,7 +222,8 @@ fn a_browser_records_a_hand_through_the_forms() {
     let action = format!("/hands/{hand_id}/corrections");
     go(&tab, &format!("{base}/hands/{hand_id}/correct"));
     let form = content(&tab);
-    assert!(form.contains("123m 456m 789m EE 11p 1f =1p"), "{form}");
+    // Every recorded fact is filled in (hands in the canonical notation).
+    assert!(form.contains("123456789m 11p EE 1f =1p"), "{form}");
     set_select(&tab, "win_from", "discard");
     set_select(&tab, "discarder", "south");
     type_into(&tab, "input[name=reason]", "South discarded the 1 circle");

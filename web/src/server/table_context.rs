@@ -23,8 +23,9 @@ pub struct TableContext {
     pub table_version: u64,
 }
 
-/// Which hand a command needs in full (its facts and settlement); the others are restored from
-/// the read model by their start and result, which is all the rotation needs.
+/// Which hand a command needs in full (its facts and settlement); the other hands of its game
+/// are restored from the read model by their start and result, which is all the rotation needs,
+/// and earlier games are not read at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Focus {
     /// The last hand (recording the next one, showing the table).
@@ -91,7 +92,16 @@ impl TableContext {
                 fold(&mut state, Decided::Table(t), e.event_id)?;
             }
         }
-        let records = ledger.table_hands(&id)?;
+        // The rotation of a game starts afresh with it (Code §13–14), so the game in question
+        // is all the aggregate needs: the last game to record the next hand, the corrected
+        // hand's game (and the hand after it) to correct one.
+        let records = match focus {
+            Focus::Last => match ledger.last_hand(&id)? {
+                Some(last) => ledger.game_hands(&id, last.game, false)?,
+                None => Vec::new(),
+            },
+            Focus::Hand(key) => ledger.game_hands(&id, key.game, true)?,
+        };
         let last = records.last().map(|r| HandKey {
             game: r.game,
             hand: r.hand,
