@@ -152,6 +152,8 @@ impl Ledger {
     /// Opens an existing, migrated database for reading only: the connections a server's readers
     /// use beside its one writer (WAL lets them read while it appends). Never migrates.
     pub fn open_reader(path: impl AsRef<Path>) -> Result<Ledger> {
+        /// Statements each reader keeps prepared.
+        const READER_STATEMENT_CACHE: usize = 128;
         let path = path.as_ref();
         if !path.is_file() {
             return Err(Error::NotFound(path.to_owned()));
@@ -163,6 +165,9 @@ impl Ledger {
         .ctx("opening the database read-only")?;
         conn.busy_timeout(BUSY_TIMEOUT)
             .ctx("setting the busy timeout")?;
+        // A page runs a dozen or so distinct queries and a reader serves every kind of page:
+        // rusqlite's default cache of 16 statements made readers parse their SQL again and again.
+        conn.set_prepared_statement_cache_capacity(READER_STATEMENT_CACHE);
         let version: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .ctx("reading the schema version")?;

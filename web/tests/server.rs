@@ -1354,3 +1354,34 @@ async fn a_form_correction_keeps_the_penalties_it_has_no_fields_for() {
     assert_eq!(hv["penalties"].as_array().unwrap().len(), 2, "{hv}");
     assert_eq!(hv["seats"][3]["net"], -890, "{hv}");
 }
+
+#[actix_web::test]
+async fn a_refused_tournament_lists_every_problem_with_its_field() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let before = head(&t.state);
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            "/api/tournaments",
+            Some(&t.token),
+            json!({"name": " ", "starting_chips": -1,
+                   "house_ruleset": "name = \"h\"\nbase = \"code-of-laws\"\n[params]\nlimit = \"lots\"\nfoo = 1\n"}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let e = body_json(resp).await;
+    let fields: Vec<&str> = e["error"]["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        ["name", "starting_chips", "house_ruleset", "house_ruleset"],
+        "{e}"
+    );
+    assert_eq!(head(&t.state), before);
+}

@@ -67,6 +67,20 @@ pub const TABLE_NUMBER: FieldRange = FieldRange {
 impl FieldRange {
     /// `None` when `value` is in range, else the problem: "limit: 18446744073709551615 is out
     /// of range; allowed 1 to 100000000000".
+    /// The violation of a value out of range, naming the field.
+    pub fn violation(&self, value: impl Into<i128>) -> Option<referee::Violation> {
+        let value = value.into();
+        (!(self.min..=self.max).contains(&value)).then(|| {
+            referee::Violation::new(
+                self.field,
+                format!(
+                    "{value} is out of range; allowed {} to {}",
+                    self.min, self.max
+                ),
+            )
+        })
+    }
+
     pub fn check(&self, value: impl Into<i128>) -> Option<String> {
         let value = value.into();
         (!(self.min..=self.max).contains(&value)).then(|| {

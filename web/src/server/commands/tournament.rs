@@ -5,12 +5,12 @@ use ledger::event::{
     TieBreak, TieBreakChosen, TournamentConfigured, TournamentCreated,
 };
 use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, PlayerId, StreamId, TableId};
-use referee::Seat;
+use referee::{Seat, Violation, Violations};
 use serde::Deserialize;
 
 use super::ranges::{LIMIT, STARTING_CHIPS, TABLE_NUMBER};
 use super::{existing_tournament, slug};
-use crate::rules::{self, RulesetSource};
+use crate::rules::{self, RulesError, RulesetSource};
 use crate::server::auth::{Official, OfficialListing};
 use crate::server::draw::{self, registration_order};
 use crate::server::error::AppError;
@@ -58,13 +58,17 @@ pub fn create(
     cmd: &NewTournament,
 ) -> Result<StreamId, AppError> {
     by.require_role(Action::CreateTournament)?;
-    let mut problems = Vec::new();
+    let mut problems = Violations::new();
     let name = cmd.name.trim();
     if name.is_empty() || name.chars().count() > 200 {
-        problems.push("the name must be 1–200 characters".to_owned());
+        problems.push(Violation::new("name", "the name must be 1–200 characters"));
     }
-    problems.extend(STARTING_CHIPS.check(cmd.starting_chips));
-    problems.extend(cmd.limit.and_then(|l| LIMIT.check(l)));
+    problems
+        .0
+        .extend(STARTING_CHIPS.violation(cmd.starting_chips));
+    problems
+        .0
+        .extend(cmd.limit.and_then(|l| LIMIT.violation(l)));
     let house = cmd
         .house_ruleset
         .as_deref()
@@ -73,21 +77,33 @@ pub fn create(
         (_, Some(text)) => Some(RulesetSource::House(text.to_owned())),
         (Some(name), None) => Some(RulesetSource::BuiltIn(name.to_owned())),
         (None, None) => {
-            problems.push("choose a ruleset or upload a house ruleset".to_owned());
+            problems.push(Violation::new(
+                "ruleset",
+                "choose a ruleset or upload a house ruleset",
+            ));
             None
         }
     };
     let loaded = match source.map(rules::load_ruleset).transpose() {
         Ok(l) => l,
+        Err(RulesError::HouseRuleset(lines)) => {
+            for (line, what) in lines {
+                problems.push(Violation::new(
+                    "house_ruleset",
+                    format!("line {line}: {what}"),
+                ));
+            }
+            None
+        }
         Err(e) => {
-            problems.push(e.to_string());
+            problems.push(Violation::new("ruleset", e.to_string()));
             None
         }
     };
     let tie_break = match cmd.tie_break.as_deref().map(TieBreak::parse).transpose() {
         Ok(t) => t,
         Err(e) => {
-            problems.push(format!("tie_break: {e}"));
+            problems.push(Violation::new("tie_break", e.to_string()));
             None
         }
     };
@@ -97,10 +113,10 @@ pub fn create(
     };
     let stream = StreamId::tournament(&id);
     if let Err(e) = &stream {
-        problems.push(format!("id: {e}"));
+        problems.push(Violation::new("id", e.to_string()));
     }
     let (Ok(stream), Some(loaded), true) = (stream, loaded, problems.is_empty()) else {
-        return Err(AppError::unprocessable(problems.join("; ")));
+        return Err(AppError::violations(problems));
     };
     let mut events = vec![
         NewEvent::new(TournamentCreated {
@@ -226,22 +242,27 @@ pub fn form_table(
     let tables = ledger.tables(&stream)?;
     let in_play = InPlay::load(ledger, &stream)?;
     in_play.require_tournament()?;
-    let mut problems = Vec::new();
+    let mut problems = Violations::new();
     if cmd.players.len() != 4 {
-        problems.push(format!(
-            "a table seats four players, not {}",
-            cmd.players.len()
+        problems.push(Violation::rule(
+            "players",
+            "Code §15",
+            format!("a table seats four players, not {}", cmd.players.len()),
         ));
     }
     let mut players = Vec::new();
-    for p in &cmd.players {
+    for (i, p) in cmd.players.iter().enumerate() {
+        let field = format!("players[{i}]");
         match registered.iter().find(|r| r.player.as_str() == p.trim()) {
             Some(r) if players.contains(&r.player) => {
-                problems.push(format!("{} is listed twice", r.name))
+                problems.push(Violation::new(field, format!("{} is listed twice", r.name)))
             }
             Some(r) => {
                 if let Some(reason) = in_play.player_voided(&r.player) {
-                    problems.push(format!("{} is voided ({reason})", r.name));
+                    problems.push(Violation::new(
+                        field.clone(),
+                        format!("{} is voided ({reason})", r.name),
+                    ));
                 }
                 // One open table at a time: the player must leave the other first.
                 let seated = tables.iter().find(|t| {
@@ -251,26 +272,35 @@ pub fn form_table(
                             .is_some_and(|s| s.iter().any(|(_, p)| *p == r.player))
                 });
                 if let Some(t) = seated {
-                    problems.push(format!(
-                        "{} already sits at table {} (`{}`), which is open: close or void that table first",
-                        r.name, t.number, t.table
+                    problems.push(Violation::new(
+                        field,
+                        format!(
+                            "{} already sits at table {} (`{}`), which is open: close or void that table first",
+                            r.name, t.number, t.table
+                        ),
                     ));
                 }
                 players.push(r.player.clone());
             }
-            None => problems.push(format!("`{p}` is not a registered player")),
+            None => problems.push(Violation::new(
+                field,
+                format!("`{p}` is not a registered player"),
+            )),
         }
     }
     let number = cmd.number.unwrap_or_else(|| {
         let highest = tables.iter().map(|t| t.number).max().unwrap_or(0);
         highest.saturating_add(1)
     });
-    problems.extend(TABLE_NUMBER.check(number));
+    problems.0.extend(TABLE_NUMBER.violation(number));
     if tables.iter().any(|t| t.number == number) {
-        problems.push(format!("there is already a table {number}"));
+        problems.push(Violation::new(
+            "number",
+            format!("there is already a table {number}"),
+        ));
     }
     if !problems.is_empty() || players.len() != 4 {
-        return Err(AppError::unprocessable(problems.join("; ")));
+        return Err(AppError::violations(problems));
     }
     let table = TableId::new(&format!("{}-t{number}", stream.id()))
         .map_err(|e| AppError::unprocessable(e.to_string()))?;
