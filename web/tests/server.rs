@@ -1385,3 +1385,37 @@ async fn a_refused_tournament_lists_every_problem_with_its_field() {
     );
     assert_eq!(head(&t.state), before);
 }
+
+#[actix_web::test]
+async fn a_refused_tournament_form_shows_each_problem_beside_its_field() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let (session, csrf) = login(&svc).await;
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::post()
+            .uri("/tournaments")
+            .cookie(session)
+            .set_form(vec![
+                ("csrf", csrf),
+                ("name", "Winter Cup".to_owned()),
+                ("ruleset", "code-of-laws".to_owned()),
+                ("starting_chips", "-5".to_owned()),
+                ("tie_break", "net, luck".to_owned()),
+            ])
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = body_text(resp).await;
+    let chips = page.find(r#"name="starting_chips""#).unwrap();
+    let tie = page.find(r#"name="tie_break""#).unwrap();
+    let chips_problem = page
+        .find("-5 is out of range")
+        .unwrap_or_else(|| panic!("{page}"));
+    // Each problem stands after its own input and before the next one.
+    assert!(chips < chips_problem && chips_problem < tie, "{page}");
+    let after_tie = &page[tie..];
+    let problem = after_tie.find(r#"<p class="field-error">"#).unwrap();
+    assert!(after_tie[problem..].contains("luck"), "{page}");
+}

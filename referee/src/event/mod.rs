@@ -1,7 +1,8 @@
-//! The facts of a table and of its hands, owned by the domain: one enum per stream kind.
+//! The facts of tournaments, tables and hands, owned by the domain: one enum per stream kind.
 //!
-//! Events are facts in the past tense (STYLE.md habit 6). A table's stream holds its games
-//! ([`TableEvent`]); each hand has its own stream ([`HandEvent`]) from the deal to the
+//! Events are facts in the past tense (STYLE.md habit 6). A tournament's stream holds who takes
+//! part, its conditions, its tables and seat draws ([`TournamentEvent`]); a table's stream its
+//! games ([`TableEvent`]); each hand has its own stream ([`HandEvent`]) from the deal to the
 //! settlement and any correction. The table aggregate ([`crate::table`]) decides commands into
 //! these events and folds them back into its state; the ledger stores them with a stable wire
 //! name and a schema version per type, and reads old versions through its upcasters.
@@ -18,15 +19,41 @@
 //! overvalued declaration) belong to adjudication (issue 12). They are in the vocabulary already
 //! so that the wire names are fixed; nothing records them yet.
 
+mod conditions;
 mod hand;
 mod ruling;
 mod scoring;
 mod table;
+mod tie_break;
+mod tournament;
+mod voiding;
 
+pub use conditions::*;
 pub use hand::*;
 pub use ruling::*;
 pub use scoring::*;
 pub use table::*;
+pub use tie_break::*;
+pub use tournament::*;
+pub use voiding::*;
+
+/// Every fact of a tournament's stream: who takes part, its conditions, its tables and seats,
+/// what was closed or voided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentEvent {
+    TournamentCreated(TournamentCreated),
+    PlayerRegistered(PlayerRegistered),
+    OfficialRegistered(OfficialRegistered),
+    TableFormed(TableFormed),
+    SeatsDrawn(SeatsDrawn),
+    TournamentConfigured(TournamentConfigured),
+    SeatDrawSeeded(SeatDrawSeeded),
+    TournamentVoided(TournamentVoided),
+    TableVoided(TableVoided),
+    PlayerVoided(PlayerVoided),
+    TableClosed(TableClosed),
+    TieBreakChosen(TieBreakChosen),
+}
 
 /// Every fact of a table's own stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +99,9 @@ macro_rules! from_payloads {
     )*};
 }
 
+from_payloads!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegistered,
+    TableFormed, SeatsDrawn, TournamentConfigured, SeatDrawSeeded, TournamentVoided, TableVoided,
+    PlayerVoided, TableClosed, TieBreakChosen);
 from_payloads!(TableEvent: GameStarted, GameEnded);
 from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod hand_form;
 pub mod hands;
 pub mod home;
+pub mod problems;
 pub mod tables;
 pub mod tournaments;
 pub mod voiding;

@@ -5,6 +5,7 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
+use super::problems::Problems;
 use super::{render, see_other};
 use crate::rules;
 use crate::server::auth::{Official, Viewer};
@@ -78,14 +79,25 @@ struct NewPage {
     nav: Nav,
     form: TournamentForm,
     rulesets: Vec<(String, String)>,
-    error: Option<String>,
+    problems: Problems,
 }
+
+/// The new-tournament form's inputs, by the names its violations use.
+const NEW_INPUTS: [&str; 7] = [
+    "name",
+    "id",
+    "ruleset",
+    "house_ruleset",
+    "limit",
+    "starting_chips",
+    "tie_break",
+];
 
 fn new_form(
     o: &Official,
     form: TournamentForm,
     status: StatusCode,
-    error: Option<String>,
+    error: Option<AppError>,
 ) -> Result<HttpResponse, AppError> {
     render(
         status,
@@ -93,7 +105,7 @@ fn new_form(
             nav: Nav::for_official(o),
             form,
             rulesets: rules::ruleset_names(),
-            error,
+            problems: Problems::of(error.as_ref(), &NEW_INPUTS, str::to_owned),
         },
     )
 }
@@ -136,7 +148,7 @@ pub async fn create(
     };
     match result {
         Ok(id) => Ok(see_other(&format!("/t/{id}"))),
-        Err(e) if e.is_input_error() => Ok(new_form(&o, form, e.kind.status(), Some(e.message))?),
+        Err(e) if e.is_input_error() => Ok(new_form(&o, form, e.kind.status(), Some(e))?),
         Err(e) => Err(e.into()),
     }
 }
@@ -161,8 +173,25 @@ struct Page {
     nav: Nav,
     t: TournamentView,
     seat_choices: Vec<SeatChoice>,
-    error: Option<String>,
+    problems: Problems,
     notice: Option<String>,
+}
+
+/// The tournament page's inputs (registering a player, forming a table), by the names its
+/// violations use once `players[i]` is read as the seat's select `player_{i+1}`.
+const PAGE_INPUTS: [&str; 7] = [
+    "name", "id", "number", "player_1", "player_2", "player_3", "player_4",
+];
+
+fn page_input(field: &str) -> String {
+    match field
+        .strip_prefix("players[")
+        .and_then(|rest| rest.strip_suffix(']'))
+        .and_then(|i| i.parse::<usize>().ok())
+    {
+        Some(i) => format!("player_{}", i + 1),
+        None => field.to_owned(),
+    }
 }
 
 async fn tournament_page(
@@ -170,9 +199,10 @@ async fn tournament_page(
     viewer: &Viewer,
     id: String,
     status: StatusCode,
-    error: Option<String>,
+    error: Option<AppError>,
     notice: Option<String>,
 ) -> Result<HttpResponse, AppError> {
+    let problems = Problems::of(error.as_ref(), &PAGE_INPUTS, page_input);
     let audience = Audience::of(viewer);
     let t = state
         .read(move |l| tournament::view(l, &id, audience))
@@ -201,7 +231,7 @@ async fn tournament_page(
             nav: Nav::for_viewer(viewer),
             t,
             seat_choices,
-            error,
+            problems,
             notice,
         },
     )
@@ -241,7 +271,8 @@ async fn refused(
     e: AppError,
 ) -> Result<HttpResponse, HtmlError> {
     if e.is_input_error() {
-        Ok(tournament_page(state, viewer, id, e.kind.status(), Some(e.message), None).await?)
+        let status = e.kind.status();
+        Ok(tournament_page(state, viewer, id, status, Some(e), None).await?)
     } else {
         Err(e.into())
     }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::event::RulesetRef;
-use crate::TableId;
+use crate::ids::TableId;
 
 /// A tournament's playing conditions: the ruleset (a built-in or a house ruleset whose text is
 /// recorded here, so the tournament can always be re-scored), the limit and the starting chips.

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{BySeat, OfficialId, PlayerId, TableId};
+use crate::ids::{OfficialId, PlayerId, TableId};
+use crate::BySeat;
 
 /// A tournament was created. The stream's id is the tournament's id.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

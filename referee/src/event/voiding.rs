@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{PlayerId, TableId};
+use crate::ids::{PlayerId, TableId};
 
 /// The tournament (the stream's own) was voided: entered by mistake, not to be played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
