@@ -7,6 +7,7 @@ use referee::table::HandReport;
 use referee::{BySeat, Seat, Violation};
 use serde::Deserialize;
 
+use super::problems::Problems;
 use crate::server::error::AppError;
 use crate::server::views::Nav;
 
@@ -203,21 +204,28 @@ pub struct PreviewRow {
     pub after: i64,
 }
 
-/// Problems with a field, shown beside it (`referee::Violation`s by field).
-#[derive(Clone, Debug, Default)]
-pub struct FieldProblems {
-    pub general: Vec<String>,
-    pub winner: Vec<String>,
-    pub win_from: Vec<String>,
-    pub discarder: Vec<String>,
-    pub penalty: Vec<String>,
-    pub reason: Vec<String>,
-}
+/// The hand form's inputs, by the names its violations are placed at.
+const INPUTS: [&str; 9] = [
+    "hand_east",
+    "hand_south",
+    "hand_west",
+    "hand_north",
+    "winner",
+    "win_from",
+    "discarder",
+    "penalty",
+    "reason",
+];
 
-fn describe(v: &Violation) -> String {
-    match &v.rule {
-        Some(rule) => format!("{} ({rule})", v.message),
-        None => v.message.clone(),
+/// The input that shows a violation of `field`: `hands.south` beside `hand_south`, any
+/// penalty's beside the penalty fields.
+fn input_of(field: &str) -> String {
+    if let Some(seat) = field.strip_prefix("hands.") {
+        format!("hand_{seat}")
+    } else if field.starts_with("penalties") {
+        "penalty".to_owned()
+    } else {
+        field.to_owned()
     }
 }
 
@@ -243,7 +251,7 @@ pub struct HandFormPage {
     pub kept_described: Vec<String>,
     pub reason: String,
     pub submit: &'static str,
-    pub problems: FieldProblems,
+    pub problems: Problems,
     /// A correction previewed: each seat's net before and after.
     pub preview: Vec<PreviewRow>,
 }
@@ -262,38 +270,19 @@ impl HandFormPage {
         form: &HandForm,
         error: Option<AppError>,
     ) -> HandFormPage {
-        let mut problems = FieldProblems::default();
-        let mut by_seat = BySeat::<Vec<String>>::default();
-        if let Some(e) = &error {
-            if e.violations.is_empty() {
-                problems.general.push(e.message.clone());
-            }
-            for v in &e.violations {
-                let text = describe(v);
-                let field = v.field.as_str();
-                let seat = field
-                    .strip_prefix("hands.")
-                    .and_then(|s| s.parse::<Seat>().ok());
-                match (seat, field) {
-                    (Some(seat), _) => by_seat[seat].push(text),
-                    (None, "winner") => problems.winner.push(text),
-                    (None, "win_from") => problems.win_from.push(text),
-                    (None, "discarder") => problems.discarder.push(text),
-                    (None, "reason") => problems.reason.push(text),
-                    (None, f) if f.starts_with("penalties") => problems.penalty.push(text),
-                    _ => problems.general.push(text),
-                }
-            }
-        }
-        let seats = BySeat::from_fn(|seat| seat)
-            .zip(BySeat::from(labels))
-            .zip(by_seat)
+        let problems = Problems::of(error.as_ref(), &INPUTS, input_of);
+        let seats = Seat::ALL
             .into_iter()
-            .map(|(_, ((seat, label), problems))| FormSeat {
+            .zip(labels)
+            .map(|(seat, label)| FormSeat {
                 key: seat.name(),
                 label,
                 value: form.hand_text(seat).to_owned(),
-                problems,
+                problems: problems
+                    .at(&format!("hand_{seat}"))
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect(),
             })
             .collect();
         HandFormPage {
