@@ -1,6 +1,7 @@
 //! API writes: the same commands the forms run, from JSON bodies.
 
 use actix_web::{web, HttpRequest, HttpResponse};
+use ledger::Ledger;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -152,6 +153,22 @@ fn done(location: String, value: serde_json::Value) -> HttpResponse {
         .json(value)
 }
 
+/// Voids what `void` names with the body's reason, and answers 200 at `location`.
+async fn void_with(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    req: &HttpRequest,
+    bytes: &web::Bytes,
+    location: String,
+    id: String,
+    void: impl FnOnce(&mut Ledger, &Official, &Void) -> Result<(), AppError> + Send + 'static,
+) -> Reply {
+    let o = writer(viewer, req)?;
+    let command: Void = body(bytes)?;
+    state.write(move |l| void(l, &o, &command)).await?;
+    Ok(done(location, json!({ "id": id, "voided": true })))
+}
+
 pub async fn void_tournament(
     state: web::Data<AppState>,
     viewer: Viewer,
@@ -159,17 +176,10 @@ pub async fn void_tournament(
     path: web::Path<String>,
     bytes: web::Bytes,
 ) -> Reply {
-    let o = writer(&viewer, &req)?;
-    let command: Void = body(&bytes)?;
     let t = path.into_inner();
-    let id = t.clone();
-    state
-        .write(move |l| voiding::void_tournament(l, &id, &o, &command))
-        .await?;
-    Ok(done(
-        format!("/api/tournaments/{t}"),
-        json!({ "id": t, "voided": true }),
-    ))
+    let (location, id) = (format!("/api/tournaments/{t}"), t.clone());
+    let void = move |l: &mut Ledger, o: &Official, c: &Void| voiding::void_tournament(l, &t, o, c);
+    void_with(&state, &viewer, &req, &bytes, location, id, void).await
 }
 
 pub async fn void_player(
@@ -179,17 +189,14 @@ pub async fn void_player(
     path: web::Path<(String, String)>,
     bytes: web::Bytes,
 ) -> Reply {
-    let o = writer(&viewer, &req)?;
-    let command: Void = body(&bytes)?;
     let (t, player) = path.into_inner();
-    let (id, p) = (t.clone(), player.clone());
-    state
-        .write(move |l| voiding::void_player(l, &id, &p, &o, &command))
-        .await?;
-    Ok(done(
+    let (location, id) = (
         format!("/api/tournaments/{t}/players/{player}"),
-        json!({ "id": player, "voided": true }),
-    ))
+        player.clone(),
+    );
+    let void =
+        move |l: &mut Ledger, o: &Official, c: &Void| voiding::void_player(l, &t, &player, o, c);
+    void_with(&state, &viewer, &req, &bytes, location, id, void).await
 }
 
 pub async fn void_table(
@@ -199,17 +206,10 @@ pub async fn void_table(
     path: web::Path<String>,
     bytes: web::Bytes,
 ) -> Reply {
-    let o = writer(&viewer, &req)?;
-    let command: Void = body(&bytes)?;
     let table = path.into_inner();
-    let id = table.clone();
-    state
-        .write(move |l| voiding::void_table(l, &id, &o, &command))
-        .await?;
-    Ok(done(
-        format!("/api/tables/{table}"),
-        json!({ "id": table, "voided": true }),
-    ))
+    let (location, id) = (format!("/api/tables/{table}"), table.clone());
+    let void = move |l: &mut Ledger, o: &Official, c: &Void| voiding::void_table(l, &table, o, c);
+    void_with(&state, &viewer, &req, &bytes, location, id, void).await
 }
 
 pub async fn close_table(
