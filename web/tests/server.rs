@@ -973,19 +973,23 @@ where
     (hand, hv["version"].clone())
 }
 
+/// GETs `uri`, which must answer 200, and reads its JSON body.
+async fn get_json<S, B>(svc: &S, uri: &str) -> Value
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let resp = test::call_service(svc, test::TestRequest::get().uri(uri).to_request()).await;
+    assert_eq!(resp.status(), StatusCode::OK, "{uri}");
+    body_json(resp).await
+}
+
 async fn hand_json<S, B>(svc: &S, hand: &str) -> Value
 where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let resp = test::call_service(
-        svc,
-        test::TestRequest::get()
-            .uri(&format!("/api/hands/{hand}"))
-            .to_request(),
-    )
-    .await;
-    body_json(resp).await
+    get_json(svc, &format!("/api/hands/{hand}")).await
 }
 
 #[actix_web::test]

@@ -14,15 +14,6 @@ where
     (status, body_json(resp).await)
 }
 
-async fn get_json<S, B>(svc: &S, uri: &str) -> Value
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let resp = test::call_service(svc, test::TestRequest::get().uri(uri).to_request()).await;
-    body_json(resp).await
-}
-
 /// Asserts a 403 that says who may, with nothing written.
 async fn forbidden<S, B>(svc: &S, state: &AppState, uri: &str, token: &str, body: Value)
 where

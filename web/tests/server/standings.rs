@@ -47,16 +47,6 @@ where
     assert_eq!(resp.status(), StatusCode::CREATED);
 }
 
-async fn get_json<S, B>(svc: &S, uri: &str) -> Value
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let resp = test::call_service(svc, test::TestRequest::get().uri(uri).to_request()).await;
-    assert_eq!(resp.status(), StatusCode::OK, "{uri}");
-    body_json(resp).await
-}
-
 async fn get_text<S, B>(svc: &S, uri: &str) -> String
 where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
