@@ -2,7 +2,7 @@
 
 use crate::counts::TileCounts;
 use crate::hand::MeldForm;
-use crate::rules::{Applies, Condition, Element, LimitShare, Ruleset, TileFilter, Value};
+use crate::rules::{Applies, Condition, Element, LimitShare, RoofOff, Ruleset, TileFilter, Value};
 use crate::shape::{OnlyPlaceRule, SetKind, SpecialShape, WinningRole};
 use crate::tile::{Bonus, Suit, Tile, Wind};
 
@@ -217,6 +217,8 @@ impl<'a> Context<'a> {
             return;
         }
         let from = win.map(|w| w.from);
+        let source = win.map(|w| w.source());
+        let last = win.is_some_and(|w| w.is_last_tile());
         let heaven = win.is_some_and(|w| w.heavens_blessing);
         let winning_tile = self.input.hand.winning();
         let n: u32 = match cond {
@@ -349,20 +351,25 @@ impl<'a> Context<'a> {
                 })
             })),
             LooseTileWin => once(from.is_some_and(WinFrom::is_loose)),
-            LastWallTile => once(from == Some(WinFrom::LastWallTile)),
-            LastDiscard => once(from == Some(WinFrom::LastDiscard)),
-            RobbedKong => once(from == Some(WinFrom::RobbedKong)),
-            KongUponKong => once(from == Some(WinFrom::KongUponKong)),
+            // §117(i): drawn (from the wall, or the loose tile of a kong completed after the
+            // last wall tile); §117(j): the discard after it.
+            LastWallTile => once(from.is_some_and(WinFrom::is_drawn) && last),
+            LastDiscard => once(source == Some(WinFrom::Discard) && last),
+            RobbedKong => once(source == Some(WinFrom::RobbedKong)),
+            KongUponKong => once(win.is_some_and(|w| w.is_kong_upon_kong())),
             PlumBlossom => once(
                 from.is_some_and(WinFrom::is_loose)
                     && winning_tile == Tile::suited(Suit::Circles, 5),
             ),
+            // §122(d): "the last tile in the live wall is a one circle", drawn.
             MoonFromTheSea => once(
-                from == Some(WinFrom::LastWallTile)
+                source == Some(WinFrom::Wall)
+                    && last
                     && winning_tile == Tile::suited(Suit::Circles, 1),
             ),
             CarryingPole => once(
-                from == Some(WinFrom::RobbedKong) && winning_tile == Tile::suited(Suit::Bamboo, 2),
+                source == Some(WinFrom::RobbedKong)
+                    && winning_tile == Tile::suited(Suit::Bamboo, 2),
             ),
             OriginalCall => once(win.is_some_and(|w| w.original_call)),
             HeavensBlessing => once(heaven),
@@ -472,7 +479,11 @@ impl<'a> Context<'a> {
             (Some(s), Some(_)) => (self.rules.limit_value(s), true),
             (Some(s), None) => {
                 let notional = self.rules.limit_value(s);
-                (notional.max(raw), raw <= notional)
+                match self.rules.readings.roof_off_limit_hand.value {
+                    // Code §121: a Full hand whose own count is higher scores its count.
+                    RoofOff::Higher => (notional.max(raw), raw <= notional),
+                    RoofOff::Notional => (notional, true),
+                }
             }
             (None, Some(limit)) => (raw.min(limit), raw > limit),
             (None, None) => (raw, false),

@@ -20,10 +20,18 @@ pub struct Args {
     /// The wind of the round.
     #[arg(long, default_value = "east")]
     pub prevailing: Wind,
-    /// How the winning tile came: wall, loose-tile, discard, robbed-kong, last-wall-tile,
-    /// last-discard, kong-upon-kong. Required for a Mah-Jongg hand.
+    /// Where the winning tile came from: wall, loose-tile, discard, robbed-kong. Required for
+    /// a Mah-Jongg hand. (The older last-wall-tile, last-discard and kong-upon-kong are still
+    /// read, as the source with its flag.)
     #[arg(long)]
     pub win_from: Option<WinFrom>,
+    /// The winning tile was the last available tile of the live wall, or came after it (the
+    /// last discard, a kong robbed then) (Code §117(i), (j)).
+    #[arg(long)]
+    pub last_tile: bool,
+    /// Won with the loose tile of a second kong made in the same turn (Code §122(f)).
+    #[arg(long)]
+    pub kong_upon_kong: bool,
     /// Tiles visible on the table (discards and exposed sets), for "the only possible tile".
     #[arg(long, default_value = "")]
     pub visible: String,
@@ -70,6 +78,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let win = match (hand.winning(), args.win_from) {
         (Some(_), Some(from)) => Some(Win {
             from,
+            last_tile: args.last_tile,
+            kong_upon_kong: args.kong_upon_kong,
             original_call: args.original_call,
             heavens_blessing: args.heavens_blessing,
             earths_blessing: args.earths_blessing,
