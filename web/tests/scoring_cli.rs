@@ -37,6 +37,48 @@ fn lists_all_seven_built_in_rulesets() {
 }
 
 #[test]
+fn a_ruleset_shows_its_penalties_readings_and_what_each_element_tests() {
+    let o = run(&["rulesets", "code-of-laws"]);
+    let out = stdout(&o);
+    for words in [
+        "penalties (Code §82-88, §96)",
+        "300 to each opponent; two offenders 150 each, three 100 each",
+        "for chow 50, for pung or kong 100",
+        "only_place_counts_own_tiles = true  (Code §115(c)",
+        "calling_special = \"none\"",
+        "rotation: the deal passes to East's right",
+        "when = \"pung\", tiles = \"simples\", exposure = \"exposed\", applies = \"all-hands\"",
+        "when = \"loose-tile-win\", applies = \"winner\"",
+    ] {
+        assert!(out.contains(words), "{words:?} missing:\n{out}");
+    }
+    // A house file shows the same, its changes included.
+    let dir = std::env::temp_dir().join(format!("mj-house-show-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("club.toml");
+    std::fs::write(
+        &file,
+        "name = \"club\"\nbase = \"code-of-laws\"\n[readings]\nonly_place_counts_own_tiles = false\n[[element]]\nid = \"loose-tile-win\"\nexcludes = [\"drawn-winning-tile\"]\n",
+    )
+    .unwrap();
+    let o = run(&["rulesets", file.to_str().unwrap()]);
+    let out = stdout(&o);
+    for words in [
+        "house ruleset based on code-of-laws",
+        "only_place_counts_own_tiles = false  (house ruleset)",
+        "when = \"loose-tile-win\", applies = \"winner\", excludes = [\"drawn-winning-tile\"]",
+        "when = \"pair\", tiles = \"dragons\", applies = \"all-hands\"",
+    ] {
+        assert!(
+            out.contains(words),
+            "{words:?} missing:\n{out}{}",
+            stderr(&o)
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn scores_a_hand_readably_and_as_json() {
     let hand = "[RRR] [234p] 567s 99m 11s =1s";
     let o = run(&["score", hand, "--seat", "south", "--win-from", "discard"]);

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use referee::rules::{Element, Value};
+use referee::rules::{Element, Exposure, TileFilter, Value};
 use referee::Ruleset;
 
 #[derive(clap::Args)]
@@ -93,8 +93,11 @@ fn describe(r: &Ruleset) -> String {
     let s = &r.settlement;
     let _ = writeln!(
         out,
-        "settlement: {:?}; losers settle: {}; limit hand cancels losers: {}; rounding: {:?}",
-        s.method, s.losers_settle, s.limit_hand_cancels_losers, s.rounding
+        "settlement: {}; losers settle: {}; limit hand cancels losers: {}; rounding: {}",
+        file_word(&s.method),
+        s.losers_settle,
+        s.limit_hand_cancels_losers,
+        file_word(&s.rounding)
     );
     let t = &r.rotation;
     let _ = writeln!(
@@ -112,6 +115,11 @@ fn describe(r: &Ruleset) -> String {
         },
         t.cite
     );
+    let _ = write!(out, "{}", penalties(r));
+    let _ = writeln!(out, "readings (where the book can be read two ways):");
+    for (key, value, cite) in readings(r) {
+        let _ = writeln!(out, "  {key} = {value}  ({cite})");
+    }
     if !r.options.is_empty() {
         let _ = writeln!(out, "options:");
         for (name, o) in &r.options {
@@ -122,10 +130,120 @@ fn describe(r: &Ruleset) -> String {
     let _ = writeln!(out, "score table:");
     for e in &r.elements {
         let _ = writeln!(out, "  {}", element_line(r, e));
+        let _ = writeln!(out, "      {}", element_test(e));
     }
     out
 }
 
+/// A ruleset word as files write it (`new-method`, `nearest-ten`).
+fn file_word(v: &impl serde::Serialize) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+/// The penalty amounts, in words.
+fn penalties(r: &Ruleset) -> String {
+    use referee::rules::FalseMahJonggScheme;
+    let p = &r.penalties;
+    let mut out = format!("penalties ({}):\n", p.cite);
+    let false_mahjong = match p.false_mahjong {
+        FalseMahJonggScheme::None => "none".to_owned(),
+        FalseMahJonggScheme::Fixed => format!(
+            "{} to each opponent; two offenders {} each, three {} each, to each non-offender",
+            p.false_mahjong_amount, p.false_mahjong_two, p.false_mahjong_three
+        ),
+        FalseMahJonggScheme::LimitShare => {
+            "half the limit to each opponent, the whole limit to East".to_owned()
+        }
+    };
+    let east = if p.false_mahjong_east_double {
+        "; East pays and receives double"
+    } else {
+        ""
+    };
+    out.push_str(&format!("  false Mah-Jongg: {false_mahjong}{east}\n"));
+    out.push_str(&format!(
+        "  false naming of a discard claimed for chow {}, for pung or kong {}, for Mah-Jongg {}, for a false Mah-Jongg {}\n",
+        p.false_naming_chow, p.false_naming_pung, p.false_naming_mahjong, p.false_naming_false_mahjong
+    ));
+    if p.new_deal_heads == 0 {
+        out.push_str("  new deal for single heads: not played\n");
+    } else {
+        let pays: Vec<String> = p.new_deal_payments.iter().map(u64::to_string).collect();
+        out.push_str(&format!(
+            "  new deal for {} or more single heads: each other player pays {} (for {}, one more, …)\n",
+            p.new_deal_heads,
+            pays.join(", "),
+            p.new_deal_heads
+        ));
+    }
+    out
+}
+
+/// Each reading as `(key, value as a ruleset file writes it, cite)`; read through serde so a
+/// reading added to the ruleset is shown without a change here.
+fn readings(r: &Ruleset) -> Vec<(String, String, String)> {
+    let Ok(serde_json::Value::Object(all)) = serde_json::to_value(&r.readings) else {
+        return Vec::new();
+    };
+    all.into_iter()
+        .map(|(key, reading)| {
+            let value = match &reading["value"] {
+                serde_json::Value::Null => "\"none\"".to_owned(),
+                v => v.to_string(),
+            };
+            let cite = reading["cite"].as_str().unwrap_or_default().to_owned();
+            (key, value, cite)
+        })
+        .collect()
+}
+
+/// What an element tests and who it applies to, as the file's keys say it:
+/// `Pung of minor tiles, exposed: when = "pung", tiles = "simples", exposure = "exposed",
+/// applies = "all-hands"`.
+fn element_test(e: &Element) -> String {
+    let quoted = |s: &str| format!("\"{s}\"");
+    let list = |items: &[String]| {
+        let q: Vec<String> = items.iter().map(|i| quoted(i)).collect();
+        format!("[{}]", q.join(", "))
+    };
+    let when = if e.also.is_empty() {
+        quoted(e.condition.name())
+    } else {
+        let all: Vec<String> = std::iter::once(e.condition)
+            .chain(e.also.iter().copied())
+            .map(|c| c.name().to_owned())
+            .collect();
+        list(&all)
+    };
+    let mut keys = vec![format!("when = {when}")];
+    if e.tiles != TileFilter::Any {
+        keys.push(format!("tiles = {}", quoted(e.tiles.name())));
+    }
+    if e.exposure != Exposure::Any {
+        keys.push(format!("exposure = {}", quoted(e.exposure.name())));
+    }
+    if let Some(shape) = e.shape {
+        keys.push(format!("shape = {}", quoted(shape.name())));
+    }
+    if e.at_least != 0 {
+        keys.push(format!("at_least = {}", e.at_least));
+    }
+    if !e.except.is_empty() {
+        keys.push(format!("except = {}", list(&e.except)));
+    }
+    keys.push(format!("applies = {}", quoted(e.applies.name())));
+    if let Some(d) = e.unlimited_doubles {
+        keys.push(format!("unlimited_doubles = {d}"));
+    }
+    if !e.excludes.is_empty() {
+        keys.push(format!("excludes = {}", list(&e.excludes)));
+    }
+    format!("{}: {}", e.name, keys.join(", "))
+}
 fn element_line(r: &Ruleset, e: &Element) -> String {
     let value = match e.value {
         Value::Points(p) => format!("{p} points"),
