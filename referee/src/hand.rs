@@ -363,6 +363,25 @@ impl Hand {
     pub fn winning(&self) -> Option<Tile> {
         self.winning
     }
+
+    /// This losing hand with `tile` as its winning tile (what it would be, were it calling for
+    /// `tile`); `None` for a Mah-Jongg hand, or when the hand already holds four `tile`.
+    pub fn completed_by(&self, tile: Tile) -> Option<Hand> {
+        if self.winning.is_some() {
+            return None;
+        }
+        let held = self.concealed.get(tile)
+            + self
+                .melds
+                .iter()
+                .flat_map(|m| m.set.tiles())
+                .filter(|&t| t == tile)
+                .count() as u8;
+        (held < 4).then(|| Hand {
+            winning: Some(tile),
+            ..self.clone()
+        })
+    }
 }
 
 fn check_meld(raw: &RawMeld) -> Result<Meld, HandProblem> {

@@ -5,6 +5,7 @@
 //! count (freedom of count, Code §105). Which elements exist and what they are worth is data
 //! ([`crate::rules`]); this module only knows how to recognise each condition.
 
+mod calling;
 mod candidate;
 mod evaluate;
 mod input;
@@ -14,7 +15,7 @@ pub use input::{Circumstances, ParseWinFromError, ScoreInput, Win, WinFrom};
 pub use sheet::{LineValue, ScoreSheet, SheetLine};
 
 use crate::counts::TileCounts;
-use crate::rules::{BonusReplacement, Condition, Ruleset};
+use crate::rules::{BonusReplacement, Condition, Element, LimitShare, Ruleset};
 use crate::shape::{standard_waits, SpecialShape};
 use crate::tile::{Bonus, Tile, Wind};
 
@@ -99,12 +100,48 @@ pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreErr
     match best {
         Some((i, _)) => {
             let t = ctx.tally(&candidates[i], buffer);
-            Ok(ctx.sheet(&candidates[i], &t))
+            let mut sheet = ctx.sheet(&candidates[i], &t);
+            if let Some((element, share)) = calling::award(rules, input, &shapes) {
+                credit_calling(rules, &mut sheet, element, share);
+            }
+            Ok(sheet)
         }
         None => Err(ScoreError::NotComplete {
             hand: hand.to_string(),
             special: String::new(),
         }),
+    }
+}
+
+/// A losing hand calling for a special hand scores the caller's share of it, when that is more
+/// than the hand counts as it lies.
+fn credit_calling(rules: &Ruleset, sheet: &mut ScoreSheet, element: &Element, share: LimitShare) {
+    let value = rules.limit_value(share);
+    if value <= sheet.total {
+        return;
+    }
+    sheet.lines.push(SheetLine {
+        element: format!("calling-{}", element.id),
+        name: format!("Calling for {}", element.name),
+        tiles: None,
+        cite: format!(
+            "{} ({}; the hand: {})",
+            rules.readings.calling_special.cite,
+            share_words(rules),
+            element.cite
+        ),
+        value: LineValue::Limit(share),
+    });
+    sheet.total = value;
+    sheet.limited = true;
+    sheet.limit_hand = Some(share);
+}
+
+fn share_words(rules: &Ruleset) -> String {
+    match rules.readings.calling_special.value {
+        Some(s) if s == LimitShare::FULL => "the caller scores the hand in full".into(),
+        Some(s) => format!("the caller scores {s} of the hand"),
+        None => String::new(),
     }
 }
 
