@@ -34,6 +34,8 @@ pub enum ScoreError {
         "the hand {hand} is not complete: it has no arrangement into four sets and a pair{special}"
     )]
     NotComplete { hand: String, special: String },
+    #[error("the hand {hand} is not complete as the player grouped it (Code §104–105): no arrangement of four sets and a pair holds those groups; ungrouped, it is complete")]
+    NotCompleteAsGrouped { hand: String },
     #[error("the hand is complete only with more than {max} chow(s), which this ruleset forbids")]
     TooManyChows { max: u8 },
     #[error("bonus tiles are not in play in this ruleset, but the hand holds {0}")]
@@ -77,6 +79,21 @@ pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreErr
         (Some(win), Some(w)) => {
             let cands = winning_candidates(hand, w, win.from.is_drawn(), &rules.params, &shapes);
             if cands.is_empty() {
+                let ungrouped = hand.ungrouped();
+                if !hand.groups().is_empty()
+                    && !winning_candidates(
+                        &ungrouped,
+                        w,
+                        win.from.is_drawn(),
+                        &rules.params,
+                        &shapes,
+                    )
+                    .is_empty()
+                {
+                    return Err(ScoreError::NotCompleteAsGrouped {
+                        hand: hand.to_string(),
+                    });
+                }
                 return Err(incomplete(rules, hand, w));
             }
             (cands, Some(only_place_facts(rules, input, w)?))

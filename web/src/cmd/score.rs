@@ -53,6 +53,10 @@ pub struct Args {
     /// For East: hands won running, this one included.
     #[arg(long, default_value_t = 0)]
     pub east_wins: u32,
+    /// Score the best arrangement even when the hand is grouped, `(123m)(55p)`, and show what
+    /// the player's grouping lost (Code §105 freedom of count; §110 an undervalued hand).
+    #[arg(long)]
+    pub best: bool,
     /// Print the sheet as JSON.
     #[arg(long)]
     pub json: bool,
@@ -100,11 +104,57 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         win,
         visible,
     };
+    if args.best && !input.hand.groups().is_empty() {
+        return print_best(&rules, input, args.json);
+    }
     let sheet = score(&rules, &input)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&sheet)?);
     } else {
         print!("{sheet}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The best arrangement's sheet, and what the hand scores as grouped (or why it does not).
+fn print_best(rules: &referee::Ruleset, input: ScoreInput, json: bool) -> anyhow::Result<ExitCode> {
+    let grouped = score(rules, &input);
+    let best = score(
+        rules,
+        &ScoreInput {
+            hand: input.hand.ungrouped(),
+            ..input
+        },
+    )?;
+    let (as_grouped, note) = match &grouped {
+        Ok(g) if g.total < best.total => (
+            Some(g.total),
+            format!(
+                "as grouped the hand scores {}: the grouping undervalues it by {} (Code §105: the player chooses the arrangement; §110: an undervalued hand stands, and whoever points it out reimburses the others)",
+                g.total,
+                best.total - g.total
+            ),
+        ),
+        Ok(g) => (
+            Some(g.total),
+            format!("as grouped the hand scores {}, its best", g.total),
+        ),
+        Err(e) => (None, format!("as grouped: {e}")),
+    };
+    if json {
+        let mut v = serde_json::to_value(&best)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("as_grouped".into(), serde_json::json!(as_grouped));
+            o.insert(
+                "undervalued_by".into(),
+                serde_json::json!(as_grouped.map(|g| best.total.saturating_sub(g))),
+            );
+            o.insert("note".into(), serde_json::json!(note));
+        }
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print!("{best}");
+        println!("  {note}");
     }
     Ok(ExitCode::SUCCESS)
 }
