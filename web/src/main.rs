@@ -38,7 +38,8 @@ enum Command {
     LoadFixture(cmd::load_fixture::Args),
     /// List the built-in rulesets, or show one (or check a house-ruleset file).
     Rulesets(cmd::rulesets::Args),
-    /// Score one hand under a ruleset: the itemized sheet, readable or as JSON.
+    /// Score one hand under a ruleset: the itemized sheet, readable or as JSON; `score -`
+    /// scores JSON Lines from standard input, one hand per line.
     Score(cmd::score::Args),
 }
 

@@ -1,12 +1,38 @@
-//! `mahjong-referee rulesets` and `mahjong-referee score` as a user runs them.
+//! `mahjong-referee rulesets`, `score` and `score -` as a user runs them.
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
         .args(args)
         .output()
         .unwrap()
+}
+
+/// Runs the binary with `input` on its standard input.
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    // Written from a thread, so a large input cannot deadlock against a full stdout pipe.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    out
+}
+
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
 }
 
 fn stdout(o: &Output) -> String {
@@ -127,4 +153,107 @@ fn impossible_hands_are_refused_with_a_reason() {
         assert!(stderr(&o).contains(words), "{args:?}: {}", stderr(&o));
         assert!(!stderr(&o).contains("panicked"), "{args:?}");
     }
+}
+
+#[test]
+fn score_dash_answers_each_json_line_with_its_sheet_in_order() {
+    let input = concat!(
+        r#"{"hand": "[RRR] [234p] 567s 99m 11s =1s", "seat": "south", "win_from": "discard"}"#,
+        "\n",
+        r#"{"hand": "[RRR] [555p] 567s 99m 11s =1s", "seat": "south", "win_from": "discard", "ruleset": "british"}"#,
+        "\n",
+        r#"{"hand": "777m 89m GG WWW 1p 5s 9s", "seat": "west", "no_limit": true, "east_wins": 0}"#,
+        "\n",
+    );
+    let o = run_with_input(&["score", "-"], input);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 3, "{}", stdout(&o));
+    // The same sheet as `score --json` prints for the first hand (36: see above).
+    assert_eq!(lines[0]["total"], 36);
+    assert_eq!(lines[0]["ruleset"], "code-of-laws");
+    assert_eq!(lines[1]["ruleset"], "british");
+    assert_eq!(lines[2]["mahjong"], false);
+}
+
+/// `score -` answers each line before the next is written: a script can hold a conversation.
+#[test]
+fn score_dash_streams_line_by_line() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(["score", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let timeout = Duration::from_secs(20);
+    let next =
+        || serde_json::from_str::<serde_json::Value>(&rx.recv_timeout(timeout).unwrap()).unwrap();
+    writeln!(
+        stdin,
+        r#"{{"hand": "[RRR] [234p] 567s 99m 11s =1s", "seat": "south", "win_from": "discard"}}"#
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next()["total"], 36);
+    writeln!(stdin, r#"{{"hand": "EEEEE"}}"#).unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next()["line"], 2);
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+}
+
+#[test]
+fn score_dash_answers_a_bad_line_with_its_error_and_exits_2() {
+    let input = concat!(
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_from\": \"wall\"}\n",
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_frm\": \"wall\"}\n",
+        "\n",
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_from\": \"wall\", \"ruleset\": \"/no/such/file.toml\"}\n",
+        "{\"hand\": \"123m 456m 789p 234s E =S\", \"win_from\": \"wall\"}\n",
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_from\": \"sky\"}\n",
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_from\": \"wall\"",
+    );
+    let o = run_with_input(&["score", "-"], input);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 7, "{}", stdout(&o));
+    assert!(lines[0]["total"].is_u64());
+    let error = |i: usize| lines[i]["error"].as_str().unwrap_or_default().to_owned();
+    for (i, words) in [
+        (1, "line 2: unknown field `win_frm`"),
+        (2, "line 3: blank line"),
+        (3, "neither a built-in ruleset"),
+        (4, "not complete"),
+        (5, "unknown variant `sky`"),
+        (6, "line 7: EOF while parsing"),
+    ] {
+        assert!(error(i).contains(words), "line {}: {}", i + 1, error(i));
+        assert_eq!(lines[i]["line"], i + 1);
+    }
+}
+
+#[test]
+fn score_dash_refuses_flags_that_belong_in_the_lines() {
+    let o = run_with_input(&["score", "-", "--ruleset", "british"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("give the flags as keys"),
+        "{}",
+        stderr(&o)
+    );
 }
