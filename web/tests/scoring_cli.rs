@@ -1,4 +1,4 @@
-//! `mahjong-referee rulesets`, `score` and `score -` as a user runs them.
+//! `mahjong-referee rulesets`, `score`, `score -` and `settle` as a user runs them.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -256,4 +256,136 @@ fn score_dash_refuses_flags_that_belong_in_the_lines() {
         "{}",
         stderr(&o)
     );
+}
+
+/// Code of Laws §109, NOTE: "if North Mah-Jonggs with a hand scoring 48 points, East has a
+/// score of 20 points, South 256 points, and West 4 points: North receives … 192 points …
+/// [East] incurs an overall loss on the hand of 536 points … [South] makes an overall profit
+/// on the hand of 676 points … [West's] loss on the hand is thus 332 points."
+///
+/// The book gives only the scores; these hands are ours, built to score exactly them under
+/// the Code (East seat deals, East's round):
+/// - North `[NNN] [777m] 999s 22m 45s =6s` from a discard: Mah-Jongg 10 (§115(a)), exposed
+///   pung of a major 4 and of a minor 2 (§114(b)), concealed pung of a major 8; one double
+///   for a set of his own wind (§116(e)): 24 × 2 = 48.
+/// - East `[5555m] [111s] 999p 24m 68s`: exposed kong of a minor 8 (§114(c)), exposed pung
+///   of a major 4, concealed pung of a major 8: 20, no doubles.
+/// - South `RRR GGG 999m [111p] 5s 3f`: three concealed pungs of majors 24, exposed pung of a
+///   major 4, a bonus tile 4 (§114(a)): 32; doubles for each set of dragons (§116(d), two)
+///   and three concealed pongs (§116(k)): 32 × 2³ = 256.
+/// - West `[666m] [333p] 45s 78s 89m 1p`: two exposed pungs of minors, 4.
+const CODE_109: &str = r#"{
+  "ruleset": "code-of-laws",
+  "east": "east",
+  "prevailing": "east",
+  "hands": {
+    "east": "[5555m] [111s] 999p 24m 68s",
+    "south": "RRR GGG 999m [111p] 5s 3f",
+    "west": "[666m] [333p] 45s 78s 89m 1p",
+    "north": "[NNN] [777m] 999s 22m 45s =6s"
+  },
+  "winner": "north",
+  "win_from": "discard",
+  "discarder": "west"
+}"#;
+
+#[test]
+fn settle_pays_the_code_109_example_as_the_book_does() {
+    let o = run_with_input(&["settle", "-", "--json"], CODE_109);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let totals = &v["totals"];
+    assert_eq!(
+        [
+            &totals["north"],
+            &totals["east"],
+            &totals["south"],
+            &totals["west"]
+        ],
+        [48, 20, 256, 4],
+        "{v:#}"
+    );
+    let nets = &v["nets"];
+    assert_eq!(
+        [&nets["north"], &nets["east"], &nets["south"], &nets["west"]],
+        [192, -536, 676, -332]
+    );
+    let paid = |payer: &str, payee: &str| -> i64 {
+        v["payments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["payer"] == payer && p["payee"] == payee)
+            .map(|p| p["amount"].as_i64().unwrap())
+            .sum()
+    };
+    // §108: "North receives 2×48, that is, 96 points, from East, 48 points from South, and
+    // 48 points from West". §109: East pays South 2 × (256 − 20) = 472, receives from West
+    // 2 × (20 − 4) = 32; West pays South 256 − 4 = 252.
+    assert_eq!(paid("east", "north"), 96);
+    assert_eq!(paid("south", "north"), 48);
+    assert_eq!(paid("west", "north"), 48);
+    assert_eq!(paid("east", "south"), 472);
+    assert_eq!(paid("west", "east"), 32);
+    assert_eq!(paid("west", "south"), 252);
+    assert_eq!(
+        paid("north", "east") + paid("north", "south") + paid("north", "west"),
+        0
+    );
+
+    let o = run_with_input(&["settle", "-"], CODE_109);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("east pays south 472"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("north") && l.contains("48") && l.contains("+192")),
+        "{text}"
+    );
+}
+
+#[test]
+fn settle_lists_every_violation_with_its_field_and_rule_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("mj-settle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hand.json");
+    // A fifth 9 bamboo between the hands (Code §3–5), and a discard win with no discarder.
+    std::fs::write(
+        &file,
+        CODE_109
+            .replace(
+                "\"west\": \"[666m] [333p] 45s 78s 89m 1p\"",
+                "\"west\": \"[666m] [333p] 99s 78s 89m 1p\"",
+            )
+            .replace("\"discarder\": \"west\"", "\"discarder\": null"),
+    )
+    .unwrap();
+    let o = run(&["settle", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("hands: ") && err.contains("(Code §3–5)"),
+        "{err}"
+    );
+    assert!(err.contains("discarder: "), "{err}");
+    let o = run(&["settle", file.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let fields: Vec<&str> = v["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["hands", "discarder"], "{v}");
+    assert_eq!(v["violations"][0]["rule"], "Code §3–5");
+    // Input that is not the object: still a listed problem with where it is, status 2.
+    let o = run_with_input(&["settle", "-"], "{\"winner\": \"nobody\"}");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 1 column"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"));
+    // A file that cannot be read is not the hand's fault: status 1.
+    let o = run(&["settle", dir.join("missing.json").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).ok();
 }
