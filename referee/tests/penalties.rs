@@ -176,7 +176,7 @@ fn new_method_and_limit_hand_cancelling_losers() {
     assert_eq!(s.net.north, 288);
     // A limit hand cancels the losers' settlement where the ruleset says so.
     rules.settlement.limit_hand_cancels_losers = true;
-    h.limit_hand = Some(referee::rules::LimitShare::Full);
+    h.limit_hand = Some(referee::rules::LimitShare::FULL);
     let s = settle_hand(&rules, &h).unwrap();
     assert!(s.payments.iter().all(|p| p.payee == North));
 }
@@ -225,7 +225,7 @@ impl Arbitrary for Random {
         h.discarder = bool::arbitrary(g).then(|| pick(g));
         h.dreamer = bool::arbitrary(g);
         h.winner_doubles = u32::from(u8::arbitrary(g) % 8);
-        h.limit_hand = bool::arbitrary(g).then_some(referee::rules::LimitShare::Full);
+        h.limit_hand = bool::arbitrary(g).then_some(referee::rules::LimitShare::FULL);
         match u8::arbitrary(g) % 5 {
             0 => h.penalties.push(Penalty::FalseMahJongg {
                 offenders: vec![pick(g)],

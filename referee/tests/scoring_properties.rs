@@ -80,7 +80,9 @@ impl Arbitrary for RandomHand {
                     &[
                         WinFrom::Wall,
                         WinFrom::Discard,
-                        WinFrom::LooseTile,
+                        // Not a loose tile: a hand without a kong cannot win on one, and is
+                        // refused (see `circumstances` tests in scoring_code.rs).
+                        WinFrom::RobbedKong,
                         WinFrom::LastDiscard,
                     ],
                 ),

@@ -141,7 +141,7 @@ fn impossible_hands_are_refused_with_a_reason() {
         (vec!["score", "123m 456m 789p 234s EEEEE"], "E"),
         (
             vec!["score", "123m 456m 789p 234s E =E", "--win-from", "sky"],
-            "not a way of winning",
+            "not where a winning tile comes from",
         ),
         (
             vec!["score", "123m", "--ruleset", "no-such-rules"],

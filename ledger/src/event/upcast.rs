@@ -172,9 +172,9 @@ impl SheetV1 {
 /// A v1 value as `LineValue`'s `Display` wrote it.
 fn line_value(text: &str) -> Option<LineValue> {
     match text {
-        "the limit" => return Some(LineValue::Limit(LimitShare::Full)),
-        "half the limit" => return Some(LineValue::Limit(LimitShare::Half)),
-        "a third of the limit" => return Some(LineValue::Limit(LimitShare::Third)),
+        "the limit" => return Some(LineValue::Limit(LimitShare::FULL)),
+        "half the limit" => return Some(LineValue::Limit(LimitShare::HALF)),
+        "a third of the limit" => return Some(LineValue::Limit(LimitShare::THIRD)),
         _ => {}
     }
     let (n, unit) = text.split_once(' ')?;
@@ -202,7 +202,7 @@ mod tests {
         assert_eq!(south.ruleset, "code-of-laws");
         assert_eq!(south.lines[0].value, LineValue::Points(10));
         assert_eq!(south.lines[1].value, LineValue::Doubles(1));
-        assert_eq!(south.limit_hand, Some(LimitShare::Full));
+        assert_eq!(south.limit_hand, Some(LimitShare::FULL));
         assert_eq!(south.total, 1000);
         assert_eq!(h.sheets[Seat::West].lines[0].value, LineValue::Points(0));
         assert!(!h.sheets[Seat::East].mahjong);

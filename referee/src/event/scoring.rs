@@ -9,7 +9,7 @@ use crate::{Seat, Tile};
 use serde::{Deserialize, Serialize};
 
 use crate::event::RulesetRef;
-use crate::score::ScoreSheet;
+use crate::score::{Circumstances, ScoreSheet};
 use crate::BySeat;
 
 /// How the winning tile came: the rules engine's own type (its wire names are `wall`,
@@ -25,6 +25,9 @@ pub struct WinContext {
     pub from: WinFrom,
     /// The seat whose discard (or kong) gave the winning tile.
     pub discarder: Option<Seat>,
+    /// The last tile, Kong upon Kong, an original call, a blessing (absent when none).
+    #[serde(default, skip_serializing_if = "Circumstances::is_none")]
+    pub circumstances: Circumstances,
 }
 
 /// Penalties are the settlement's own type, keyed by the seats as drawn.

@@ -15,8 +15,8 @@ use toml::Spanned;
 use super::condition::{special_shape, Applies, Condition, Exposure, TileFilter};
 use super::element::{Element, LimitShare, Value};
 use super::params::{
-    parse_only_place, DealPasses, FalseMahJonggScheme, Params, PenaltyParams, RotationParams,
-    Rounding, SettlementMethod, SettlementParams,
+    parse_only_place, BonusReplacement, DealPasses, FalseMahJonggScheme, Params, PenaltyParams,
+    Reading, Readings, RoofOff, RotationParams, Rounding, SettlementMethod, SettlementParams,
 };
 use super::{RuleOption, Ruleset};
 
@@ -255,7 +255,7 @@ pub(super) fn parse(text: &str) -> Result<Ruleset, RulesetError> {
     Err(RulesetError { problems })
 }
 
-const TOP_KEYS: [&str; 10] = [
+const TOP_KEYS: [&str; 11] = [
     "name",
     "title",
     "source",
@@ -264,6 +264,7 @@ const TOP_KEYS: [&str; 10] = [
     "settlement",
     "penalties",
     "rotation",
+    "readings",
     "options",
     "element",
 ];
@@ -337,6 +338,7 @@ fn load(l: &mut Loader<'_>, doc: &Table<'_>) -> Option<Ruleset> {
         base.as_ref().map(|b| &b.penalties),
     );
     let rotation = load_rotation(l, get(doc, "rotation"), base.as_ref().map(|b| &b.rotation));
+    let readings = load_readings(l, get(doc, "readings"), base.as_ref().map(|b| &b.readings));
     let (options, enabled) = load_options(l, get(doc, "options"), base.as_ref());
     let elements = load_elements(
         l,
@@ -362,6 +364,7 @@ fn load(l: &mut Loader<'_>, doc: &Table<'_>) -> Option<Ruleset> {
         settlement: settlement?,
         penalties: penalties?,
         rotation: rotation?,
+        readings: readings?,
         options,
         enabled_options: enabled,
         elements: elements?,
@@ -765,6 +768,153 @@ fn load_penalties(
     })
 }
 
+/// One reading: `key = { value = V, cite = "..." }`, or in a house ruleset `key = V` (cited as
+/// the house's own rule).
+fn reading<T: Clone>(
+    l: &mut Loader<'_>,
+    t: Option<&Table<'_>>,
+    key: &str,
+    base: Option<&Reading<T>>,
+    read: impl Fn(&mut Loader<'_>, &Val<'_>) -> Option<T>,
+) -> Option<Reading<T>> {
+    let Some(v) = t.and_then(|t| get(t, key)) else {
+        return match base {
+            Some(b) => Some(b.clone()),
+            None => {
+                l.problem(0..0, format!("missing `{key}` in [readings]"));
+                None
+            }
+        };
+    };
+    match v.get_ref().as_table() {
+        Some(rt) => {
+            l.check_keys(rt, &["value", "cite"], &format!("reading `{key}`"));
+            let value = match get(rt, "value") {
+                Some(x) => read(l, x),
+                None => {
+                    l.problem(v.span(), format!("reading `{key}` needs a `value`"));
+                    None
+                }
+            };
+            let cite = match get(rt, "cite") {
+                Some(c) => l.string(c, "cite"),
+                None => {
+                    l.problem(v.span(), format!("reading `{key}` needs a `cite`"));
+                    None
+                }
+            };
+            Some(Reading {
+                value: value?,
+                cite: cite?,
+            })
+        }
+        None if base.is_some() => Some(Reading {
+            value: read(l, v)?,
+            cite: "house ruleset".into(),
+        }),
+        None => {
+            l.problem(
+                v.span(),
+                format!(
+                    "reading `{key}` in a built-in ruleset is `{{ value = ..., cite = \"...\" }}`"
+                ),
+            );
+            None
+        }
+    }
+}
+
+fn load_readings(
+    l: &mut Loader<'_>,
+    v: Option<&Val<'_>>,
+    base: Option<&Readings>,
+) -> Option<Readings> {
+    let t = section(l, v, "readings");
+    if let Some(t) = t {
+        l.check_keys(
+            t,
+            &[
+                "only_place_counts_own_tiles",
+                "roof_off_limit_hand",
+                "bonus_replacement",
+                "calling_special",
+            ],
+            "[readings]",
+        );
+    }
+    let own = reading(
+        l,
+        t,
+        "only_place_counts_own_tiles",
+        base.map(|b| &b.only_place_counts_own_tiles),
+        |l, v| l.boolean(v, "only_place_counts_own_tiles"),
+    );
+    let roof = reading(
+        l,
+        t,
+        "roof_off_limit_hand",
+        base.map(|b| &b.roof_off_limit_hand),
+        |l, v| {
+            l.choice(
+                v,
+                "roof_off_limit_hand",
+                &["higher", "notional"],
+                |s| match s {
+                    "higher" => Some(RoofOff::Higher),
+                    "notional" => Some(RoofOff::Notional),
+                    _ => None,
+                },
+            )
+        },
+    );
+    let bonus = reading(
+        l,
+        t,
+        "bonus_replacement",
+        base.map(|b| &b.bonus_replacement),
+        |l, v| {
+            l.choice(
+                v,
+                "bonus_replacement",
+                &["live-wall", "loose-tile"],
+                |s| match s {
+                    "live-wall" => Some(BonusReplacement::LiveWall),
+                    "loose-tile" => Some(BonusReplacement::LooseTile),
+                    _ => None,
+                },
+            )
+        },
+    );
+    let calling = reading(
+        l,
+        t,
+        "calling_special",
+        base.map(|b| &b.calling_special),
+        |l, v| {
+            let share = match v.get_ref() {
+                DeValue::String(s) if s.as_ref() == "none" => return Some(None),
+                DeValue::Float(x) => x
+                    .as_str()
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(LimitShare::from_decimal),
+                DeValue::String(s) => s.parse().ok(),
+                _ => None,
+            };
+            if share.is_none() {
+                l.problem(v.span(), "`calling_special` is \"none\", or the share of the special hand's award a calling hand scores: \"full\", \"half\", \"third\", a fraction such as \"2/5\", or a decimal such as 0.4");
+            }
+            share.map(Some)
+        },
+    );
+    Some(Readings {
+        only_place_counts_own_tiles: own?,
+        roof_off_limit_hand: roof?,
+        bonus_replacement: bonus?,
+        calling_special: calling?,
+    })
+}
+
 /// `[options]`: in a built-in, `name = { description, cite, default }`; in a house file,
 /// `name = true | false` to switch a base option, or a full table to add one.
 fn load_options(
@@ -1046,9 +1196,21 @@ fn read_element(
             .uint(v, "points", 100_000)
             .map(|n| Value::Points(n as u32)),
         [("doubles", v)] => l.uint(v, "doubles", 20).map(|n| Value::Doubles(n as u32)),
-        [(_, v)] => l
-            .choice(v, "limit", &["full", "half", "third"], LimitShare::parse)
-            .map(Value::Limit),
+        [(_, v)] => {
+            let share = match v.get_ref() {
+                DeValue::Float(x) => x
+                    .as_str()
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(LimitShare::from_decimal),
+                DeValue::String(s) => s.parse().ok(),
+                _ => None,
+            };
+            if share.is_none() {
+                l.problem(v.span(), format!("`limit` = {} is not a share of the limit: write \"full\", \"half\", \"third\", a fraction such as \"2/5\", or a decimal such as 0.4 (more than 0, at most 1)", v.get_ref().type_str()));
+            }
+            share.map(Value::Limit)
+        }
         [_, (k, v), ..] => {
             l.problem(
                 v.span(),

@@ -16,11 +16,11 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 pub use condition::{special_shape, Applies, Condition, Exposure, TileFilter};
-pub use element::{Element, LimitShare, Value};
+pub use element::{Element, LimitShare, ParseShareError, Value};
 pub use load::{RulesetError, RulesetProblem};
 pub use params::{
-    DealPasses, FalseMahJonggScheme, Params, PenaltyParams, RotationParams, Rounding,
-    SettlementMethod, SettlementParams,
+    BonusReplacement, DealPasses, FalseMahJonggScheme, Params, PenaltyParams, Reading, Readings,
+    RoofOff, RotationParams, Rounding, SettlementMethod, SettlementParams,
 };
 
 /// The built-in rulesets: (name, file text).
@@ -74,6 +74,8 @@ pub struct Ruleset {
     pub penalties: PenaltyParams,
     /// How the deal and the prevailing wind go round.
     pub rotation: RotationParams,
+    /// Where the book can be read two ways, the reading taken.
+    pub readings: Readings,
     pub options: BTreeMap<String, RuleOption>,
     /// Options switched on.
     pub enabled_options: Vec<String>,

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::element::LimitShare;
 use crate::shape::OnlyPlaceRule;
 
 /// Parameters of scoring.
@@ -155,4 +156,54 @@ pub struct RotationParams {
     pub east_gives_up_after: u32,
     /// Where the rotation rules are.
     pub cite: String,
+}
+
+/// A point where the books can be read two ways: the reading this ruleset takes, and the text
+/// it reads. Shown by `mahjong-referee rulesets NAME`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Reading<T> {
+    pub value: T,
+    pub cite: String,
+}
+
+/// How a limit hand is valued with the roof off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoofOff {
+    /// Its notional value or its own count, whichever is higher (Code §121: "a Full hand of
+    /// which the intrinsic value exceeds the notional value is scored at the full intrinsic
+    /// value").
+    Higher,
+    /// Always its notional value (another program's reading).
+    Notional,
+}
+
+/// Where a bonus tile's replacement comes from, which decides whether a win on it is a win on
+/// a loose tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BonusReplacement {
+    /// From the open end of the live wall (Code §31): only a kong gives a loose tile.
+    LiveWall,
+    /// A loose tile from the kong box (Babcock p. 88; the Chinese classical rules: "a loose
+    /// tile (the roof) as a replacement for a Kong, a Flower or a Season").
+    LooseTile,
+}
+
+/// The readings a ruleset takes where its book can be read two ways.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Readings {
+    /// Code §115(c), with [`OnlyPlaceRule::CodeOfLaws`]: `true` counts a wait dead when its
+    /// four copies are on the table or in the caller's own concealed tiles ("the only
+    /// denomination of tile which could have completed the hand"); `false` counts only tiles
+    /// "exposed on the table, whether in the discard, or in exposed or declared sets".
+    pub only_place_counts_own_tiles: Reading<bool>,
+    /// Code §121: a limit hand with the roof off.
+    pub roof_off_limit_hand: Reading<RoofOff>,
+    /// Code §31: where bonus replacements come from.
+    pub bonus_replacement: Reading<BonusReplacement>,
+    /// The share of a special hand's award that a *losing* hand calling for it scores
+    /// (Chinese classical rules: "or a player was Calling on a special hand at Mah Jong, the
+    /// scores in the Special Hand table apply"); `None` where a calling hand scores as it lies.
+    pub calling_special: Reading<Option<LimitShare>>,
 }

@@ -2,7 +2,7 @@
 
 use crate::counts::TileCounts;
 use crate::hand::MeldForm;
-use crate::rules::{Applies, Condition, Element, LimitShare, Ruleset, TileFilter, Value};
+use crate::rules::{Applies, Condition, Element, LimitShare, RoofOff, Ruleset, TileFilter, Value};
 use crate::shape::{OnlyPlaceRule, SetKind, SpecialShape, WinningRole};
 use crate::tile::{Bonus, Suit, Tile, Wind};
 
@@ -74,6 +74,26 @@ pub(crate) struct Tally {
 
 impl<'a> Context<'a> {
     pub fn new(rules: &'a Ruleset, input: &'a ScoreInput, only: Option<OnlyPlaceFacts>) -> Self {
+        Self::with_elements(rules, input, only, |_| true)
+    }
+
+    /// For a losing hand completed by the tile it calls for: only the special hands a caller
+    /// may be credited with (see `calling`).
+    pub fn calling(rules: &'a Ruleset, input: &'a ScoreInput) -> Self {
+        Self::with_elements(rules, input, None, super::calling::callable)
+    }
+
+    /// The `i`th element in force here.
+    pub fn element(&self, i: usize) -> &'a Element {
+        self.elements[i]
+    }
+
+    fn with_elements(
+        rules: &'a Ruleset,
+        input: &'a ScoreInput,
+        only: Option<OnlyPlaceFacts>,
+        keep: impl Fn(&Element) -> bool,
+    ) -> Self {
         let hand = &input.hand;
         let mut tiles = *hand.concealed();
         if let Some(w) = hand.winning() {
@@ -88,6 +108,7 @@ impl<'a> Context<'a> {
         let elements = rules
             .active_elements()
             .filter(|e| mahjong || e.applies == Applies::AllHands)
+            .filter(|e| keep(e))
             .collect();
         let mut ctx = Context {
             rules,
@@ -217,6 +238,8 @@ impl<'a> Context<'a> {
             return;
         }
         let from = win.map(|w| w.from);
+        let source = win.map(|w| w.source());
+        let last = win.is_some_and(|w| w.is_last_tile());
         let heaven = win.is_some_and(|w| w.heavens_blessing);
         let winning_tile = self.input.hand.winning();
         let n: u32 = match cond {
@@ -349,20 +372,25 @@ impl<'a> Context<'a> {
                 })
             })),
             LooseTileWin => once(from.is_some_and(WinFrom::is_loose)),
-            LastWallTile => once(from == Some(WinFrom::LastWallTile)),
-            LastDiscard => once(from == Some(WinFrom::LastDiscard)),
-            RobbedKong => once(from == Some(WinFrom::RobbedKong)),
-            KongUponKong => once(from == Some(WinFrom::KongUponKong)),
+            // §117(i): drawn (from the wall, or the loose tile of a kong completed after the
+            // last wall tile); §117(j): the discard after it.
+            LastWallTile => once(from.is_some_and(WinFrom::is_drawn) && last),
+            LastDiscard => once(source == Some(WinFrom::Discard) && last),
+            RobbedKong => once(source == Some(WinFrom::RobbedKong)),
+            KongUponKong => once(win.is_some_and(|w| w.is_kong_upon_kong())),
             PlumBlossom => once(
                 from.is_some_and(WinFrom::is_loose)
                     && winning_tile == Tile::suited(Suit::Circles, 5),
             ),
+            // §122(d): "the last tile in the live wall is a one circle", drawn.
             MoonFromTheSea => once(
-                from == Some(WinFrom::LastWallTile)
+                source == Some(WinFrom::Wall)
+                    && last
                     && winning_tile == Tile::suited(Suit::Circles, 1),
             ),
             CarryingPole => once(
-                from == Some(WinFrom::RobbedKong) && winning_tile == Tile::suited(Suit::Bamboo, 2),
+                source == Some(WinFrom::RobbedKong)
+                    && winning_tile == Tile::suited(Suit::Bamboo, 2),
             ),
             OriginalCall => once(win.is_some_and(|w| w.original_call)),
             HeavensBlessing => once(heaven),
@@ -472,7 +500,11 @@ impl<'a> Context<'a> {
             (Some(s), Some(_)) => (self.rules.limit_value(s), true),
             (Some(s), None) => {
                 let notional = self.rules.limit_value(s);
-                (notional.max(raw), raw <= notional)
+                match self.rules.readings.roof_off_limit_hand.value {
+                    // Code §121: a Full hand whose own count is higher scores its count.
+                    RoofOff::Higher => (notional.max(raw), raw <= notional),
+                    RoofOff::Notional => (notional, true),
+                }
             }
             (None, Some(limit)) => (raw.min(limit), raw > limit),
             (None, None) => (raw, false),

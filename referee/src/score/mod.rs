@@ -5,16 +5,17 @@
 //! count (freedom of count, Code §105). Which elements exist and what they are worth is data
 //! ([`crate::rules`]); this module only knows how to recognise each condition.
 
+mod calling;
 mod candidate;
 mod evaluate;
 mod input;
 mod sheet;
 
-pub use input::{ParseWinFromError, ScoreInput, Win, WinFrom};
+pub use input::{Circumstances, ParseWinFromError, ScoreInput, Win, WinFrom};
 pub use sheet::{LineValue, ScoreSheet, SheetLine};
 
 use crate::counts::TileCounts;
-use crate::rules::{Condition, Ruleset};
+use crate::rules::{BonusReplacement, Condition, Element, LimitShare, Ruleset};
 use crate::shape::{standard_waits, SpecialShape};
 use crate::tile::{Bonus, Tile, Wind};
 
@@ -33,6 +34,8 @@ pub enum ScoreError {
         "the hand {hand} is not complete: it has no arrangement into four sets and a pair{special}"
     )]
     NotComplete { hand: String, special: String },
+    #[error("the hand {hand} is not complete as the player grouped it (Code §104–105): no arrangement of four sets and a pair holds those groups; ungrouped, it is complete")]
+    NotCompleteAsGrouped { hand: String },
     #[error("the hand is complete only with more than {max} chow(s), which this ruleset forbids")]
     TooManyChows { max: u8 },
     #[error("bonus tiles are not in play in this ruleset, but the hand holds {0}")]
@@ -49,6 +52,18 @@ pub enum ScoreError {
     EarthMisplaced { seat: Wind, from: WinFrom },
     #[error("consecutive wins as East are counted only for East (the hand's seat is {0})")]
     EastWinsNotEast(Wind),
+    #[error("Heaven's Blessing is East's dealt hand complete (Code §122(a)): its last tile is drawn (from the wall, or a loose tile), not taken from {0}")]
+    HeavenNotDrawn(WinFrom),
+    #[error("Kong upon Kong is won with the loose tile of a second kong made in the same turn (Code §122(f)): the winning tile comes from the loose tiles, not from {0}")]
+    KongUponKongNotLoose(WinFrom),
+    #[error("Kong upon Kong needs two kongs completed in one turn (Code §122(f)), but the hand has {kongs} kong(s)")]
+    KongUponKongWithoutKongs { kongs: usize },
+    #[error("a loose tile is drawn only for a kong (Code §46, §48, §50), and under this ruleset a bonus tile is replaced from the live wall (Code §31), but the hand has no kong")]
+    LooseTileWithoutKong,
+    #[error("a loose tile is drawn for a kong or a bonus tile, but the hand has neither")]
+    LooseTileWithoutKongOrBonus,
+    #[error("East gives up the deal after {max} consecutive wins ({cite}), so there is no win number {wins} as East")]
+    EastWinsBeyondLimit { wins: u32, max: u32, cite: String },
 }
 
 /// Scores a hand. Never panics: impossible input is an error.
@@ -64,9 +79,24 @@ pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreErr
         (Some(win), Some(w)) => {
             let cands = winning_candidates(hand, w, win.from.is_drawn(), &rules.params, &shapes);
             if cands.is_empty() {
+                let ungrouped = hand.ungrouped();
+                if !hand.groups().is_empty()
+                    && !winning_candidates(
+                        &ungrouped,
+                        w,
+                        win.from.is_drawn(),
+                        &rules.params,
+                        &shapes,
+                    )
+                    .is_empty()
+                {
+                    return Err(ScoreError::NotCompleteAsGrouped {
+                        hand: hand.to_string(),
+                    });
+                }
                 return Err(incomplete(rules, hand, w));
             }
-            (cands, Some(only_place_facts(input, w)?))
+            (cands, Some(only_place_facts(rules, input, w)?))
         }
         (None, None) => (losing_candidates(hand, &rules.params), None),
         (Some(_), None) => return Err(ScoreError::NoWinningTile),
@@ -87,12 +117,48 @@ pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreErr
     match best {
         Some((i, _)) => {
             let t = ctx.tally(&candidates[i], buffer);
-            Ok(ctx.sheet(&candidates[i], &t))
+            let mut sheet = ctx.sheet(&candidates[i], &t);
+            if let Some((element, share)) = calling::award(rules, input, &shapes) {
+                credit_calling(rules, &mut sheet, element, share);
+            }
+            Ok(sheet)
         }
         None => Err(ScoreError::NotComplete {
             hand: hand.to_string(),
             special: String::new(),
         }),
+    }
+}
+
+/// A losing hand calling for a special hand scores the caller's share of it, when that is more
+/// than the hand counts as it lies.
+fn credit_calling(rules: &Ruleset, sheet: &mut ScoreSheet, element: &Element, share: LimitShare) {
+    let value = rules.limit_value(share);
+    if value <= sheet.total {
+        return;
+    }
+    sheet.lines.push(SheetLine {
+        element: format!("calling-{}", element.id),
+        name: format!("Calling for {}", element.name),
+        tiles: None,
+        cite: format!(
+            "{} ({}; the hand: {})",
+            rules.readings.calling_special.cite,
+            share_words(rules),
+            element.cite
+        ),
+        value: LineValue::Limit(share),
+    });
+    sheet.total = value;
+    sheet.limited = true;
+    sheet.limit_hand = Some(share);
+}
+
+fn share_words(rules: &Ruleset) -> String {
+    match rules.readings.calling_special.value {
+        Some(s) if s == LimitShare::FULL => "the caller scores the hand in full".into(),
+        Some(s) => format!("the caller scores {s} of the hand"),
+        None => String::new(),
     }
 }
 
@@ -155,6 +221,42 @@ fn check(rules: &Ruleset, input: &ScoreInput) -> Result<(), ScoreError> {
         if win.east_wins > 0 && input.seat != Wind::East {
             return Err(ScoreError::EastWinsNotEast(input.seat));
         }
+        check_circumstances(rules, input, win)?;
+    }
+    Ok(())
+}
+
+/// Refuses circumstances that the hand or the ruleset contradicts, instead of scoring them.
+fn check_circumstances(rules: &Ruleset, input: &ScoreInput, win: Win) -> Result<(), ScoreError> {
+    let source = win.source();
+    if win.heavens_blessing && !win.from.is_drawn() {
+        return Err(ScoreError::HeavenNotDrawn(source));
+    }
+    let kongs = input.hand.melds().iter().filter(|m| m.is_kong()).count();
+    if win.is_kong_upon_kong() {
+        if source != WinFrom::LooseTile {
+            return Err(ScoreError::KongUponKongNotLoose(source));
+        }
+        if kongs < 2 {
+            return Err(ScoreError::KongUponKongWithoutKongs { kongs });
+        }
+    }
+    if source == WinFrom::LooseTile && kongs == 0 {
+        match rules.readings.bonus_replacement.value {
+            BonusReplacement::LiveWall => return Err(ScoreError::LooseTileWithoutKong),
+            BonusReplacement::LooseTile if input.hand.bonus().is_empty() => {
+                return Err(ScoreError::LooseTileWithoutKongOrBonus)
+            }
+            BonusReplacement::LooseTile => {}
+        }
+    }
+    let max = rules.rotation.east_gives_up_after;
+    if max > 0 && win.east_wins > max {
+        return Err(ScoreError::EastWinsBeyondLimit {
+            wins: win.east_wins,
+            max,
+            cite: rules.rotation.cite.clone(),
+        });
     }
     Ok(())
 }
@@ -168,7 +270,11 @@ pub(crate) struct OnlyPlaceFacts {
     pub live_waits: usize,
 }
 
-fn only_place_facts(input: &ScoreInput, winning: Tile) -> Result<OnlyPlaceFacts, ScoreError> {
+fn only_place_facts(
+    rules: &Ruleset,
+    input: &ScoreInput,
+    winning: Tile,
+) -> Result<OnlyPlaceFacts, ScoreError> {
     let before = input.hand.concealed();
     let mut melded = [0u8; Tile::COUNT];
     for m in input.hand.melds() {
@@ -203,6 +309,12 @@ fn only_place_facts(input: &ScoreInput, winning: Tile) -> Result<OnlyPlaceFacts,
     // way of counting (`evaluate`), so the arrangement search is not repeated here.
     Ok(OnlyPlaceFacts {
         waits: waits.len(),
-        live_waits: crate::shape::only_place::live(waits, before, &visible).len(),
+        live_waits: crate::shape::only_place::live(
+            waits,
+            before,
+            &visible,
+            rules.readings.only_place_counts_own_tiles.value,
+        )
+        .len(),
     })
 }

@@ -48,9 +48,7 @@ impl fmt::Display for LineValue {
             LineValue::Points(p) => write!(f, "{p} points"),
             LineValue::Doubles(1) => write!(f, "1 double"),
             LineValue::Doubles(d) => write!(f, "{d} doubles"),
-            LineValue::Limit(LimitShare::Full) => write!(f, "the limit"),
-            LineValue::Limit(LimitShare::Half) => write!(f, "half the limit"),
-            LineValue::Limit(LimitShare::Third) => write!(f, "a third of the limit"),
+            LineValue::Limit(share) => f.write_str(&share.describe()),
         }
     }
 }

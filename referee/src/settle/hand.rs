@@ -512,7 +512,7 @@ fn abandonment(rules: &Ruleset, p: &Penalty) -> Result<Vec<Payment>, HandSettlem
                     2 => pen.false_mahjong_two,
                     _ => pen.false_mahjong_three,
                 },
-                FalseMahJonggScheme::LimitShare => rules.limit_value(LimitShare::Half),
+                FalseMahJonggScheme::LimitShare => rules.limit_value(LimitShare::HALF),
             } as i64;
             for &o in offenders {
                 for &i in &innocent {

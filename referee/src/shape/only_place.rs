@@ -10,7 +10,9 @@
 //!   for by the table *together with the player's own concealed tiles* — the rule asks which
 //!   tile "could have completed the hand", and a tile whose last copies sit in the caller's own
 //!   hand could not, just as one whose copies are on the table (test
-//!   `code_counts_own_tiles_with_the_table` pins this).
+//!   `code_counts_own_tiles_with_the_table` pins this). The other reading — only tiles "exposed on
+//!   the table" count — is played too, so it is the ruleset reading `only_place_counts_own_tiles`
+//!   (`false` gives it); [`fills_only_place`] answers with the first.
 //! - **Babcock, standard game (p. 39)** — three situations: filling a run open at one end (the 3
 //!   to 1-2, the 7 to 8-9), filling a run in the middle (the 6 to 5-7), or obtaining the second
 //!   tile of the final pair; "but only provided that the winning tile is the only tile which
@@ -87,12 +89,18 @@ pub fn winning_roles(arrangement: &Arrangement, winning: Tile) -> Vec<WinningRol
     roles
 }
 
-/// The waits of which some copy is unseen: neither on the table nor in the caller's own hand
-/// (Code §115(c) note; see the module doc).
-pub fn live(waits: TileSet, before: &TileCounts, visible: &TileCounts) -> TileSet {
+/// The waits of which some copy is unseen: not on the table, nor — when `counts_own` — in the
+/// caller's own concealed tiles (Code §115(c) and its note; see the module doc). `counts_own` is
+/// the ruleset's reading `only_place_counts_own_tiles`.
+pub fn live(
+    waits: TileSet,
+    before: &TileCounts,
+    visible: &TileCounts,
+    counts_own: bool,
+) -> TileSet {
     waits
         .iter()
-        .filter(|&t| visible.get(t) + before.get(t) < 4)
+        .filter(|&t| visible.get(t) + if counts_own { before.get(t) } else { 0 } < 4)
         .collect()
 }
 
@@ -162,7 +170,7 @@ pub fn fills_only_place(
             waits: waits.to_tokens(),
         });
     }
-    let live_waits = live(waits, before, visible);
+    let live_waits = live(waits, before, visible, true);
     let only = |set: TileSet| set.len() == 1;
     let in_situation = || {
         before.with(winning).is_some_and(|after| {

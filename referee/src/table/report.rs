@@ -16,7 +16,9 @@ use crate::by_seat::BySeat;
 use crate::event::WinContext;
 use crate::hand::Hand;
 use crate::rules::Ruleset;
-use crate::score::{score, LineValue, ScoreInput, ScoreSheet, SheetLine, Win, WinFrom};
+use crate::score::{
+    score, Circumstances, LineValue, ScoreInput, ScoreSheet, SheetLine, Win, WinFrom,
+};
 use crate::seat::Seat;
 use crate::settle::{derive_nets, settle_hand, HandOutcome, Outcome, Payment, Penalty};
 use crate::tile::Tile;
@@ -40,6 +42,9 @@ pub struct HandReport {
     pub win_from: Option<WinFrom>,
     #[serde(default)]
     pub discarder: Option<Seat>,
+    /// The last tile, Kong upon Kong, an original call, a blessing.
+    #[serde(default)]
+    pub circumstances: Circumstances,
     #[serde(default)]
     pub penalties: Vec<Penalty<Seat>>,
 }
@@ -72,6 +77,11 @@ impl HandReport {
             winner: facts.win.as_ref().map(|w| w.winner),
             win_from: facts.win.as_ref().map(|w| w.from),
             discarder: facts.win.as_ref().and_then(|w| w.discarder),
+            circumstances: facts
+                .win
+                .as_ref()
+                .map(|w| w.circumstances)
+                .unwrap_or_default(),
             penalties: facts.penalties.clone(),
         }
     }
@@ -153,6 +163,12 @@ impl HandReport {
                     "a wash-out has no winning tile: name the winner, or leave this empty",
                 ));
             }
+            if !self.circumstances.is_none() {
+                v.push(Violation::new(
+                    "circumstances",
+                    "a wash-out has no win, so no circumstances of one",
+                ));
+            }
             return None;
         };
         let Some(from) = self.win_from else {
@@ -183,6 +199,7 @@ impl HandReport {
             tile,
             from,
             discarder: self.discarder,
+            circumstances: self.circumstances,
         })
     }
 }
@@ -291,7 +308,7 @@ impl HandFacts {
                     } else {
                         0
                     },
-                    ..Win::from(w.from)
+                    ..w.circumstances.win(w.from)
                 }),
                 visible: exposed_by_others(&self.hands, seat),
             };

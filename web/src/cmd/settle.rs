@@ -1,7 +1,8 @@
 //! `mahjong-referee settle FILE|-`: the payments of one finished hand, from its four hands.
 //!
 //! The input is one JSON object: the table's report of the hand (the fields of
-//! [`HandReport`]: `hands` by seat, `winner`, `win_from`, `discarder`, `penalties`) with the
+//! [`HandReport`]: `hands` by seat, `winner`, `win_from`, `discarder`, `circumstances`,
+//! `penalties`) with the
 //! ruleset and where the table stands (`east`: the seat whose player deals; `prevailing`;
 //! `east_wins_before`). The referee checks it, scores each hand in the wind its player holds
 //! and settles by the ruleset's method (`referee::table`: the same path as recording a hand in
@@ -17,6 +18,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use referee::score::Circumstances;
 use referee::settle::Penalty;
 use referee::table::{HandReport, Position, Settled};
 use referee::{BySeat, Ruleset, Seat, Violation, Violations, WinFrom, Wind};
@@ -63,6 +65,9 @@ struct Request {
     win_from: Option<WinFrom>,
     #[serde(default)]
     discarder: Option<Seat>,
+    /// The last tile, Kong upon Kong, an original call, a blessing.
+    #[serde(default)]
+    circumstances: Circumstances,
     #[serde(default)]
     penalties: Vec<Penalty<Seat>>,
 }
@@ -86,6 +91,7 @@ impl Request {
             winner: self.winner,
             win_from: self.win_from,
             discarder: self.discarder,
+            circumstances: self.circumstances,
             penalties: self.penalties.clone(),
         }
     }

@@ -169,6 +169,7 @@ pub fn build(
                 winner: Some(winner),
                 win_from: Some(book_hand.win_from),
                 discarder: book_hand.win_from.needs_discarder().then(|| winner.next()),
+                circumstances: Default::default(),
                 penalties: if i == 5 {
                     vec![Penalty::Agreed {
                         payer: winner.next().next(),

@@ -60,7 +60,8 @@ pub fn answer<R: Read, W: Write>(input: &mut BufReader<R>, output: &mut W) -> io
         }
         line += 1;
         match score_line(&raw, &mut rulesets) {
-            Ok(sheet) => serde_json::to_writer(&mut *output, &sheet)?,
+            Ok(Answer::Sheet(sheet)) => serde_json::to_writer(&mut *output, &sheet)?,
+            Ok(Answer::Best(best)) => serde_json::to_writer(&mut *output, &best)?,
             Err(e) => {
                 failed = true;
                 let error =
@@ -74,7 +75,14 @@ pub fn answer<R: Read, W: Write>(input: &mut BufReader<R>, output: &mut W) -> io
     Ok(failed)
 }
 
-fn score_line(raw: &[u8], rulesets: &mut Rulesets) -> anyhow::Result<ScoreSheet> {
+/// A line's answer: the sheet, or with `"best": true` on a grouped hand, the best sheet with
+/// what the grouping scores (as `score --best --json` prints it).
+enum Answer {
+    Sheet(ScoreSheet),
+    Best(serde_json::Value),
+}
+
+fn score_line(raw: &[u8], rulesets: &mut Rulesets) -> anyhow::Result<Answer> {
     let text = raw.trim_ascii();
     match text.first() {
         None => anyhow::bail!("blank line: expected a JSON object such as {{\"hand\": \"…\"}}"),
@@ -84,7 +92,10 @@ fn score_line(raw: &[u8], rulesets: &mut Rulesets) -> anyhow::Result<ScoreSheet>
     let args: Args = serde_json::from_slice(text).map_err(|e| anyhow::anyhow!(json_problem(&e)))?;
     let input = args.input()?;
     let rules = rulesets.get(&args)?;
-    Ok(score(rules, &input)?)
+    if args.best && !input.hand.groups().is_empty() {
+        return Ok(Answer::Best(super::Best::score(rules, input)?.to_json()?));
+    }
+    Ok(Answer::Sheet(score(rules, &input)?))
 }
 
 /// serde_json's message with its position as a column of this line (it counts lines of the

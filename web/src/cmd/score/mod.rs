@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use anyhow::Context;
 use clap::Parser;
-use referee::score::{score, ScoreInput, Win, WinFrom};
+use referee::score::{score, ScoreInput, ScoreSheet, Win, WinFrom};
 use referee::{parse_counts, Hand, Ruleset, TileCounts, Wind};
 
 /// The flags of `score`; in `score -` each line's JSON object has the same keys (the long
@@ -32,10 +32,18 @@ pub struct Args {
     /// The wind of the round.
     #[arg(long, default_value = "east")]
     pub prevailing: Wind,
-    /// How the winning tile came: wall, loose-tile, discard, robbed-kong, last-wall-tile,
-    /// last-discard, kong-upon-kong. Required for a Mah-Jongg hand.
+    /// Where the winning tile came from: wall, loose-tile, discard, robbed-kong. Required for
+    /// a Mah-Jongg hand. (The older last-wall-tile, last-discard and kong-upon-kong are still
+    /// read, as the source with its flag.)
     #[arg(long)]
     pub win_from: Option<WinFrom>,
+    /// The winning tile was the last available tile of the live wall, or came after it (the
+    /// last discard, a kong robbed then) (Code §117(i), (j)).
+    #[arg(long)]
+    pub last_tile: bool,
+    /// Won with the loose tile of a second kong made in the same turn (Code §122(f)).
+    #[arg(long)]
+    pub kong_upon_kong: bool,
     /// Tiles visible on the table (discards and exposed sets), for "the only possible tile".
     #[arg(long, default_value = "")]
     pub visible: String,
@@ -57,6 +65,10 @@ pub struct Args {
     /// For East: hands won running, this one included.
     #[arg(long, default_value_t = 0)]
     pub east_wins: u32,
+    /// Score the best arrangement even when the hand is grouped, `(123m)(55p)`, and show what
+    /// the player's grouping lost (Code §105 freedom of count; §110 an undervalued hand).
+    #[arg(long)]
+    pub best: bool,
     /// Print the sheet as JSON (`score -` always does; not a JSON key).
     #[arg(long)]
     #[serde(skip)]
@@ -104,6 +116,8 @@ impl Args {
         let win = match (hand.winning(), self.win_from) {
             (Some(_), Some(from)) => Some(Win {
                 from,
+                last_tile: self.last_tile,
+                kong_upon_kong: self.kong_upon_kong,
                 original_call: self.original_call,
                 heavens_blessing: self.heavens_blessing,
                 earths_blessing: self.earths_blessing,
@@ -133,6 +147,16 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let rules = args.rules()?;
     let input = args.input()?;
+    if args.best && !input.hand.groups().is_empty() {
+        let best = Best::score(&rules, input)?;
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&best.to_json()?)?);
+        } else {
+            print!("{}", best.sheet);
+            println!("  {}", best.note);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let sheet = score(&rules, &input)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&sheet)?);
@@ -140,6 +164,61 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         print!("{sheet}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--best` on a grouped hand: the best arrangement's sheet, and what the hand scores as
+/// grouped (or why it does not).
+struct Best {
+    sheet: ScoreSheet,
+    as_grouped: Option<u64>,
+    note: String,
+}
+
+impl Best {
+    fn score(rules: &Ruleset, input: ScoreInput) -> anyhow::Result<Best> {
+        let grouped = score(rules, &input);
+        let best = score(
+            rules,
+            &ScoreInput {
+                hand: input.hand.ungrouped(),
+                ..input
+            },
+        )?;
+        let (as_grouped, note) = match &grouped {
+            Ok(g) if g.total < best.total => (
+                Some(g.total),
+                format!(
+                    "as grouped the hand scores {}: the grouping undervalues it by {} (Code §105: the player chooses the arrangement; §110: an undervalued hand stands, and whoever points it out reimburses the others)",
+                    g.total,
+                    best.total - g.total
+                ),
+            ),
+            Ok(g) => (
+                Some(g.total),
+                format!("as grouped the hand scores {}, its best", g.total),
+            ),
+            Err(e) => (None, format!("as grouped: {e}")),
+        };
+        Ok(Best {
+            sheet: best,
+            as_grouped,
+            note,
+        })
+    }
+
+    /// The sheet as `--json` prints it, with `as_grouped`, `undervalued_by` and `note`.
+    fn to_json(&self) -> serde_json::Result<serde_json::Value> {
+        let mut v = serde_json::to_value(&self.sheet)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("as_grouped".into(), serde_json::json!(self.as_grouped));
+            o.insert(
+                "undervalued_by".into(),
+                serde_json::json!(self.as_grouped.map(|g| self.sheet.total.saturating_sub(g))),
+            );
+            o.insert("note".into(), serde_json::json!(self.note));
+        }
+        Ok(v)
+    }
 }
 
 #[cfg(test)]
@@ -161,7 +240,8 @@ mod tests {
     fn every_flag_is_a_json_key_and_json_is_not() {
         let a: Args = serde_json::from_str(
             r#"{"hand": "EE", "ruleset": "british", "seat": "south", "prevailing": "west",
-                "win_from": "loose-tile", "visible": "1m", "options": ["x"], "no_limit": true,
+                "win_from": "loose-tile", "last_tile": true, "kong_upon_kong": true, "best": true,
+                "visible": "1m", "options": ["x"], "no_limit": true,
                 "original_call": true, "heavens_blessing": true, "earths_blessing": true,
                 "east_wins": 3}"#,
         )

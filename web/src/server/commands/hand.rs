@@ -9,6 +9,7 @@
 
 use ledger::event::{Penalty, WinFrom};
 use ledger::{Event, ExpectedVersion, Ledger, NewEvent, StreamId};
+use referee::score::Circumstances;
 use referee::table::{Decided, HandKey, HandReport, TableCommand};
 use referee::{BySeat, Seat};
 use serde::{Deserialize, Deserializer};
@@ -32,6 +33,9 @@ pub struct RecordHand {
     pub win_from: Option<WinFrom>,
     #[serde(default)]
     pub discarder: Option<Seat>,
+    /// The last tile, Kong upon Kong, an original call, a blessing: `{"last_tile": true}`.
+    #[serde(default)]
+    pub circumstances: Circumstances,
     #[serde(default)]
     pub penalties: Vec<Penalty<Seat>>,
 }
@@ -45,6 +49,7 @@ impl RecordHand {
             winner: report.winner,
             win_from: report.win_from,
             discarder: report.discarder,
+            circumstances: report.circumstances,
             penalties: report.penalties,
         }
     }
@@ -55,6 +60,7 @@ impl RecordHand {
             winner: self.winner,
             win_from: self.win_from,
             discarder: self.discarder,
+            circumstances: self.circumstances,
             penalties: self.penalties.clone(),
         }
     }
@@ -98,6 +104,9 @@ pub struct CorrectHand {
     pub win_from: Option<Option<WinFrom>>,
     #[serde(default, deserialize_with = "present")]
     pub discarder: Option<Option<Seat>>,
+    /// Replaces the recorded circumstances as a whole; absent keeps them.
+    #[serde(default)]
+    pub circumstances: Option<Circumstances>,
     /// `null` clears every penalty; absent keeps them.
     #[serde(default, deserialize_with = "present")]
     pub penalties: Option<Option<Vec<Penalty<Seat>>>>,
@@ -122,6 +131,7 @@ impl CorrectHand {
             winner: Some(report.winner),
             win_from: Some(report.win_from),
             discarder: Some(report.discarder),
+            circumstances: Some(report.circumstances),
             penalties: Some(Some(report.penalties)),
             preview,
         }
@@ -148,6 +158,9 @@ impl CorrectHand {
         }
         if let Some(d) = self.discarder {
             report.discarder = d;
+        }
+        if let Some(c) = self.circumstances {
+            report.circumstances = c;
         }
         if let Some(p) = &self.penalties {
             report.penalties = p.clone().unwrap_or_default();

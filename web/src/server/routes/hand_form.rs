@@ -3,6 +3,7 @@
 
 use askama::Template;
 use ledger::event::{Penalty, WinFrom};
+use referee::score::Circumstances;
 use referee::table::HandReport;
 use referee::{BySeat, Seat, Violation};
 use serde::Deserialize;
@@ -36,6 +37,17 @@ pub struct HandForm {
     pub win_from: String,
     #[serde(default)]
     pub discarder: String,
+    /// The circumstances' checkboxes (`on` when ticked; see [`CIRCUMSTANCES`]).
+    #[serde(default)]
+    pub last_tile: String,
+    #[serde(default)]
+    pub kong_upon_kong: String,
+    #[serde(default)]
+    pub original_call: String,
+    #[serde(default)]
+    pub heavens_blessing: String,
+    #[serde(default)]
+    pub earths_blessing: String,
     #[serde(default)]
     pub penalty_payer: String,
     #[serde(default)]
@@ -52,6 +64,31 @@ pub struct HandForm {
     #[serde(default)]
     pub kept_penalties: String,
 }
+
+/// A checkbox's value: `on` when ticked, absent (empty) when not.
+fn tick(on: bool) -> String {
+    if on {
+        "on".to_owned()
+    } else {
+        String::new()
+    }
+}
+
+fn ticked(value: &str) -> bool {
+    !value.trim().is_empty()
+}
+
+/// The circumstances a form can tick: (input name, label).
+pub const CIRCUMSTANCES: [(&str, &str); 5] = [
+    (
+        "last_tile",
+        "the last tile of the wall, or after it (Code §117(i), (j))",
+    ),
+    ("kong_upon_kong", "Kong upon Kong (Code §122(f))"),
+    ("original_call", "an original call (Code §117(l))"),
+    ("heavens_blessing", "Heaven's Blessing (Code §122(a))"),
+    ("earths_blessing", "Earth's Blessing (Code §122(b))"),
+];
 
 fn seat(field: &str, value: &str) -> Result<Option<Seat>, AppError> {
     match value.trim() {
@@ -104,8 +141,21 @@ impl HandForm {
             hand_west: text(Seat::West),
             hand_north: text(Seat::North),
             winner: seat(r.winner),
-            win_from: r.win_from.map(|w| w.name().to_owned()).unwrap_or_default(),
+            // An older record's fused name (`last-wall-tile`) is shown as its source and flag.
+            win_from: r
+                .win_from
+                .map(|w| w.source().name().to_owned())
+                .unwrap_or_default(),
             discarder: seat(r.discarder),
+            last_tile: tick(
+                r.circumstances.last_tile || r.win_from.is_some_and(WinFrom::implies_last_tile),
+            ),
+            kong_upon_kong: tick(
+                r.circumstances.kong_upon_kong || r.win_from == Some(WinFrom::KongUponKong),
+            ),
+            original_call: tick(r.circumstances.original_call),
+            heavens_blessing: tick(r.circumstances.heavens_blessing),
+            earths_blessing: tick(r.circumstances.earths_blessing),
             penalty_payer: seat(penalty.as_ref().map(|p| p.0)),
             penalty_payee: seat(penalty.as_ref().and_then(|p| p.1)),
             penalty_amount: penalty
@@ -174,6 +224,13 @@ impl HandForm {
             winner,
             win_from,
             discarder: seat("discarder", &self.discarder)?,
+            circumstances: Circumstances {
+                last_tile: ticked(&self.last_tile),
+                kong_upon_kong: ticked(&self.kong_upon_kong),
+                original_call: ticked(&self.original_call),
+                heavens_blessing: ticked(&self.heavens_blessing),
+                earths_blessing: ticked(&self.earths_blessing),
+            },
             penalties,
         })
     }
@@ -205,7 +262,7 @@ pub struct PreviewRow {
 }
 
 /// The hand form's inputs, by the names its violations are placed at.
-const INPUTS: [&str; 9] = [
+const INPUTS: [&str; 10] = [
     "hand_east",
     "hand_south",
     "hand_west",
@@ -213,6 +270,7 @@ const INPUTS: [&str; 9] = [
     "winner",
     "win_from",
     "discarder",
+    "circumstances",
     "penalty",
     "reason",
 ];
@@ -242,6 +300,8 @@ pub struct HandFormPage {
     pub winner: String,
     pub discarder: String,
     pub win_froms: Vec<WinFromOption>,
+    /// The circumstances' checkboxes: (name, label, ticked).
+    pub circumstances: Vec<(&'static str, &'static str, bool)>,
     pub penalty_payer: String,
     pub penalty_payee: String,
     pub penalty_amount: String,
@@ -297,10 +357,24 @@ impl HandFormPage {
             discarder: form.discarder.clone(),
             win_froms: WinFrom::ALL
                 .iter()
+                .filter(|w| w.source() == **w)
                 .map(|w| WinFromOption {
                     name: w.name(),
                     selected: w.name() == form.win_from
                         || (form.win_from.is_empty() && *w == WinFrom::Wall),
+                })
+                .collect(),
+            circumstances: CIRCUMSTANCES
+                .iter()
+                .map(|&(name, label)| {
+                    let value = match name {
+                        "last_tile" => &form.last_tile,
+                        "kong_upon_kong" => &form.kong_upon_kong,
+                        "original_call" => &form.original_call,
+                        "heavens_blessing" => &form.heavens_blessing,
+                        _ => &form.earths_blessing,
+                    };
+                    (name, label, ticked(value))
                 })
                 .collect(),
             penalty_payer: form.penalty_payer.clone(),
