@@ -7,18 +7,17 @@
 //! so the N-th answer is always the N-th line's. The exit status is 2 when any line failed.
 //!
 //! A referee's script runs thousands of hands under one or two rulesets, so each ruleset
-//! (name or file, options, limit) is loaded once and kept. Output is flushed whenever the input
-//! has nothing more buffered: an interactive pipe gets each answer at once, a file is answered
-//! at full speed.
+//! (name or file, options, limit) is loaded once and kept. Lines are scored on every core and
+//! answered in order ([`pipeline`]); output is flushed whenever no answer is waiting, so an
+//! interactive pipe gets each answer at once and a file is answered at full speed.
 
-use std::collections::HashMap;
-use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
+use std::io::{self, BufWriter, ErrorKind, Read, Write};
 use std::process::ExitCode;
 
 use referee::score::{score, ScoreSheet};
 use referee::Ruleset;
 
-use super::Args;
+use super::{pipeline, Args};
 
 pub fn run(flags: &Args) -> anyhow::Result<ExitCode> {
     let blank = Args {
@@ -32,9 +31,8 @@ pub fn run(flags: &Args) -> anyhow::Result<ExitCode> {
              line instead, e.g. {{\"hand\": \"…\", \"ruleset\": \"british\", \"seat\": \"south\"}}"
         );
     }
-    let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    match answer(&mut input, &mut output) {
+    match answer(io::stdin(), &mut output) {
         Ok(false) => Ok(ExitCode::SUCCESS),
         Ok(true) => Ok(ExitCode::from(2)),
         // The reader went away (`| head`): not an error of ours.
@@ -43,36 +41,34 @@ pub fn run(flags: &Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Answers every line of `input` on `output`; returns whether any line failed.
-pub fn answer<R: Read, W: Write>(input: &mut BufReader<R>, output: &mut W) -> io::Result<bool> {
-    let mut rulesets = Rulesets::default();
-    let mut failed = false;
-    let mut raw = Vec::new();
-    let mut line = 0usize;
-    loop {
-        // Flush before a read that would wait for more input, never between buffered lines.
-        if input.buffer().is_empty() {
-            output.flush()?;
+/// Answers every line of `input` on `output`, on every core, in order; returns whether any
+/// line failed.
+pub fn answer<R: Read + Send, W: Write>(input: R, output: &mut W) -> io::Result<bool> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    pipeline::answer_lines(input, output, workers, Rulesets::default, answer_line)
+}
+
+/// Appends line `line`'s answer to `out`; returns whether the line failed.
+fn answer_line(rulesets: &mut Rulesets, raw: &[u8], line: usize, out: &mut Vec<u8>) -> bool {
+    let written = match score_line(raw, rulesets) {
+        Ok(Answer::Sheet(sheet)) => serde_json::to_writer(&mut *out, &sheet),
+        Ok(Answer::Best(best)) => serde_json::to_writer(&mut *out, &best),
+        Err(e) => {
+            let error = serde_json::json!({ "line": line, "error": format!("line {line}: {e:#}") });
+            // Writing JSON into a Vec fails on nothing but a map with non-string keys.
+            let _ = serde_json::to_writer(&mut *out, &error);
+            out.push(b'\n');
+            return true;
         }
-        raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            break;
-        }
-        line += 1;
-        match score_line(&raw, &mut rulesets) {
-            Ok(Answer::Sheet(sheet)) => serde_json::to_writer(&mut *output, &sheet)?,
-            Ok(Answer::Best(best)) => serde_json::to_writer(&mut *output, &best)?,
-            Err(e) => {
-                failed = true;
-                let error =
-                    serde_json::json!({ "line": line, "error": format!("line {line}: {e:#}") });
-                serde_json::to_writer(&mut *output, &error)?;
-            }
-        }
-        output.write_all(b"\n")?;
+    };
+    if let Err(e) = written {
+        let error = serde_json::json!({ "line": line, "error": format!("line {line}: {e}") });
+        let _ = serde_json::to_writer(&mut *out, &error);
+        out.push(b'\n');
+        return true;
     }
-    output.flush()?;
-    Ok(failed)
+    out.push(b'\n');
+    false
 }
 
 /// A line's answer: the sheet, or with `"best": true` on a grouped hand, the best sheet with
@@ -108,12 +104,11 @@ fn json_problem(e: &serde_json::Error) -> String {
     format!("{message} (column {})", e.column())
 }
 
-/// The rulesets loaded so far, by what names them; a failure is kept too, so a missing file
-/// is not looked for again on every line.
+/// The rulesets loaded so far, by what names them (options in the order given); a failure is
+/// kept too, so a missing file is not looked for again on every line.
 #[derive(Default)]
-struct Rulesets(HashMap<RulesetKey, Result<Ruleset, String>>);
+struct Rulesets(Vec<(RulesetKey, Result<Ruleset, String>)>);
 
-#[derive(Clone, PartialEq, Eq, Hash)]
 struct RulesetKey {
     ruleset: String,
     options: Vec<String>,
@@ -121,20 +116,31 @@ struct RulesetKey {
 }
 
 impl Rulesets {
+    /// The ruleset `args` name, loaded on first use. Looked up without allocating: a batch
+    /// names few rulesets, and this runs once per line.
     fn get(&mut self, args: &Args) -> anyhow::Result<&Ruleset> {
-        let mut options = args.options.clone();
-        options.sort();
-        options.dedup();
-        let key = RulesetKey {
-            ruleset: args.ruleset.clone(),
-            options,
-            no_limit: args.no_limit,
+        let i = match self.0.iter().position(|(k, _)| k.names(args)) {
+            Some(i) => i,
+            None => {
+                let key = RulesetKey {
+                    ruleset: args.ruleset.clone(),
+                    options: args.options.clone(),
+                    no_limit: args.no_limit,
+                };
+                self.0
+                    .push((key, args.rules().map_err(|e| format!("{e:#}"))));
+                self.0.len() - 1
+            }
         };
-        self.0
-            .entry(key)
-            .or_insert_with(|| args.rules().map_err(|e| format!("{e:#}")))
-            .as_ref()
-            .map_err(|e| anyhow::anyhow!("{e}"))
+        self.0[i].1.as_ref().map_err(|e| anyhow::anyhow!("{e}"))
+    }
+}
+
+impl RulesetKey {
+    fn names(&self, args: &Args) -> bool {
+        self.ruleset == args.ruleset
+            && self.options == args.options
+            && self.no_limit == args.no_limit
     }
 }
 
@@ -144,7 +150,7 @@ mod tests {
 
     fn run_on(input: &str) -> (Vec<serde_json::Value>, bool) {
         let mut out = Vec::new();
-        let failed = answer(&mut BufReader::new(input.as_bytes()), &mut out).unwrap();
+        let failed = answer(input.as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         let lines = text
             .lines()

@@ -6,6 +6,7 @@
 //! so a flag added here is a JSON key too, with the same default.
 
 pub mod batch;
+mod pipeline;
 
 use std::process::ExitCode;
 use std::sync::OnceLock;
