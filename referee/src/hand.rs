@@ -12,6 +12,8 @@
 //! | `[5555p]`      | a kong formed by annexing a discard to a concealed pung (Code §122(h))   |
 //! | `[555p+5p]`    | a kong formed by adding a drawn tile to an exposed pung                  |
 //! | `{5555p}`      | a concealed kong, declared (Code §39)                                    |
+//! | `(123m)(55p)`  | concealed tiles grouped as the player laid them down (Code §104–105): a   |
+//! |                | chow, a pung or a pair; the hand is then scored as grouped                |
 //! | `1f 3y`        | bonus tiles, anywhere outside brackets                                   |
 //! | `=5p`          | the winning tile (a Mah-Jongg hand only), written last                    |
 //!
@@ -78,10 +80,46 @@ pub struct RawMeld {
     pub added: Option<Tile>,
 }
 
+/// A concealed group as the player laid it down (Code §104: "the player should lay his
+/// concealed tiles on the table, grouped in sets"): a chow, a pung or a pair. Its tiles are
+/// among the hand's concealed tiles; the group says how they count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConcealedGroup {
+    Set(Set),
+    Pair(Tile),
+}
+
+impl ConcealedGroup {
+    /// The group's tiles.
+    pub fn tiles(self) -> Vec<Tile> {
+        match self {
+            ConcealedGroup::Set(s) => s.tiles().collect(),
+            ConcealedGroup::Pair(t) => vec![t, t],
+        }
+    }
+}
+
+impl fmt::Display for ConcealedGroup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({})", format_tiles(self.tiles(), Style::Compressed))
+    }
+}
+
+/// A parenthesised group as written, before it is known to be a set or pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawGroup {
+    /// Column of the opening parenthesis.
+    pub column: usize,
+    pub tiles: Vec<Tile>,
+}
+
 /// A hand as written: syntactically valid, not yet checked against the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct HandSetup {
+    /// Every concealed tile, grouped or not (the winning tile apart).
     pub concealed: Vec<Tile>,
+    /// The concealed tiles the player grouped, `(123m)`.
+    pub groups: Vec<RawGroup>,
     pub melds: Vec<RawMeld>,
     pub bonus: Vec<Bonus>,
     pub winning: Option<Tile>,
@@ -134,7 +172,20 @@ impl FromStr for HandSetup {
                     i = end + 1;
                     plain_start = i;
                 }
-                c @ (']' | '}') => {
+                '(' => {
+                    read_plain(&chars[plain_start..i], plain_start, &mut setup)?;
+                    let end = find_close(&chars, i, ')')?;
+                    let inner: String = chars[i + 1..end].iter().collect();
+                    let tiles = playing(&inner, i + 1)?;
+                    setup.concealed.extend(tiles.iter().copied());
+                    setup.groups.push(RawGroup {
+                        column: i + 1,
+                        tiles,
+                    });
+                    i = end + 1;
+                    plain_start = i;
+                }
+                c @ (']' | '}' | ')') => {
                     return Err(HandSyntaxError::UnopenedClose {
                         column: i + 1,
                         found: c,
@@ -144,7 +195,7 @@ impl FromStr for HandSetup {
                 '=' => {
                     read_plain(&chars[plain_start..i], plain_start, &mut setup)?;
                     let rest: String = chars[i + 1..].iter().collect();
-                    if rest.contains(['[', '{', '=']) {
+                    if rest.contains(['[', '{', '(', '=']) {
                         return Err(HandSyntaxError::WinningNotLast { column: i + 1 });
                     }
                     let tiles = notation::parse_any(&rest, i + 1)?;
@@ -168,9 +219,9 @@ impl FromStr for HandSetup {
 fn find_close(chars: &[char], open_at: usize, close: char) -> Result<usize, HandSyntaxError> {
     for (j, &c) in chars.iter().enumerate().skip(open_at + 1) {
         match c {
-            '[' | '{' => return Err(HandSyntaxError::Nested { column: j + 1 }),
-            ']' | '}' if c == close => return Ok(j),
-            ']' | '}' => {
+            '[' | '{' | '(' => return Err(HandSyntaxError::Nested { column: j + 1 }),
+            ']' | '}' | ')' if c == close => return Ok(j),
+            ']' | '}' | ')' => {
                 return Err(HandSyntaxError::MismatchedClose {
                     column: j + 1,
                     open: chars[open_at],
@@ -241,6 +292,8 @@ fn read_meld(chars: &[char], open: usize, close: usize) -> Result<RawMeld, HandS
 pub enum HandProblem {
     #[error("column {column}: `{written}` is not a set (a chow is three consecutive tiles of one suit, a pung three alike)")]
     NotASet { column: usize, written: String },
+    #[error("column {column}: `{written}` is not a group (a concealed group is a chow, a pung or a pair; a concealed kong is declared as `{{5555p}}`)")]
+    NotAGroup { column: usize, written: String },
     #[error("column {column}: `{written}`: a concealed kong is four alike")]
     NotAKong { column: usize, written: String },
     #[error(
@@ -269,6 +322,8 @@ pub const MAX_BONUS_COPIES: usize = 2;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {
     concealed: TileCounts,
+    /// How the player grouped (some of) the concealed tiles; empty when ungrouped.
+    groups: Vec<ConcealedGroup>,
     melds: Vec<Meld>,
     bonus: Vec<Bonus>,
     winning: Option<Tile>,
@@ -282,6 +337,11 @@ impl Hand {
             .melds
             .iter()
             .filter_map(|raw| check_meld(raw).map_err(|p| problems.push(p)).ok())
+            .collect();
+        let groups: Vec<ConcealedGroup> = setup
+            .groups
+            .iter()
+            .filter_map(|raw| check_group(raw).map_err(|p| problems.push(p)).ok())
             .collect();
         let mut all = [0usize; 34];
         let every = setup
@@ -338,6 +398,7 @@ impl Hand {
             .map_err(|e| vec![HandProblem::FifthCopy { tile: e.tile }])?;
         Ok(Hand {
             concealed,
+            groups,
             melds,
             bonus: setup.bonus.clone(),
             winning: setup.winning,
@@ -347,6 +408,31 @@ impl Hand {
     /// The concealed tiles, without the winning tile.
     pub fn concealed(&self) -> &TileCounts {
         &self.concealed
+    }
+
+    /// The concealed groups as the player laid them down (empty for an ungrouped hand).
+    pub fn groups(&self) -> &[ConcealedGroup] {
+        &self.groups
+    }
+
+    /// The same tiles, ungrouped: scored in their best arrangement.
+    pub fn ungrouped(&self) -> Hand {
+        Hand {
+            groups: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    /// The concealed tiles in no group.
+    pub fn ungrouped_tiles(&self) -> TileCounts {
+        let mut rest = self.concealed;
+        for g in &self.groups {
+            for t in g.tiles() {
+                // Hand::new put every grouped tile among the concealed ones.
+                rest = rest.without(t).unwrap_or(rest);
+            }
+        }
+        rest
     }
 
     /// The exposed and declared sets, as written.
@@ -363,6 +449,46 @@ impl Hand {
     pub fn winning(&self) -> Option<Tile> {
         self.winning
     }
+
+    /// This losing hand with `tile` as its winning tile (what it would be, were it calling for
+    /// `tile`); `None` for a Mah-Jongg hand, or when the hand already holds four `tile`.
+    pub fn completed_by(&self, tile: Tile) -> Option<Hand> {
+        if self.winning.is_some() {
+            return None;
+        }
+        let held = self.concealed.get(tile)
+            + self
+                .melds
+                .iter()
+                .flat_map(|m| m.set.tiles())
+                .filter(|&t| t == tile)
+                .count() as u8;
+        (held < 4).then(|| Hand {
+            winning: Some(tile),
+            ..self.clone()
+        })
+    }
+}
+
+fn check_group(raw: &RawGroup) -> Result<ConcealedGroup, HandProblem> {
+    let mut sorted = raw.tiles.clone();
+    sorted.sort_unstable();
+    let alike = sorted.iter().all(|&t| t == sorted[0]);
+    let group = match sorted.as_slice() {
+        [a, _] if alike => Some(ConcealedGroup::Pair(*a)),
+        [a, _, _] if alike => Some(ConcealedGroup::Set(Set::pung(*a))),
+        [a, b, c] if a.succ() == Some(*b) && b.succ() == Some(*c) => {
+            Set::chow(*a).map(ConcealedGroup::Set)
+        }
+        _ => None,
+    };
+    group.ok_or_else(|| HandProblem::NotAGroup {
+        column: raw.column,
+        written: format!(
+            "({})",
+            format_tiles(raw.tiles.iter().copied(), Style::Compressed)
+        ),
+    })
 }
 
 fn check_meld(raw: &RawMeld) -> Result<Meld, HandProblem> {
@@ -425,9 +551,10 @@ fn check_meld(raw: &RawMeld) -> Result<Meld, HandProblem> {
 impl fmt::Display for Hand {
     /// Canonical form: concealed tiles compressed, then sets, bonus tiles, `=winning`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut parts = Vec::new();
-        if !self.concealed.is_empty() {
-            parts.push(self.concealed.format(Style::Compressed));
+        let mut parts: Vec<String> = self.groups.iter().map(|g| g.to_string()).collect();
+        let rest = self.ungrouped_tiles();
+        if !rest.is_empty() {
+            parts.push(rest.format(Style::Compressed));
         }
         parts.extend(self.melds.iter().map(|m| m.to_string()));
         if !self.bonus.is_empty() {

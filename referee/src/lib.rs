@@ -28,7 +28,10 @@ pub mod violation;
 
 pub use by_seat::{ByPlace, BySeat, ByWind, Place};
 pub use counts::{parse_counts, FifthCopy, TileCounts, TileSet, TilesError};
-pub use hand::{Hand, HandError, HandProblem, HandSetup, HandSyntaxError, Meld, MeldForm};
+pub use hand::{
+    ConcealedGroup, Hand, HandError, HandProblem, HandSetup, HandSyntaxError, Meld, MeldForm,
+    RawGroup,
+};
 pub use notation::{format_tiles, NotationError, ParseTileError, Style};
 pub use rules::{Ruleset, RulesetError};
 pub use score::{score, ScoreError, ScoreInput, ScoreSheet, Win, WinFrom};

@@ -38,8 +38,11 @@ enum Command {
     LoadFixture(cmd::load_fixture::Args),
     /// List the built-in rulesets, or show one (or check a house-ruleset file).
     Rulesets(cmd::rulesets::Args),
-    /// Score one hand under a ruleset: the itemized sheet, readable or as JSON.
+    /// Score one hand under a ruleset: the itemized sheet, readable or as JSON; `score -`
+    /// scores JSON Lines from standard input, one hand per line.
     Score(cmd::score::Args),
+    /// Settle one finished hand from its four hands (JSON): each seat's score, net and payments.
+    Settle(cmd::settle::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Command::LoadFixture(args) => cmd::load_fixture::run(&args),
         Command::Rulesets(args) => cmd::rulesets::run(&args),
         Command::Score(args) => cmd::score::run(&args),
+        Command::Settle(args) => cmd::settle::run(&args),
     };
     match result {
         Ok(code) => code,

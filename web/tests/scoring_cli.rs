@@ -1,12 +1,38 @@
-//! `mahjong-referee rulesets` and `mahjong-referee score` as a user runs them.
+//! `mahjong-referee rulesets`, `score`, `score -` and `settle` as a user runs them.
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
         .args(args)
         .output()
         .unwrap()
+}
+
+/// Runs the binary with `input` on its standard input.
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    // Written from a thread, so a large input cannot deadlock against a full stdout pipe.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    out
+}
+
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
 }
 
 fn stdout(o: &Output) -> String {
@@ -157,7 +183,7 @@ fn impossible_hands_are_refused_with_a_reason() {
         (vec!["score", "123m 456m 789p 234s EEEEE"], "E"),
         (
             vec!["score", "123m 456m 789p 234s E =E", "--win-from", "sky"],
-            "not a way of winning",
+            "not where a winning tile comes from",
         ),
         (
             vec!["score", "123m", "--ruleset", "no-such-rules"],
@@ -169,4 +195,239 @@ fn impossible_hands_are_refused_with_a_reason() {
         assert!(stderr(&o).contains(words), "{args:?}: {}", stderr(&o));
         assert!(!stderr(&o).contains("panicked"), "{args:?}");
     }
+}
+
+#[test]
+fn score_dash_answers_each_json_line_with_its_sheet_in_order() {
+    let input = concat!(
+        r#"{"hand": "[RRR] [234p] 567s 99m 11s =1s", "seat": "south", "win_from": "discard"}"#,
+        "\n",
+        r#"{"hand": "[RRR] [555p] 567s 99m 11s =1s", "seat": "south", "win_from": "discard", "ruleset": "british"}"#,
+        "\n",
+        r#"{"hand": "777m 89m GG WWW 1p 5s 9s", "seat": "west", "no_limit": true, "east_wins": 0}"#,
+        "\n",
+    );
+    let o = run_with_input(&["score", "-"], input);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 3, "{}", stdout(&o));
+    // The same sheet as `score --json` prints for the first hand (36: see above).
+    assert_eq!(lines[0]["total"], 36);
+    assert_eq!(lines[0]["ruleset"], "code-of-laws");
+    assert_eq!(lines[1]["ruleset"], "british");
+    assert_eq!(lines[2]["mahjong"], false);
+}
+
+/// `score -` answers each line before the next is written: a script can hold a conversation.
+#[test]
+fn score_dash_streams_line_by_line() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(["score", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let timeout = Duration::from_secs(20);
+    let next =
+        || serde_json::from_str::<serde_json::Value>(&rx.recv_timeout(timeout).unwrap()).unwrap();
+    writeln!(
+        stdin,
+        r#"{{"hand": "[RRR] [234p] 567s 99m 11s =1s", "seat": "south", "win_from": "discard"}}"#
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next()["total"], 36);
+    writeln!(stdin, r#"{{"hand": "EEEEE"}}"#).unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next()["line"], 2);
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+}
+
+#[test]
+fn score_dash_answers_a_bad_line_with_its_error_and_exits_2() {
+    let input = concat!(
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_from\": \"wall\"}\n",
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_frm\": \"wall\"}\n",
+        "\n",
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_from\": \"wall\", \"ruleset\": \"/no/such/file.toml\"}\n",
+        "{\"hand\": \"123m 456m 789p 234s E =S\", \"win_from\": \"wall\"}\n",
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_from\": \"sky\"}\n",
+        "{\"hand\": \"123m 456m 789p 234s E =E\", \"win_from\": \"wall\"",
+    );
+    let o = run_with_input(&["score", "-"], input);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 7, "{}", stdout(&o));
+    assert!(lines[0]["total"].is_u64());
+    let error = |i: usize| lines[i]["error"].as_str().unwrap_or_default().to_owned();
+    for (i, words) in [
+        (1, "line 2: unknown field `win_frm`"),
+        (2, "line 3: blank line"),
+        (3, "neither a built-in ruleset"),
+        (4, "not complete"),
+        (5, "unknown variant `sky`"),
+        (6, "line 7: EOF while parsing"),
+    ] {
+        assert!(error(i).contains(words), "line {}: {}", i + 1, error(i));
+        assert_eq!(lines[i]["line"], i + 1);
+    }
+}
+
+#[test]
+fn score_dash_refuses_flags_that_belong_in_the_lines() {
+    let o = run_with_input(&["score", "-", "--ruleset", "british"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("give the flags as keys"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Code of Laws §109, NOTE: "if North Mah-Jonggs with a hand scoring 48 points, East has a
+/// score of 20 points, South 256 points, and West 4 points: North receives … 192 points …
+/// [East] incurs an overall loss on the hand of 536 points … [South] makes an overall profit
+/// on the hand of 676 points … [West's] loss on the hand is thus 332 points."
+///
+/// The book gives only the scores; these hands are ours, built to score exactly them under
+/// the Code (East seat deals, East's round):
+/// - North `[NNN] [777m] 999s 22m 45s =6s` from a discard: Mah-Jongg 10 (§115(a)), exposed
+///   pung of a major 4 and of a minor 2 (§114(b)), concealed pung of a major 8; one double
+///   for a set of his own wind (§116(e)): 24 × 2 = 48.
+/// - East `[5555m] [111s] 999p 24m 68s`: exposed kong of a minor 8 (§114(c)), exposed pung
+///   of a major 4, concealed pung of a major 8: 20, no doubles.
+/// - South `RRR GGG 999m [111p] 5s 3f`: three concealed pungs of majors 24, exposed pung of a
+///   major 4, a bonus tile 4 (§114(a)): 32; doubles for each set of dragons (§116(d), two)
+///   and three concealed pongs (§116(k)): 32 × 2³ = 256.
+/// - West `[666m] [333p] 45s 78s 89m 1p`: two exposed pungs of minors, 4.
+const CODE_109: &str = r#"{
+  "ruleset": "code-of-laws",
+  "east": "east",
+  "prevailing": "east",
+  "hands": {
+    "east": "[5555m] [111s] 999p 24m 68s",
+    "south": "RRR GGG 999m [111p] 5s 3f",
+    "west": "[666m] [333p] 45s 78s 89m 1p",
+    "north": "[NNN] [777m] 999s 22m 45s =6s"
+  },
+  "winner": "north",
+  "win_from": "discard",
+  "discarder": "west"
+}"#;
+
+#[test]
+fn settle_pays_the_code_109_example_as_the_book_does() {
+    let o = run_with_input(&["settle", "-", "--json"], CODE_109);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let totals = &v["totals"];
+    assert_eq!(
+        [
+            &totals["north"],
+            &totals["east"],
+            &totals["south"],
+            &totals["west"]
+        ],
+        [48, 20, 256, 4],
+        "{v:#}"
+    );
+    let nets = &v["nets"];
+    assert_eq!(
+        [&nets["north"], &nets["east"], &nets["south"], &nets["west"]],
+        [192, -536, 676, -332]
+    );
+    let paid = |payer: &str, payee: &str| -> i64 {
+        v["payments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["payer"] == payer && p["payee"] == payee)
+            .map(|p| p["amount"].as_i64().unwrap())
+            .sum()
+    };
+    // §108: "North receives 2×48, that is, 96 points, from East, 48 points from South, and
+    // 48 points from West". §109: East pays South 2 × (256 − 20) = 472, receives from West
+    // 2 × (20 − 4) = 32; West pays South 256 − 4 = 252.
+    assert_eq!(paid("east", "north"), 96);
+    assert_eq!(paid("south", "north"), 48);
+    assert_eq!(paid("west", "north"), 48);
+    assert_eq!(paid("east", "south"), 472);
+    assert_eq!(paid("west", "east"), 32);
+    assert_eq!(paid("west", "south"), 252);
+    assert_eq!(
+        paid("north", "east") + paid("north", "south") + paid("north", "west"),
+        0
+    );
+
+    let o = run_with_input(&["settle", "-"], CODE_109);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("east pays south 472"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("north") && l.contains("48") && l.contains("+192")),
+        "{text}"
+    );
+}
+
+#[test]
+fn settle_lists_every_violation_with_its_field_and_rule_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("mj-settle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hand.json");
+    // A fifth 9 bamboo between the hands (Code §3–5), and a discard win with no discarder.
+    std::fs::write(
+        &file,
+        CODE_109
+            .replace(
+                "\"west\": \"[666m] [333p] 45s 78s 89m 1p\"",
+                "\"west\": \"[666m] [333p] 99s 78s 89m 1p\"",
+            )
+            .replace("\"discarder\": \"west\"", "\"discarder\": null"),
+    )
+    .unwrap();
+    let o = run(&["settle", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("hands: ") && err.contains("(Code §3–5)"),
+        "{err}"
+    );
+    assert!(err.contains("discarder: "), "{err}");
+    let o = run(&["settle", file.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let fields: Vec<&str> = v["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["hands", "discarder"], "{v}");
+    assert_eq!(v["violations"][0]["rule"], "Code §3–5");
+    // Input that is not the object: still a listed problem with where it is, status 2.
+    let o = run_with_input(&["settle", "-"], "{\"winner\": \"nobody\"}");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 1 column"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"));
+    // A file that cannot be read is not the hand's fault: status 1.
+    let o = run(&["settle", dir.join("missing.json").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -7,7 +7,7 @@
 //! Babcock Figs. 20 and 24).
 
 use crate::counts::TileCounts;
-use crate::hand::{Hand, MeldForm};
+use crate::hand::{ConcealedGroup, Hand, MeldForm};
 use crate::rules::Params;
 use crate::shape::only_place::chow_role;
 use crate::shape::{arrangements, SetKind, SpecialShape, WinningRole};
@@ -245,7 +245,17 @@ pub(crate) fn winning_candidates(
             });
         }
     }
-    if !shapes.is_empty() {
+    // A hand laid down in groups is counted as grouped (Code §104–105: the player's own
+    // freedom of count, exercised): only the arrangements that hold each group.
+    if !hand.groups().is_empty() {
+        let melds = hand.melds().len();
+        out.retain(|c| holds_groups(&c.groups[melds..], hand.groups()));
+    }
+    let grouped_in_sets = hand
+        .groups()
+        .iter()
+        .any(|g| matches!(g, ConcealedGroup::Set(_)));
+    if !shapes.is_empty() && !grouped_in_sets {
         let all = shape_counts(hand, winning);
         for &s in shapes {
             if shape_allowed(s, hand, winning, drawn) && s.is_complete(&all, winning) {
@@ -264,8 +274,13 @@ pub(crate) fn winning_candidates(
 /// losing hand, so they are not formed.
 pub(crate) fn losing_candidates(hand: &Hand, params: &Params) -> Vec<Candidate> {
     let melds = meld_groups(hand, params);
-    let concealed: &TileCounts = hand.concealed();
+    // Grouped tiles count as the player grouped them; only the rest are regrouped.
+    let rest = hand.ungrouped_tiles();
+    let concealed: &TileCounts = &rest;
     let mut fixed = melds;
+    for &g in hand.groups() {
+        fixed.push(concealed_group(g));
+    }
     let mut choosable = Vec::new();
     for t in Tile::ALL {
         match concealed.get(t) {
@@ -303,6 +318,44 @@ pub(crate) fn losing_candidates(hand: &Hand, params: &Params) -> Vec<Candidate> 
         });
     }
     out
+}
+
+/// A group the player laid down, as counted: concealed.
+fn concealed_group(g: ConcealedGroup) -> Group {
+    let (kind, tile) = match g {
+        ConcealedGroup::Pair(t) => (GroupKind::Pair, t),
+        ConcealedGroup::Set(s) => (
+            match s.kind() {
+                SetKind::Chow => GroupKind::Chow,
+                SetKind::Pung => GroupKind::Pung,
+                SetKind::Kong => GroupKind::Kong,
+            },
+            s.tile(),
+        ),
+    };
+    Group {
+        kind,
+        tile,
+        concealed: true,
+        concealed_for_doubles: true,
+        winning: false,
+    }
+}
+
+/// Does an arrangement's concealed part hold every declared group (each once)?
+fn holds_groups(inner: &[Group], declared: &[ConcealedGroup]) -> bool {
+    let mut used = [false; 8];
+    declared.iter().all(|&d| {
+        let want = concealed_group(d);
+        let found = inner
+            .iter()
+            .enumerate()
+            .position(|(i, g)| !used[i] && g.kind == want.kind && g.tile == want.tile);
+        found.is_some_and(|i| {
+            used[i] = true;
+            true
+        })
+    })
 }
 
 /// Every tile of a winning hand, for a special-shape test (no special shape holds a kong: with

@@ -74,6 +74,26 @@ pub(crate) struct Tally {
 
 impl<'a> Context<'a> {
     pub fn new(rules: &'a Ruleset, input: &'a ScoreInput, only: Option<OnlyPlaceFacts>) -> Self {
+        Self::with_elements(rules, input, only, |_| true)
+    }
+
+    /// For a losing hand completed by the tile it calls for: only the special hands a caller
+    /// may be credited with (see `calling`).
+    pub fn calling(rules: &'a Ruleset, input: &'a ScoreInput) -> Self {
+        Self::with_elements(rules, input, None, super::calling::callable)
+    }
+
+    /// The `i`th element in force here.
+    pub fn element(&self, i: usize) -> &'a Element {
+        self.elements[i]
+    }
+
+    fn with_elements(
+        rules: &'a Ruleset,
+        input: &'a ScoreInput,
+        only: Option<OnlyPlaceFacts>,
+        keep: impl Fn(&Element) -> bool,
+    ) -> Self {
         let hand = &input.hand;
         let mut tiles = *hand.concealed();
         if let Some(w) = hand.winning() {
@@ -88,6 +108,7 @@ impl<'a> Context<'a> {
         let elements = rules
             .active_elements()
             .filter(|e| mahjong || e.applies == Applies::AllHands)
+            .filter(|e| keep(e))
             .collect();
         let mut ctx = Context {
             rules,

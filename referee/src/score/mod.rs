@@ -5,6 +5,7 @@
 //! count (freedom of count, Code §105). Which elements exist and what they are worth is data
 //! ([`crate::rules`]); this module only knows how to recognise each condition.
 
+mod calling;
 mod candidate;
 mod evaluate;
 mod input;
@@ -14,7 +15,7 @@ pub use input::{Circumstances, ParseWinFromError, ScoreInput, Win, WinFrom};
 pub use sheet::{LineValue, ScoreSheet, SheetLine};
 
 use crate::counts::TileCounts;
-use crate::rules::{BonusReplacement, Condition, Ruleset};
+use crate::rules::{BonusReplacement, Condition, Element, LimitShare, Ruleset};
 use crate::shape::{standard_waits, SpecialShape};
 use crate::tile::{Bonus, Tile, Wind};
 
@@ -33,6 +34,8 @@ pub enum ScoreError {
         "the hand {hand} is not complete: it has no arrangement into four sets and a pair{special}"
     )]
     NotComplete { hand: String, special: String },
+    #[error("the hand {hand} is not complete as the player grouped it (Code §104–105): no arrangement of four sets and a pair holds those groups; ungrouped, it is complete")]
+    NotCompleteAsGrouped { hand: String },
     #[error("the hand is complete only with more than {max} chow(s), which this ruleset forbids")]
     TooManyChows { max: u8 },
     #[error("bonus tiles are not in play in this ruleset, but the hand holds {0}")]
@@ -76,6 +79,21 @@ pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreErr
         (Some(win), Some(w)) => {
             let cands = winning_candidates(hand, w, win.from.is_drawn(), &rules.params, &shapes);
             if cands.is_empty() {
+                let ungrouped = hand.ungrouped();
+                if !hand.groups().is_empty()
+                    && !winning_candidates(
+                        &ungrouped,
+                        w,
+                        win.from.is_drawn(),
+                        &rules.params,
+                        &shapes,
+                    )
+                    .is_empty()
+                {
+                    return Err(ScoreError::NotCompleteAsGrouped {
+                        hand: hand.to_string(),
+                    });
+                }
                 return Err(incomplete(rules, hand, w));
             }
             (cands, Some(only_place_facts(rules, input, w)?))
@@ -99,12 +117,48 @@ pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreErr
     match best {
         Some((i, _)) => {
             let t = ctx.tally(&candidates[i], buffer);
-            Ok(ctx.sheet(&candidates[i], &t))
+            let mut sheet = ctx.sheet(&candidates[i], &t);
+            if let Some((element, share)) = calling::award(rules, input, &shapes) {
+                credit_calling(rules, &mut sheet, element, share);
+            }
+            Ok(sheet)
         }
         None => Err(ScoreError::NotComplete {
             hand: hand.to_string(),
             special: String::new(),
         }),
+    }
+}
+
+/// A losing hand calling for a special hand scores the caller's share of it, when that is more
+/// than the hand counts as it lies.
+fn credit_calling(rules: &Ruleset, sheet: &mut ScoreSheet, element: &Element, share: LimitShare) {
+    let value = rules.limit_value(share);
+    if value <= sheet.total {
+        return;
+    }
+    sheet.lines.push(SheetLine {
+        element: format!("calling-{}", element.id),
+        name: format!("Calling for {}", element.name),
+        tiles: None,
+        cite: format!(
+            "{} ({}; the hand: {})",
+            rules.readings.calling_special.cite,
+            share_words(rules),
+            element.cite
+        ),
+        value: LineValue::Limit(share),
+    });
+    sheet.total = value;
+    sheet.limited = true;
+    sheet.limit_hand = Some(share);
+}
+
+fn share_words(rules: &Ruleset) -> String {
+    match rules.readings.calling_special.value {
+        Some(s) if s == LimitShare::FULL => "the caller scores the hand in full".into(),
+        Some(s) => format!("the caller scores {s} of the hand"),
+        None => String::new(),
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! A hand one tile short of complete (`3n + 1` concealed tiles, the declared sets set aside) is
 //! *calling* the tiles that would complete it (Babcock ch. II: "ready to go out"; the Code's
-//! "calling hand", §115(c)). The answer is assembled from the per-suit [`tables`]:
+//! "calling hand", §115(c)). The answer is assembled from the per-suit [tables](crate::shape::table):
 //!
 //! Every suit (and the honours) holds some number of tiles `≡ 0, 1 or 2 (mod 3)`. With `3n + 1`
 //! tiles in all there are exactly two ways to be one tile short:
@@ -16,7 +16,7 @@
 //! is never a wait: the tables exclude it.
 
 use crate::counts::{TileCounts, TileSet};
-use crate::shape::table::{tables, Tables, COMPLETE, MASK, POW5};
+use crate::shape::table::{Table, COMPLETE, HONOURS, MASK, POW5, SUIT};
 
 /// One suit's (or the honours') holding: its table entry and its size modulo 3.
 #[derive(Clone, Copy)]
@@ -38,7 +38,7 @@ impl Group {
 }
 
 #[inline]
-fn groups(hand: &TileCounts, t: &Tables) -> [Group; 4] {
+fn groups(hand: &TileCounts) -> [Group; 4] {
     let c = hand.as_array();
     let mut out = [Group {
         entry: 0,
@@ -55,10 +55,10 @@ fn groups(hand: &TileCounts, t: &Tables) -> [Group; 4] {
             key += n * POW5[r];
             size += n;
         }
-        let table: &[u16] = if g < 3 { &t.suit } else { &t.honours };
+        let table: &Table = if g < 3 { &SUIT } else { &HONOURS };
         *slot = Group {
             // Holdings past the table's reach (over 14 tiles) cannot be complete.
-            entry: table.get(key as usize).copied().unwrap_or(0),
+            entry: table.get(key as usize),
             rem: (size % 3) as u8,
             size: size as u8,
             shift: start as u32,
@@ -77,7 +77,7 @@ fn total(gs: &[Group; 4]) -> u32 {
 /// `hand` is the concealed part only, `3n + 1` tiles; for any other size the answer is empty.
 /// A tile the hand already holds four of is never a wait.
 pub fn standard_waits(hand: &TileCounts) -> TileSet {
-    let gs = groups(hand, tables());
+    let gs = groups(hand);
     if total(&gs) > 13 {
         return TileSet::EMPTY;
     }
@@ -121,7 +121,7 @@ pub fn standard_waits(hand: &TileCounts) -> TileSet {
 
 /// Is `hand` (concealed tiles, `3n + 2` of them) exactly sets and one pair?
 pub fn is_complete(hand: &TileCounts) -> bool {
-    let gs = groups(hand, tables());
+    let gs = groups(hand);
     if total(&gs) > 14 {
         return false;
     }

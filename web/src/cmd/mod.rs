@@ -6,4 +6,5 @@ pub mod import;
 pub mod load_fixture;
 pub mod rulesets;
 pub mod score;
+pub mod settle;
 pub mod waits;

@@ -36,6 +36,23 @@ pub fn load(name_or_path: &str) -> anyhow::Result<Ruleset> {
     Ruleset::parse(&text).with_context(|| format!("{}", path.display()))
 }
 
+/// A ruleset as a hand is played under it: [`load`], then `options` switched on and, with
+/// `no_limit`, the roof off. `score` and `settle` both take these three.
+pub fn load_playing(
+    name_or_path: &str,
+    options: &[String],
+    no_limit: bool,
+) -> anyhow::Result<Ruleset> {
+    let mut rules = load(name_or_path)?;
+    for o in options {
+        rules.set_option(o, true).map_err(anyhow::Error::msg)?;
+    }
+    if no_limit {
+        rules.params.limit = None;
+    }
+    Ok(rules)
+}
+
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let Some(name) = &args.ruleset else {
         let all: Vec<Ruleset> = Ruleset::builtin_names()

@@ -1,0 +1,105 @@
+//! A losing hand calling for a special hand.
+//!
+//! The Chinese classical rules (and the British, played "in the same way"): "If a player went
+//! Mah Jong with a special hand **or a player was Calling on a special hand at Mah Jong**, the
+//! scores in the Special Hand table apply." Other clubs pay a caller part of the award, so the
+//! share is the ruleset's reading `calling_special` (`None` where a calling hand scores as it
+//! lies, as under the Code, Babcock and Harr).
+//!
+//! A hand is calling for a special hand when one more tile would complete it as that hand. The
+//! special hands are the ruleset's limit hands of the Mah-Jongg hand that depend only on the
+//! tiles — not on how the last tile came (a loose tile, the last tile, a robbed kong, East's
+//! run): the caller is credited with the tile drawn from the wall, and nothing else.
+
+use crate::rules::{Applies, Condition, Element, LimitShare, Ruleset, Value};
+use crate::score::input::{ScoreInput, Win, WinFrom};
+use crate::shape::SpecialShape;
+use crate::tile::Tile;
+use crate::TileCounts;
+
+use super::candidate::winning_candidates;
+use super::evaluate::Context;
+
+/// Conditions about how the last tile came or the moment of the win: a calling hand has no
+/// last tile yet, so a limit hand needing one of these is not called for.
+pub(crate) const fn is_circumstance(c: Condition) -> bool {
+    use Condition::*;
+    matches!(
+        c,
+        DrawnWinningTile
+            | OnlyPlace
+            | FishingEyes
+            | CompletesChow
+            | CompletesChowClosed
+            | FourthOfExposedPung
+            | LooseTileWin
+            | LastWallTile
+            | LastDiscard
+            | RobbedKong
+            | KongUponKong
+            | PlumBlossom
+            | MoonFromTheSea
+            | CarryingPole
+            | OriginalCall
+            | HeavensBlessing
+            | EarthsBlessing
+            | EastConsecutiveWins
+    )
+}
+
+/// Is `e` a special hand a losing hand may be calling for?
+pub(crate) fn callable(e: &Element) -> bool {
+    matches!(e.value, Value::Limit(_))
+        && e.applies == Applies::Winner
+        && !is_circumstance(e.condition)
+        && !e.also.iter().any(|&c| is_circumstance(c))
+}
+
+/// The special hand a losing hand is calling for that is worth most, and the share of the limit
+/// the caller scores for it (the reading's share of the hand's own): `None` when the ruleset
+/// pays no caller, or the hand calls for none.
+pub(crate) fn award<'r>(
+    rules: &'r Ruleset,
+    input: &ScoreInput,
+    shapes: &[SpecialShape],
+) -> Option<(&'r Element, LimitShare)> {
+    let paid = rules.readings.calling_special.value?;
+    if input.win.is_some() || !rules.active_elements().any(callable) {
+        return None;
+    }
+    let mut best: Option<(&Element, LimitShare)> = None;
+    for tile in Tile::ALL {
+        let Some(hand) = input.hand.completed_by(tile) else {
+            continue;
+        };
+        let candidates = winning_candidates(&hand, tile, true, &rules.params, shapes);
+        if candidates.is_empty() {
+            continue;
+        }
+        let completed = ScoreInput {
+            hand,
+            seat: input.seat,
+            prevailing: input.prevailing,
+            win: Some(Win::from(WinFrom::Wall)),
+            visible: TileCounts::EMPTY,
+        };
+        let ctx = Context::calling(rules, &completed);
+        for c in &candidates {
+            let t = ctx.tally(c, Vec::new());
+            let Some(share) = t.share else { continue };
+            let Some(e) = t
+                .met
+                .iter()
+                .map(|&(m, _, _)| ctx.element(m))
+                .find(|e| matches!(e.value, Value::Limit(s) if s == share))
+                .and_then(|e| rules.element(&e.id))
+            else {
+                continue;
+            };
+            if best.is_none_or(|(_, b)| share > b) {
+                best = Some((e, share));
+            }
+        }
+    }
+    best.map(|(e, share)| (e, paid.times(share)))
+}
