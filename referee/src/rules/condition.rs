@@ -5,6 +5,11 @@
 //! something the scorer knows how to find in a hand. Every book's score table is made of these
 //! words, so adding a ruleset is writing data, and a condition no ruleset uses is never
 //! evaluated. Names are kebab-case and stable: they appear in ruleset files.
+//!
+//! Each condition is one entry of [`catalogue!`] below: its doc, its name in ruleset files, the
+//! group it is listed under, which hands can meet it, and which of an element's qualifying keys
+//! (`tiles`, `exposure`, `shape`, `at_least`, `except`) it reads. The loader's checks, the
+//! `rulesets` command and the README's list all read these facts from here.
 
 use std::fmt;
 
@@ -12,294 +17,380 @@ use serde::{Deserialize, Serialize};
 
 use crate::shape::SpecialShape;
 
-/// What an element looks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The heading a condition is listed under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Condition {
-    // ---- Sets: counted once per matching set; `tiles` and `exposure` filter them. ----
+pub enum Group {
+    /// Counted once per matching set; `tiles` and `exposure` filter them.
+    Sets,
+    /// Flowers and seasons, on any hand.
+    BonusTiles,
+    /// Combinations of sets, on any hand unless marked.
+    Combinations,
+    /// What the Mah-Jongg hand is made of.
+    Composition,
+    /// How the Mah-Jongg hand's last tile came.
+    LastTile,
+}
+
+impl Group {
+    /// Every group, in catalogue order.
+    pub const ALL: [Group; 5] = [
+        Group::Sets,
+        Group::BonusTiles,
+        Group::Combinations,
+        Group::Composition,
+        Group::LastTile,
+    ];
+
+    /// How the README and `rulesets` head the group.
+    pub const fn heading(self) -> &'static str {
+        match self {
+            Group::Sets => "sets (counted per set; `tiles` and `exposure` filter them)",
+            Group::BonusTiles => "bonus tiles",
+            Group::Combinations => "combinations of sets",
+            Group::Composition => "the Mah-Jongg hand: what it is made of",
+            Group::LastTile => "the Mah-Jongg hand: how the last tile came",
+        }
+    }
+}
+
+/// A key of an `[[element]]` that qualifies its condition; each condition reads only some.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Qualifier {
+    /// `tiles`: which tiles count ([`TileFilter`]).
+    Tiles,
+    /// `exposure`: exposed or concealed ([`Exposure`]).
+    Exposure,
+    /// `shape`: which special shape.
+    Shape,
+    /// `at_least`: how many wins in succession.
+    AtLeast,
+    /// `except`: point elements that do not spoil the hand.
+    Except,
+}
+
+impl Qualifier {
+    pub const ALL: [Qualifier; 5] = [
+        Qualifier::Tiles,
+        Qualifier::Exposure,
+        Qualifier::Shape,
+        Qualifier::AtLeast,
+        Qualifier::Except,
+    ];
+
+    /// The key in ruleset files.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Qualifier::Tiles => "tiles",
+            Qualifier::Exposure => "exposure",
+            Qualifier::Shape => "shape",
+            Qualifier::AtLeast => "at_least",
+            Qualifier::Except => "except",
+        }
+    }
+}
+
+/// What the catalogue knows of one condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConditionInfo {
+    pub condition: Condition,
+    /// The stable name used in ruleset files.
+    pub name: &'static str,
+    /// What it tests, as its doc comment says.
+    pub doc: &'static str,
+    pub group: Group,
+    /// [`Applies::Winner`] when only a Mah-Jongg hand can meet it.
+    pub met_by: Applies,
+    /// The element keys it reads besides `when`.
+    pub qualifiers: &'static [Qualifier],
+}
+
+/// Declares [`Condition`] and its catalogue, one entry per condition:
+/// `/// doc` `Variant = "name", Group, met-by (AllHands | Winner), [qualifiers]`.
+macro_rules! catalogue {
+    ($(
+        $(#[doc = $doc:literal])+
+        $variant:ident = $name:literal, $group:ident, $met_by:ident, [$($q:ident),*];
+    )+) => {
+        /// What an element looks for.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum Condition {
+            $(
+                $(#[doc = $doc])+
+                #[serde(rename = $name)]
+                $variant,
+            )+
+        }
+
+        /// The catalogue, in the order of [`Condition`]'s variants.
+        const CATALOGUE: &[ConditionInfo] = &[
+            $(ConditionInfo {
+                condition: Condition::$variant,
+                name: $name,
+                doc: concat!($($doc, "\n"),+),
+                group: Group::$group,
+                met_by: Applies::$met_by,
+                qualifiers: &[$(Qualifier::$q),*],
+            },)+
+        ];
+
+        impl Condition {
+            /// Every condition, in catalogue order.
+            pub const ALL: [Condition; CATALOGUE.len()] = [$(Condition::$variant),+];
+        }
+    };
+}
+
+catalogue! {
     /// A pung (three alike, not a kong).
-    Pung,
+    Pung = "pung", Sets, AllHands, [Tiles, Exposure];
     /// A kong (four alike).
-    Kong,
+    Kong = "kong", Sets, AllHands, [Tiles, Exposure];
     /// A pung or a kong ("a set of Dragons", Code §116(d)).
-    PungOrKong,
+    PungOrKong = "pung-or-kong", Sets, AllHands, [Tiles, Exposure];
     /// A pair (the hand's pair; a losing hand may hold several).
-    Pair,
+    Pair = "pair", Sets, AllHands, [Tiles, Exposure];
     /// A chow.
-    Chow,
+    Chow = "chow", Sets, AllHands, [Tiles, Exposure];
 
-    // ---- Bonus tiles (all hands). ----
     /// Each bonus tile (flower or season).
-    BonusTile,
+    BonusTile = "bonus-tile", BonusTiles, AllHands, [];
     /// Each of the player's own flowers.
-    OwnFlower,
+    OwnFlower = "own-flower", BonusTiles, AllHands, [];
     /// Each of the player's own seasons (two colours may give two).
-    OwnSeason,
+    OwnSeason = "own-season", BonusTiles, AllHands, [];
     /// Own flower and own season both declared (Code §116(a)).
-    OwnFlowerAndSeason,
+    OwnFlowerAndSeason = "own-flower-and-season", BonusTiles, AllHands, [];
     /// Both of the player's own seasons (two colours: Babcock's Shanghai variation, p. 90).
-    OwnSeasonPair,
+    OwnSeasonPair = "own-season-pair", BonusTiles, AllHands, [];
     /// All four flowers.
-    AllFlowers,
+    AllFlowers = "all-flowers", BonusTiles, AllHands, [];
     /// All four seasons (counted per complete set of four).
-    AllSeasons,
+    AllSeasons = "all-seasons", BonusTiles, AllHands, [];
 
-    // ---- Combinations of sets (all hands). ----
     /// Two sets of dragons and a pair of the third.
-    LittleThreeDragons,
+    LittleThreeDragons = "little-three-dragons", Combinations, AllHands, [];
     /// Three sets of dragons.
-    BigThreeDragons,
+    BigThreeDragons = "big-three-dragons", Combinations, AllHands, [];
     /// Three sets of winds and a pair of the fourth.
-    LittleFourWinds,
+    LittleFourWinds = "little-four-winds", Combinations, AllHands, [];
     /// Four sets of winds.
-    BigFourWinds,
+    BigFourWinds = "big-four-winds", Combinations, AllHands, [];
     /// Three sets of winds including the player's own and a pair of the fourth (Babcock's
     /// "Four Wind Hand", an optional limit).
-    FourWindHand,
+    FourWindHand = "four-wind-hand", Combinations, AllHands, [];
     /// Exactly three concealed pungs or kongs.
-    ThreeConcealedPungs,
+    ThreeConcealedPungs = "three-concealed-pungs", Combinations, AllHands, [];
     /// Four concealed pungs or kongs.
-    FourConcealedPungs,
+    FourConcealedPungs = "four-concealed-pungs", Combinations, AllHands, [];
     /// All of one suit plus honours, at least one honour (`applies` says whether losers too).
-    OneSuitWithHonours,
+    OneSuitWithHonours = "one-suit-with-honours", Combinations, AllHands, [];
     /// All of one suit, no honours.
-    ClearSuit,
+    ClearSuit = "clear-suit", Combinations, AllHands, [];
     /// Only honours.
-    AllHonours,
+    AllHonours = "all-honours", Combinations, AllHands, [];
     /// Only terminals and honours, at least one of each.
-    TerminalsAndHonours,
+    TerminalsAndHonours = "terminals-and-honours", Combinations, AllHands, [];
     /// Only terminals and honours, any mixture (Code §117(f) "major tiles").
-    AllMajors,
+    AllMajors = "all-majors", Combinations, AllHands, [];
     /// Only ones and nines.
-    AllTerminals,
+    AllTerminals = "all-terminals", Combinations, AllHands, [];
     /// Only all-green tiles (2, 3, 4, 6, 8 bamboo, green dragon).
-    AllGreen,
+    AllGreen = "all-green", Combinations, AllHands, [];
     /// Four kongs.
-    FourKongs,
+    FourKongs = "four-kongs", Combinations, Winner, [];
     /// Three dragon sets, another pung or kong and a pair (Code §122(i)).
-    ThreeGreatScholars,
+    ThreeGreatScholars = "three-great-scholars", Combinations, Winner, [];
 
-    // ---- The Mah-Jongg hand: composition. ----
     /// Going Mah-Jongg.
-    MahJongg,
+    MahJongg = "mah-jongg", Composition, Winner, [];
     /// No chows.
-    NoChows,
+    NoChows = "no-chows", Composition, Winner, [];
     /// Four chows and a pair that scores nothing under this ruleset (Code §117(a)).
-    AllChowsNonScoringPair,
+    AllChowsNonScoringPair = "all-chows-non-scoring-pair", Composition, Winner, [];
     /// The hand scores no points but those listed in the element's `except` (Babcock's "No
     /// score other than Game", Harr's "no other score than Mah-Jong").
-    NothingButGame,
+    NothingButGame = "nothing-but-game", Composition, Winner, [Except];
     /// No exposed set, including the winning tile (Code §117(c)).
-    FullyConcealed,
+    FullyConcealed = "fully-concealed", Composition, Winner, [];
     /// A clear-suit hand with no exposed set (Code §122(p)).
-    ConcealedClearSuit,
+    ConcealedClearSuit = "concealed-clear-suit", Composition, Winner, [];
     /// Four concealed pungs or kongs, the last tile drawn (Code §122(h) "Buried Treasure").
-    BuriedTreasure,
+    BuriedTreasure = "buried-treasure", Composition, Winner, [];
     /// One of the special shapes, named by `shape`.
-    Special,
+    Special = "special", Composition, Winner, [Shape];
 
-    // ---- The Mah-Jongg hand: how the last tile came. ----
     /// The winning tile was drawn (wall, loose tile, last wall tile).
-    DrawnWinningTile,
+    DrawnWinningTile = "drawn-winning-tile", LastTile, Winner, [];
     /// The winning tile filled the only place (by the ruleset's `only_place` rule).
-    OnlyPlace,
+    OnlyPlace = "only-place", LastTile, Winner, [];
     /// The winning tile completed the pair, four sets being complete ("fishing the eyes").
     /// `exposure = "concealed"` means drawn, `"exposed"` claimed.
-    FishingEyes,
+    FishingEyes = "fishing-eyes", LastTile, Winner, [Tiles, Exposure];
     /// The winning tile completed a chow (in the way of counting chosen). `exposure`:
     /// `concealed` = drawn, `exposed` = claimed (Harr p. 65).
-    CompletesChow,
+    CompletesChow = "completes-chow", LastTile, Winner, [Exposure];
     /// …in the middle or at its only open end (1-2 waiting 3, 8-9 waiting 7; Harr p. 66).
-    CompletesChowClosed,
+    CompletesChowClosed = "completes-chow-closed", LastTile, Winner, [Exposure];
     /// The winning tile is the fourth of one of the winner's exposed pungs (Harr p. 62).
-    FourthOfExposedPung,
+    FourthOfExposedPung = "fourth-of-exposed-pung", LastTile, Winner, [];
     /// Won with a loose tile after a kong.
-    LooseTileWin,
+    LooseTileWin = "loose-tile-win", LastTile, Winner, [];
     /// Won with the last tile of the live wall.
-    LastWallTile,
+    LastWallTile = "last-wall-tile", LastTile, Winner, [];
     /// Won on the discard after the last tile of the wall.
-    LastDiscard,
+    LastDiscard = "last-discard", LastTile, Winner, [];
     /// Won by robbing a kong.
-    RobbedKong,
+    RobbedKong = "robbed-kong", LastTile, Winner, [];
     /// Won with the loose tile of a second kong made in the same turn (Code §122(f)).
-    KongUponKong,
+    KongUponKong = "kong-upon-kong", LastTile, Winner, [];
     /// Won with a loose tile that is the 5 of circles (Code §122(c)).
-    PlumBlossom,
+    PlumBlossom = "plum-blossom", LastTile, Winner, [];
     /// Won with the last wall tile, the 1 of circles (Code §122(d)).
-    MoonFromTheSea,
+    MoonFromTheSea = "moon-from-the-sea", LastTile, Winner, [];
     /// Won by robbing a kong of 2 bamboo (Code §122(e)).
-    CarryingPole,
+    CarryingPole = "carrying-pole", LastTile, Winner, [];
     /// Won on an original call (Code §117(l); Babcock's "Lucky Thirteen").
-    OriginalCall,
+    OriginalCall = "original-call", LastTile, Winner, [];
     /// East's dealt hand complete (Code §122(a); Babcock "Hand from Heaven").
-    HeavensBlessing,
+    HeavensBlessing = "heavens-blessing", LastTile, Winner, [];
     /// Won on East's first discard (Code §122(b); Babcock "Hand from Earth").
-    EarthsBlessing,
+    EarthsBlessing = "earths-blessing", LastTile, Winner, [];
     /// East wins for the `at_least`-th time running (Code §122(r): 13; Babcock ch. VIII: 9).
-    EastConsecutiveWins,
+    EastConsecutiveWins = "east-consecutive-wins", LastTile, Winner, [AtLeast];
 }
 
 impl Condition {
-    /// Every condition, in catalogue order.
-    pub const ALL: [Condition; 54] = {
-        use Condition::*;
-        [
-            Pung,
-            Kong,
-            PungOrKong,
-            Pair,
-            Chow,
-            BonusTile,
-            OwnFlower,
-            OwnSeason,
-            OwnFlowerAndSeason,
-            OwnSeasonPair,
-            AllFlowers,
-            AllSeasons,
-            LittleThreeDragons,
-            BigThreeDragons,
-            LittleFourWinds,
-            BigFourWinds,
-            FourWindHand,
-            ThreeConcealedPungs,
-            FourConcealedPungs,
-            OneSuitWithHonours,
-            ClearSuit,
-            AllHonours,
-            TerminalsAndHonours,
-            AllMajors,
-            AllTerminals,
-            AllGreen,
-            FourKongs,
-            ThreeGreatScholars,
-            MahJongg,
-            NoChows,
-            AllChowsNonScoringPair,
-            NothingButGame,
-            FullyConcealed,
-            ConcealedClearSuit,
-            BuriedTreasure,
-            Special,
-            DrawnWinningTile,
-            OnlyPlace,
-            FishingEyes,
-            CompletesChow,
-            CompletesChowClosed,
-            FourthOfExposedPung,
-            LooseTileWin,
-            LastWallTile,
-            LastDiscard,
-            RobbedKong,
-            KongUponKong,
-            PlumBlossom,
-            MoonFromTheSea,
-            CarryingPole,
-            OriginalCall,
-            HeavensBlessing,
-            EarthsBlessing,
-            EastConsecutiveWins,
-        ]
-    };
+    /// What the catalogue knows of it.
+    pub const fn info(self) -> &'static ConditionInfo {
+        &CATALOGUE[self as usize]
+    }
+
+    /// The stable name used in ruleset files.
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The condition a ruleset file names.
+    pub fn from_name(name: &str) -> Option<Condition> {
+        CATALOGUE
+            .iter()
+            .find(|i| i.name == name)
+            .map(|i| i.condition)
+    }
+
+    /// What it tests, in one line (its doc comment).
+    pub fn doc(self) -> String {
+        let lines: Vec<&str> = self.info().doc.lines().map(str::trim).collect();
+        lines.join(" ")
+    }
 
     /// Counted per set, so `tiles` and `exposure` filters apply.
     pub const fn is_per_set(self) -> bool {
-        use Condition::*;
-        matches!(self, Pung | Kong | PungOrKong | Pair | Chow)
+        matches!(self.info().group, Group::Sets)
     }
 
     /// Only a Mah-Jongg hand can meet it.
     pub const fn needs_mahjong(self) -> bool {
-        use Condition::*;
-        matches!(
-            self,
-            MahJongg
-                | NoChows
-                | AllChowsNonScoringPair
-                | NothingButGame
-                | FullyConcealed
-                | ConcealedClearSuit
-                | BuriedTreasure
-                | Special
-                | DrawnWinningTile
-                | OnlyPlace
-                | FishingEyes
-                | CompletesChow
-                | CompletesChowClosed
-                | FourthOfExposedPung
-                | LooseTileWin
-                | LastWallTile
-                | LastDiscard
-                | RobbedKong
-                | KongUponKong
-                | PlumBlossom
-                | MoonFromTheSea
-                | CarryingPole
-                | OriginalCall
-                | HeavensBlessing
-                | EarthsBlessing
-                | EastConsecutiveWins
-                | FourKongs
-                | ThreeGreatScholars
-        )
+        matches!(self.info().met_by, Applies::Winner)
     }
 
-    /// The stable name used in ruleset files.
-    pub fn name(self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default()
+    /// Whether an element with this condition reads `q`.
+    pub fn reads(self, q: Qualifier) -> bool {
+        self.info().qualifiers.contains(&q)
     }
 }
 
 impl fmt::Display for Condition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
+        f.write_str(self.name())
     }
 }
 
-/// Which tiles a per-set condition (or fishing the eyes) counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TileFilter {
-    /// Any tile.
-    #[default]
-    Any,
-    /// 2–8 of a suit.
-    Simples,
-    /// 1 and 9 of a suit.
-    Terminals,
-    /// Winds and dragons.
-    Honours,
-    /// Terminals and honours.
-    Majors,
-    /// Any wind.
-    Winds,
-    /// Any dragon.
-    Dragons,
-    /// The player's own wind.
-    OwnWind,
-    /// The wind of the round.
-    PrevailingWind,
-    /// A wind that is both the player's own and the prevailing one.
-    OwnAndPrevailingWind,
-    /// A wind that is neither the player's own nor the prevailing one.
-    OtherWind,
-    /// Terminals and winds other than the player's own (Babcock and Harr score these alike).
-    TerminalsAndOtherWinds,
-    /// Dragons and the player's own wind (Babcock: "Dragons and a player's own Wind count
-    /// alike in all respects").
-    DragonsAndOwnWind,
+/// Declares a small closed vocabulary of ruleset files: the enum (kebab-case names given
+/// once, here), `ALL`, `name` and `from_name`.
+macro_rules! vocabulary {
+    (
+        $(#[$meta:meta])*
+        pub enum $t:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $name:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $t {
+            $($(#[$vmeta])* #[serde(rename = $name)] $variant,)+
+        }
+
+        impl $t {
+            /// Every value, in declaration order.
+            pub const ALL: [$t; [$($name),+].len()] = [$($t::$variant),+];
+
+            /// The name used in ruleset files.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($t::$variant => $name,)+
+                }
+            }
+
+            /// The value a ruleset file names.
+            pub fn from_name(name: &str) -> Option<$t> {
+                Self::ALL.into_iter().find(|v| v.name() == name)
+            }
+        }
+
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
 }
 
-/// Whether a per-set condition counts exposed sets, concealed ones, or both.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Exposure {
-    #[default]
-    Any,
-    Exposed,
-    Concealed,
+vocabulary! {
+    /// Which tiles a per-set condition (or fishing the eyes) counts.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum TileFilter {
+        /// Any tile.
+        #[default]
+        Any = "any",
+        /// 2–8 of a suit.
+        Simples = "simples",
+        /// 1 and 9 of a suit.
+        Terminals = "terminals",
+        /// Winds and dragons.
+        Honours = "honours",
+        /// Terminals and honours.
+        Majors = "majors",
+        /// Any wind.
+        Winds = "winds",
+        /// Any dragon.
+        Dragons = "dragons",
+        /// The player's own wind.
+        OwnWind = "own-wind",
+        /// The wind of the round.
+        PrevailingWind = "prevailing-wind",
+        /// A wind that is both the player's own and the prevailing one.
+        OwnAndPrevailingWind = "own-and-prevailing-wind",
+        /// A wind that is neither the player's own nor the prevailing one.
+        OtherWind = "other-wind",
+        /// Terminals and winds other than the player's own (Babcock and Harr score these alike).
+        TerminalsAndOtherWinds = "terminals-and-other-winds",
+        /// Dragons and the player's own wind (Babcock: "Dragons and a player's own Wind count
+        /// alike in all respects").
+        DragonsAndOwnWind = "dragons-and-own-wind",
+    }
+}
+
+vocabulary! {
+    /// Whether a per-set condition counts exposed sets, concealed ones, or both.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum Exposure {
+        #[default]
+        Any = "any",
+        Exposed = "exposed",
+        Concealed = "concealed",
+    }
 }
 
 impl Exposure {
@@ -313,18 +404,82 @@ impl Exposure {
     }
 }
 
-/// Which hands an element applies to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Applies {
-    /// Winning and losing hands alike.
-    #[default]
-    AllHands,
-    /// The Mah-Jongg hand only.
-    Winner,
+vocabulary! {
+    /// Which hands an element applies to.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum Applies {
+        /// Winning and losing hands alike.
+        #[default]
+        AllHands = "all-hands",
+        /// The Mah-Jongg hand only.
+        Winner = "winner",
+    }
 }
 
 /// A special shape named in a ruleset file.
 pub fn special_shape(name: &str) -> Option<SpecialShape> {
     SpecialShape::ALL.into_iter().find(|s| s.name() == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_is_in_variant_order() {
+        for (i, c) in Condition::ALL.into_iter().enumerate() {
+            assert_eq!(c as usize, i);
+            assert_eq!(c.info().condition, c);
+        }
+    }
+
+    #[test]
+    fn names_are_kebab_case_unique_and_round_trip() {
+        let mut seen = std::collections::BTreeSet::new();
+        for c in Condition::ALL {
+            let n = c.name();
+            assert!(
+                n.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-'),
+                "{n}"
+            );
+            assert!(seen.insert(n), "{n} twice");
+            assert_eq!(Condition::from_name(n), Some(c));
+            // The serde name (ruleset JSON) is the catalogue's.
+            assert_eq!(serde_json::to_value(c).unwrap(), n);
+            assert!(!c.doc().is_empty(), "{n} has no doc");
+        }
+        for f in TileFilter::ALL {
+            assert_eq!(TileFilter::from_name(f.name()), Some(f));
+            assert_eq!(serde_json::to_value(f).unwrap(), f.name());
+        }
+        for a in Applies::ALL {
+            assert_eq!(serde_json::to_value(a).unwrap(), a.name());
+        }
+    }
+
+    #[test]
+    fn per_set_conditions_read_tiles_and_exposure() {
+        for c in Condition::ALL {
+            if c.is_per_set() {
+                assert!(
+                    c.reads(Qualifier::Tiles) && c.reads(Qualifier::Exposure),
+                    "{c}"
+                );
+                assert!(!c.needs_mahjong(), "{c}");
+            }
+        }
+        assert!(Condition::Special.reads(Qualifier::Shape));
+        assert!(Condition::EastConsecutiveWins.reads(Qualifier::AtLeast));
+        assert!(Condition::NothingButGame.reads(Qualifier::Except));
+        assert!(!Condition::ClearSuit.reads(Qualifier::Tiles));
+    }
+
+    #[test]
+    fn the_last_tile_and_composition_need_mahjong() {
+        for c in Condition::ALL {
+            if matches!(c.info().group, Group::Composition | Group::LastTile) {
+                assert!(c.needs_mahjong(), "{c}");
+            }
+        }
+    }
 }

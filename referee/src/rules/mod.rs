@@ -15,7 +15,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-pub use condition::{special_shape, Applies, Condition, Exposure, TileFilter};
+pub use condition::{
+    special_shape, Applies, Condition, ConditionInfo, Exposure, Group, Qualifier, TileFilter,
+};
 pub use element::{Element, LimitShare, ParseShareError, Value};
 pub use load::{RulesetError, RulesetProblem};
 pub use params::{
