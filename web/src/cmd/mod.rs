@@ -8,3 +8,14 @@ pub mod rulesets;
 pub mod score;
 pub mod settle;
 pub mod waits;
+
+/// Writes `text` to standard output. A reader that went away (`| head`) is not an error, and
+/// never a panic, as `print!` would make it.
+pub fn print_stdout(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        written => Ok(written?),
+    }
+}

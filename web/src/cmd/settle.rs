@@ -112,7 +112,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         Ok(done) => done,
         Err(violations) => {
             if args.json {
-                println!("{}", serde_json::json!({ "violations": violations }));
+                super::print_stdout(&format!(
+                    "{}\n",
+                    serde_json::json!({ "violations": violations })
+                ))?;
             } else {
                 eprintln!("error: the hand cannot be settled:");
                 for v in violations.iter() {
@@ -122,14 +125,15 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    if args.json {
-        println!(
-            "{}",
+    let text = if args.json {
+        format!(
+            "{}\n",
             serde_json::to_string_pretty(&as_json(&request, &settled))?
-        );
+        )
     } else {
-        print!("{}", describe(&request, &settled));
-    }
+        describe(&request, &settled)
+    };
+    super::print_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -150,20 +150,21 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let input = args.input()?;
     if args.best && !input.hand.groups().is_empty() {
         let best = Best::score(&rules, input)?;
-        if args.json {
-            println!("{}", serde_json::to_string_pretty(&best.to_json()?)?);
+        let text = if args.json {
+            format!("{}\n", serde_json::to_string_pretty(&best.to_json()?)?)
         } else {
-            print!("{}", best.sheet);
-            println!("  {}", best.note);
-        }
+            format!("{}  {}\n", best.sheet, best.note)
+        };
+        super::print_stdout(&text)?;
         return Ok(ExitCode::SUCCESS);
     }
     let sheet = score(&rules, &input)?;
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&sheet)?);
+    let text = if args.json {
+        format!("{}\n", serde_json::to_string_pretty(&sheet)?)
     } else {
-        print!("{sheet}");
-    }
+        sheet.to_string()
+    };
+    super::print_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
