@@ -1,7 +1,7 @@
 //! The `mahjong-referee` binary as a user runs it.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -9,16 +9,15 @@ fn binary() -> Command {
     Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
 }
 
-/// `waits` answers each line before the next is written: it streams.
-#[test]
-fn waits_streams_line_by_line() {
+/// The binary run with `args`, its standard input to write, and its output lines as they come.
+fn streaming(args: &[&str]) -> (Child, ChildStdin, mpsc::Receiver<String>) {
     let mut child = binary()
-        .arg("waits")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
+    let stdin = child.stdin.take().unwrap();
     let stdout = child.stdout.take().unwrap();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -28,6 +27,34 @@ fn waits_streams_line_by_line() {
             }
         }
     });
+    (child, stdin, rx)
+}
+
+/// `score -` answers each line before the next is written: a script can hold a conversation.
+#[test]
+fn score_dash_streams_line_by_line() {
+    let (mut child, mut stdin, rx) = streaming(&["score", "-"]);
+    let timeout = Duration::from_secs(20);
+    let next =
+        || serde_json::from_str::<serde_json::Value>(&rx.recv_timeout(timeout).unwrap()).unwrap();
+    writeln!(
+        stdin,
+        r#"{{"hand": "[RRR] [234p] 567s 99m 11s =1s", "seat": "south", "win_from": "discard"}}"#
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next()["total"], 36);
+    writeln!(stdin, r#"{{"hand": "EEEEE"}}"#).unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next()["line"], 2);
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+}
+
+/// `waits` answers each line before the next is written: it streams.
+#[test]
+fn waits_streams_line_by_line() {
+    let (mut child, mut stdin, rx) = streaming(&["waits"]);
     let timeout = Duration::from_secs(20);
     writeln!(stdin, "123m 456m 789s EE 45p").unwrap();
     stdin.flush().unwrap();

@@ -218,46 +218,6 @@ fn score_dash_answers_each_json_line_with_its_sheet_in_order() {
     assert_eq!(lines[2]["mahjong"], false);
 }
 
-/// `score -` answers each line before the next is written: a script can hold a conversation.
-#[test]
-fn score_dash_streams_line_by_line() {
-    use std::io::{BufRead, BufReader};
-    use std::sync::mpsc;
-    use std::time::Duration;
-
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
-        .args(["score", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            if tx.send(line.unwrap()).is_err() {
-                break;
-            }
-        }
-    });
-    let timeout = Duration::from_secs(20);
-    let next =
-        || serde_json::from_str::<serde_json::Value>(&rx.recv_timeout(timeout).unwrap()).unwrap();
-    writeln!(
-        stdin,
-        r#"{{"hand": "[RRR] [234p] 567s 99m 11s =1s", "seat": "south", "win_from": "discard"}}"#
-    )
-    .unwrap();
-    stdin.flush().unwrap();
-    assert_eq!(next()["total"], 36);
-    writeln!(stdin, r#"{{"hand": "EEEEE"}}"#).unwrap();
-    stdin.flush().unwrap();
-    assert_eq!(next()["line"], 2);
-    drop(stdin);
-    assert_eq!(child.wait().unwrap().code(), Some(2));
-}
-
 #[test]
 fn score_dash_answers_a_bad_line_with_its_error_and_exits_2() {
     let input = concat!(

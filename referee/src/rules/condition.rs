@@ -291,6 +291,12 @@ impl Condition {
         matches!(self.info().group, Group::Sets)
     }
 
+    /// About how the last tile came or the moment of the win (the catalogue's last-tile
+    /// group): a calling hand has no last tile yet, so it cannot be credited with these.
+    pub const fn is_about_the_last_tile(self) -> bool {
+        matches!(self.info().group, Group::LastTile)
+    }
+
     /// Only a Mah-Jongg hand can meet it.
     pub const fn needs_mahjong(self) -> bool {
         matches!(self.info().met_by, Applies::Winner)

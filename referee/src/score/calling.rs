@@ -11,48 +11,22 @@
 //! tiles — not on how the last tile came (a loose tile, the last tile, a robbed kong, East's
 //! run): the caller is credited with the tile drawn from the wall, and nothing else.
 
-use crate::rules::{Applies, Condition, Element, LimitShare, Ruleset, Value};
+use crate::rules::{Applies, Element, LimitShare, Ruleset, Value};
 use crate::score::input::{ScoreInput, Win, WinFrom};
 use crate::shape::SpecialShape;
 use crate::tile::Tile;
 use crate::TileCounts;
 
-use super::candidate::winning_candidates;
+use super::candidate::{shape_allowed, shape_counts, winning_candidates};
 use super::evaluate::Context;
-
-/// Conditions about how the last tile came or the moment of the win: a calling hand has no
-/// last tile yet, so a limit hand needing one of these is not called for.
-pub(crate) const fn is_circumstance(c: Condition) -> bool {
-    use Condition::*;
-    matches!(
-        c,
-        DrawnWinningTile
-            | OnlyPlace
-            | FishingEyes
-            | CompletesChow
-            | CompletesChowClosed
-            | FourthOfExposedPung
-            | LooseTileWin
-            | LastWallTile
-            | LastDiscard
-            | RobbedKong
-            | KongUponKong
-            | PlumBlossom
-            | MoonFromTheSea
-            | CarryingPole
-            | OriginalCall
-            | HeavensBlessing
-            | EarthsBlessing
-            | EastConsecutiveWins
-    )
-}
+use crate::shape::standard_waits;
 
 /// Is `e` a special hand a losing hand may be calling for?
 pub(crate) fn callable(e: &Element) -> bool {
     matches!(e.value, Value::Limit(_))
         && e.applies == Applies::Winner
-        && !is_circumstance(e.condition)
-        && !e.also.iter().any(|&c| is_circumstance(c))
+        && !e.condition.is_about_the_last_tile()
+        && !e.also.iter().any(|c| c.is_about_the_last_tile())
 }
 
 /// The special hand a losing hand is calling for that is worth most, and the share of the limit
@@ -68,10 +42,22 @@ pub(crate) fn award<'r>(
         return None;
     }
     let mut best: Option<(&Element, LimitShare)> = None;
+    // Only a tile that completes the standard shape (a table lookup) or a special one can be
+    // called for: the arrangement search runs for those alone.
+    let waits = standard_waits(input.hand.concealed());
     for tile in Tile::ALL {
         let Some(hand) = input.hand.completed_by(tile) else {
             continue;
         };
+        let special = || {
+            shapes.iter().any(|&s| {
+                shape_allowed(s, &hand, tile, true)
+                    && s.is_complete(&shape_counts(&hand, tile), tile)
+            })
+        };
+        if !waits.contains(tile) && !special() {
+            continue;
+        }
         let candidates = winning_candidates(&hand, tile, true, &rules.params, shapes);
         if candidates.is_empty() {
             continue;

@@ -78,16 +78,30 @@ fn ticked(value: &str) -> bool {
     !value.trim().is_empty()
 }
 
-/// The circumstances a form can tick: (input name, label).
-pub const CIRCUMSTANCES: [(&str, &str); 5] = [
+/// A circumstance the form can tick: its input name, its label, and its flag.
+type Flag = (&'static str, &'static str, fn(&Circumstances) -> bool);
+
+/// The circumstances a form can tick.
+pub const CIRCUMSTANCES: [Flag; 5] = [
     (
         "last_tile",
         "the last tile of the wall, or after it (Code §117(i), (j))",
+        |c| c.last_tile,
     ),
-    ("kong_upon_kong", "Kong upon Kong (Code §122(f))"),
-    ("original_call", "an original call (Code §117(l))"),
-    ("heavens_blessing", "Heaven's Blessing (Code §122(a))"),
-    ("earths_blessing", "Earth's Blessing (Code §122(b))"),
+    ("kong_upon_kong", "Kong upon Kong (Code §122(f))", |c| {
+        c.kong_upon_kong
+    }),
+    ("original_call", "an original call (Code §117(l))", |c| {
+        c.original_call
+    }),
+    (
+        "heavens_blessing",
+        "Heaven's Blessing (Code §122(a))",
+        |c| c.heavens_blessing,
+    ),
+    ("earths_blessing", "Earth's Blessing (Code §122(b))", |c| {
+        c.earths_blessing
+    }),
 ];
 
 fn seat(field: &str, value: &str) -> Result<Option<Seat>, AppError> {
@@ -182,6 +196,17 @@ impl HandForm {
         }
     }
 
+    /// The circumstances ticked.
+    fn circumstances(&self) -> Circumstances {
+        Circumstances {
+            last_tile: ticked(&self.last_tile),
+            kong_upon_kong: ticked(&self.kong_upon_kong),
+            original_call: ticked(&self.original_call),
+            heavens_blessing: ticked(&self.heavens_blessing),
+            earths_blessing: ticked(&self.earths_blessing),
+        }
+    }
+
     /// The report the form states.
     pub fn report(&self) -> Result<HandReport, AppError> {
         let winner = seat("winner", &self.winner)?;
@@ -224,13 +249,7 @@ impl HandForm {
             winner,
             win_from,
             discarder: seat("discarder", &self.discarder)?,
-            circumstances: Circumstances {
-                last_tile: ticked(&self.last_tile),
-                kong_upon_kong: ticked(&self.kong_upon_kong),
-                original_call: ticked(&self.original_call),
-                heavens_blessing: ticked(&self.heavens_blessing),
-                earths_blessing: ticked(&self.earths_blessing),
-            },
+            circumstances: self.circumstances(),
             penalties,
         })
     }
@@ -364,19 +383,13 @@ impl HandFormPage {
                         || (form.win_from.is_empty() && *w == WinFrom::Wall),
                 })
                 .collect(),
-            circumstances: CIRCUMSTANCES
-                .iter()
-                .map(|&(name, label)| {
-                    let value = match name {
-                        "last_tile" => &form.last_tile,
-                        "kong_upon_kong" => &form.kong_upon_kong,
-                        "original_call" => &form.original_call,
-                        "heavens_blessing" => &form.heavens_blessing,
-                        _ => &form.earths_blessing,
-                    };
-                    (name, label, ticked(value))
-                })
-                .collect(),
+            circumstances: {
+                let ticked = form.circumstances();
+                CIRCUMSTANCES
+                    .iter()
+                    .map(|&(name, label, flag)| (name, label, flag(&ticked)))
+                    .collect()
+            },
             penalty_payer: form.penalty_payer.clone(),
             penalty_payee: form.penalty_payee.clone(),
             penalty_amount: form.penalty_amount.clone(),
