@@ -1,15 +1,17 @@
 //! Scoring a 14-tile winning hand, arrangement search included (issue 10 target: any winning
-//! hand ≤ 2 µs).
+//! hand ≤ 2 µs), under a ruleset prepared once ([`Scorer`]), as `score -` and the server score;
+//! `score/unprepared` is one hand through [`score`], preparing the ruleset too.
 //!
 //! `score/worst-one-suit` is found, not chosen: every complete one-suit hand of fourteen tiles,
-//! won on each tile it holds from the wall, is scored a few times at start-up, and the slowest
-//! is benchmarked (one-suit hands have the most arrangements). Its notation is printed.
+//! won on each tile it holds from the wall and on a discard, is scored a few times at
+//! start-up, and the slowest is benchmarked (one-suit hands have the most arrangements). Its
+//! notation is printed.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use referee::score::{score, ScoreInput, Win, WinFrom};
+use referee::score::{score, ScoreInput, Scorer, Win, WinFrom};
 use referee::shape::is_complete;
 use referee::{Hand, Ruleset, TileCounts, Wind};
 
@@ -52,22 +54,25 @@ fn one_suit_winning_hands() -> Vec<String> {
     }
 }
 
-/// The one-suit winning hand that takes longest to score (best of a few runs each).
-fn worst_one_suit(rules: &Ruleset) -> (String, Duration) {
-    let mut worst = (String::new(), Duration::ZERO);
+/// The one-suit winning hand, won from the wall or on a discard, that takes longest to score
+/// (best of a few runs each).
+fn worst_one_suit(scorer: &Scorer) -> (String, WinFrom, Duration) {
+    let mut worst = (String::new(), WinFrom::Wall, Duration::ZERO);
     for text in one_suit_winning_hands() {
         let hand: Hand = text.parse().expect("valid hand");
-        let input = ScoreInput::winning(hand, Wind::South, Wind::East, Win::from(WinFrom::Wall));
-        let took = (0..5)
-            .map(|_| {
-                let start = Instant::now();
-                let _ = black_box(score(rules, black_box(&input)));
-                start.elapsed()
-            })
-            .min()
-            .unwrap_or_default();
-        if took > worst.1 {
-            worst = (text, took);
+        for from in [WinFrom::Wall, WinFrom::Discard] {
+            let input = ScoreInput::winning(hand.clone(), Wind::South, Wind::East, Win::from(from));
+            let took = (0..5)
+                .map(|_| {
+                    let start = Instant::now();
+                    let _ = black_box(scorer.score(black_box(&input)));
+                    start.elapsed()
+                })
+                .min()
+                .unwrap_or_default();
+            if took > worst.2 {
+                worst = (text.clone(), from, took);
+            }
         }
     }
     worst
@@ -75,6 +80,7 @@ fn worst_one_suit(rules: &Ruleset) -> (String, Duration) {
 
 fn bench(c: &mut Criterion) {
     let rules = Ruleset::builtin("code-of-laws").expect("built-in");
+    let scorer = Scorer::new(rules.clone());
     let hands = [
         // Many arrangements: a pure-suit hand with overlapping runs and pungs.
         (
@@ -94,24 +100,27 @@ fn bench(c: &mut Criterion) {
         let hand: Hand = text.parse().expect("valid hand");
         let input = ScoreInput::winning(hand, Wind::South, Wind::East, Win::from(from));
         c.bench_function(&format!("score/{name}"), |b| {
-            b.iter(|| score(black_box(&rules), black_box(&input)).expect("scores"))
+            b.iter(|| scorer.score(black_box(&input)).expect("scores"))
         });
     }
-    let (worst, took) = worst_one_suit(&rules);
-    eprintln!("worst one-suit hand: {worst} ({took:?} in the search)");
+    let (worst, from, took) = worst_one_suit(&scorer);
+    eprintln!("worst one-suit hand: {worst}, won from {from} ({took:?} in the search)");
     let input = ScoreInput::winning(
         worst.parse().expect("valid hand"),
         Wind::South,
         Wind::East,
-        Win::from(WinFrom::Wall),
+        Win::from(from),
     );
     c.bench_function("score/worst-one-suit", |b| {
+        b.iter(|| scorer.score(black_box(&input)).expect("scores"))
+    });
+    c.bench_function("score/unprepared", |b| {
         b.iter(|| score(black_box(&rules), black_box(&input)).expect("scores"))
     });
     let losing: Hand = "777m 89m GG WWW 1p 5s 9s".parse().expect("valid hand");
     let input = ScoreInput::losing(losing, Wind::West, Wind::East);
     c.bench_function("score/losing-hand", |b| {
-        b.iter(|| score(black_box(&rules), black_box(&input)).expect("scores"))
+        b.iter(|| scorer.score(black_box(&input)).expect("scores"))
     });
 }
 

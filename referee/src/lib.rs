@@ -34,7 +34,7 @@ pub use hand::{
 };
 pub use notation::{format_tiles, NotationError, ParseTileError, Style};
 pub use rules::{Ruleset, RulesetError};
-pub use score::{score, ScoreError, ScoreInput, ScoreSheet, Win, WinFrom};
+pub use score::{score, ScoreError, ScoreInput, ScoreSheet, Scorer, Win, WinFrom};
 pub use seat::{ParseSeatError, Seat};
 pub use shape::{
     arrangements, is_complete, standard_waits, Arrangement, Set, SetKind, SpecialShape,

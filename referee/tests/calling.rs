@@ -24,7 +24,7 @@ fn house(base: &str, share: &str) -> Ruleset {
 fn calling_line(s: &ScoreSheet) -> Option<&str> {
     s.lines
         .iter()
-        .map(|l| l.element.as_str())
+        .map(|l| &*l.element)
         .find(|id| id.starts_with("calling-"))
 }
 

@@ -26,7 +26,7 @@ fn win(rules: &Ruleset, hand: &str, win: Win) -> ScoreSheet {
 }
 
 fn ids(s: &ScoreSheet) -> Vec<&str> {
-    s.lines.iter().map(|l| l.element.as_str()).collect()
+    s.lines.iter().map(|l| &*l.element).collect()
 }
 
 const WITH_A_KONG: &str = "{5555p} 123m 456s 789s E =E";

@@ -339,7 +339,7 @@ fn the_readme_snippet_takes_the_loose_tile_out_of_drawn_from_the_wall() {
     let lines = |r: &Ruleset, from: WinFrom| -> Vec<String> {
         let input = ScoreInput::winning(hand.clone(), Wind::South, Wind::East, Win::from(from));
         let s = score(r, &input).unwrap();
-        s.lines.iter().map(|l| l.element.clone()).collect()
+        s.lines.iter().map(|l| l.element.to_string()).collect()
     };
     let loose = lines(&code, WinFrom::LooseTile);
     assert!(

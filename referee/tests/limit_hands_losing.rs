@@ -256,7 +256,7 @@ fn losing(rules: &Ruleset, c: &Case) -> ScoreSheet {
 }
 
 fn on_sheet(sheet: &ScoreSheet, id: &str) -> bool {
-    sheet.lines.iter().any(|l| l.element == id)
+    sheet.lines.iter().any(|l| &*l.element == id)
 }
 
 /// The tiles that would complete `hand` under `ruleset` with every option on (any complete

@@ -25,7 +25,7 @@ fn lose(hand: &str, seat: Wind, prevailing: Wind) -> ScoreSheet {
 }
 
 fn ids(s: &ScoreSheet) -> Vec<&str> {
-    s.lines.iter().map(|l| l.element.as_str()).collect()
+    s.lines.iter().map(|l| &*l.element).collect()
 }
 
 #[test]

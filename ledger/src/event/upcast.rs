@@ -139,10 +139,10 @@ impl SheetV1 {
                     ),
                 })?;
                 Ok(SheetLine {
-                    element: String::new(),
-                    name: l.text,
+                    element: "".into(),
+                    name: l.text.into(),
                     tiles: None,
-                    cite: l.citation,
+                    cite: l.citation.into(),
                     value,
                 })
             })

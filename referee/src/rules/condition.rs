@@ -102,16 +102,29 @@ pub struct ConditionInfo {
     pub group: Group,
     /// [`Applies::Winner`] when only a Mah-Jongg hand can meet it.
     pub met_by: Applies,
+    /// Whether the way of counting the hand matters to it.
+    pub scope: Scope,
     /// The element keys it reads besides `when`.
     pub qualifiers: &'static [Qualifier],
 }
 
+/// What a condition looks at: the scorer tests a [`Scope::Hand`] condition once per hand and a
+/// [`Scope::Counting`] one in every way of counting it (Code §105's freedom of count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// The hand's tiles as a whole, its bonus tiles, or how and when it was won: the same
+    /// however the hand is grouped.
+    Hand,
+    /// The sets and pair of one way of counting the hand.
+    Counting,
+}
+
 /// Declares [`Condition`] and its catalogue, one entry per condition:
-/// `/// doc` `Variant = "name", Group, met-by (AllHands | Winner), [qualifiers]`.
+/// `/// doc` `Variant = "name", Group, met-by (AllHands | Winner), Scope, [qualifiers]`.
 macro_rules! catalogue {
     ($(
         $(#[doc = $doc:literal])+
-        $variant:ident = $name:literal, $group:ident, $met_by:ident, [$($q:ident),*];
+        $variant:ident = $name:literal, $group:ident, $met_by:ident, $scope:ident, [$($q:ident),*];
     )+) => {
         /// What an element looks for.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -131,6 +144,7 @@ macro_rules! catalogue {
                 doc: concat!($($doc, "\n"),+),
                 group: Group::$group,
                 met_by: Applies::$met_by,
+                scope: Scope::$scope,
                 qualifiers: &[$(Qualifier::$q),*],
             },)+
         ];
@@ -144,121 +158,121 @@ macro_rules! catalogue {
 
 catalogue! {
     /// A pung (three alike, not a kong).
-    Pung = "pung", Sets, AllHands, [Tiles, Exposure];
+    Pung = "pung", Sets, AllHands, Counting, [Tiles, Exposure];
     /// A kong (four alike).
-    Kong = "kong", Sets, AllHands, [Tiles, Exposure];
+    Kong = "kong", Sets, AllHands, Counting, [Tiles, Exposure];
     /// A pung or a kong ("a set of Dragons", Code §116(d)).
-    PungOrKong = "pung-or-kong", Sets, AllHands, [Tiles, Exposure];
+    PungOrKong = "pung-or-kong", Sets, AllHands, Counting, [Tiles, Exposure];
     /// A pair (the hand's pair; a losing hand may hold several).
-    Pair = "pair", Sets, AllHands, [Tiles, Exposure];
+    Pair = "pair", Sets, AllHands, Counting, [Tiles, Exposure];
     /// A chow.
-    Chow = "chow", Sets, AllHands, [Tiles, Exposure];
+    Chow = "chow", Sets, AllHands, Counting, [Tiles, Exposure];
 
     /// Each bonus tile (flower or season).
-    BonusTile = "bonus-tile", BonusTiles, AllHands, [];
+    BonusTile = "bonus-tile", BonusTiles, AllHands, Hand, [];
     /// Each of the player's own flowers.
-    OwnFlower = "own-flower", BonusTiles, AllHands, [];
+    OwnFlower = "own-flower", BonusTiles, AllHands, Hand, [];
     /// Each of the player's own seasons (two colours may give two).
-    OwnSeason = "own-season", BonusTiles, AllHands, [];
+    OwnSeason = "own-season", BonusTiles, AllHands, Hand, [];
     /// Own flower and own season both declared (Code §116(a)).
-    OwnFlowerAndSeason = "own-flower-and-season", BonusTiles, AllHands, [];
+    OwnFlowerAndSeason = "own-flower-and-season", BonusTiles, AllHands, Hand, [];
     /// Both of the player's own seasons (two colours: Babcock's Shanghai variation, p. 90).
-    OwnSeasonPair = "own-season-pair", BonusTiles, AllHands, [];
+    OwnSeasonPair = "own-season-pair", BonusTiles, AllHands, Hand, [];
     /// All four flowers.
-    AllFlowers = "all-flowers", BonusTiles, AllHands, [];
+    AllFlowers = "all-flowers", BonusTiles, AllHands, Hand, [];
     /// All four seasons (counted per complete set of four).
-    AllSeasons = "all-seasons", BonusTiles, AllHands, [];
+    AllSeasons = "all-seasons", BonusTiles, AllHands, Hand, [];
 
     /// Two sets of dragons and a pair of the third.
-    LittleThreeDragons = "little-three-dragons", Combinations, AllHands, [];
+    LittleThreeDragons = "little-three-dragons", Combinations, AllHands, Counting, [];
     /// Three sets of dragons.
-    BigThreeDragons = "big-three-dragons", Combinations, AllHands, [];
+    BigThreeDragons = "big-three-dragons", Combinations, AllHands, Counting, [];
     /// Three sets of winds and a pair of the fourth.
-    LittleFourWinds = "little-four-winds", Combinations, AllHands, [];
+    LittleFourWinds = "little-four-winds", Combinations, AllHands, Counting, [];
     /// Four sets of winds.
-    BigFourWinds = "big-four-winds", Combinations, AllHands, [];
+    BigFourWinds = "big-four-winds", Combinations, AllHands, Counting, [];
     /// Three sets of winds including the player's own and a pair of the fourth (Babcock's
     /// "Four Wind Hand", an optional limit).
-    FourWindHand = "four-wind-hand", Combinations, AllHands, [];
+    FourWindHand = "four-wind-hand", Combinations, AllHands, Counting, [];
     /// Exactly three concealed pungs or kongs.
-    ThreeConcealedPungs = "three-concealed-pungs", Combinations, AllHands, [];
+    ThreeConcealedPungs = "three-concealed-pungs", Combinations, AllHands, Counting, [];
     /// Four concealed pungs or kongs.
-    FourConcealedPungs = "four-concealed-pungs", Combinations, AllHands, [];
+    FourConcealedPungs = "four-concealed-pungs", Combinations, AllHands, Counting, [];
     /// All of one suit plus honours, at least one honour (`applies` says whether losers too).
-    OneSuitWithHonours = "one-suit-with-honours", Combinations, AllHands, [];
+    OneSuitWithHonours = "one-suit-with-honours", Combinations, AllHands, Hand, [];
     /// All of one suit, no honours.
-    ClearSuit = "clear-suit", Combinations, AllHands, [];
+    ClearSuit = "clear-suit", Combinations, AllHands, Hand, [];
     /// Only honours.
-    AllHonours = "all-honours", Combinations, AllHands, [];
+    AllHonours = "all-honours", Combinations, AllHands, Hand, [];
     /// Only terminals and honours, at least one of each.
-    TerminalsAndHonours = "terminals-and-honours", Combinations, AllHands, [];
+    TerminalsAndHonours = "terminals-and-honours", Combinations, AllHands, Hand, [];
     /// Only terminals and honours, any mixture (Code §117(f) "major tiles").
-    AllMajors = "all-majors", Combinations, AllHands, [];
+    AllMajors = "all-majors", Combinations, AllHands, Hand, [];
     /// Only ones and nines.
-    AllTerminals = "all-terminals", Combinations, AllHands, [];
+    AllTerminals = "all-terminals", Combinations, AllHands, Hand, [];
     /// Only all-green tiles (2, 3, 4, 6, 8 bamboo, green dragon).
-    AllGreen = "all-green", Combinations, AllHands, [];
+    AllGreen = "all-green", Combinations, AllHands, Hand, [];
     /// Four kongs.
-    FourKongs = "four-kongs", Combinations, Winner, [];
+    FourKongs = "four-kongs", Combinations, Winner, Counting, [];
     /// Three dragon sets, another pung or kong and a pair (Code §122(i)).
-    ThreeGreatScholars = "three-great-scholars", Combinations, Winner, [];
+    ThreeGreatScholars = "three-great-scholars", Combinations, Winner, Counting, [];
 
     /// Going Mah-Jongg.
-    MahJongg = "mah-jongg", Composition, Winner, [];
+    MahJongg = "mah-jongg", Composition, Winner, Hand, [];
     /// No chows.
-    NoChows = "no-chows", Composition, Winner, [];
+    NoChows = "no-chows", Composition, Winner, Counting, [];
     /// Four chows and a pair that scores nothing under this ruleset (Code §117(a)).
-    AllChowsNonScoringPair = "all-chows-non-scoring-pair", Composition, Winner, [];
+    AllChowsNonScoringPair = "all-chows-non-scoring-pair", Composition, Winner, Counting, [];
     /// The hand scores no points but those listed in the element's `except` (Babcock's "No
     /// score other than Game", Harr's "no other score than Mah-Jong").
-    NothingButGame = "nothing-but-game", Composition, Winner, [Except];
+    NothingButGame = "nothing-but-game", Composition, Winner, Counting, [Except];
     /// No exposed set, including the winning tile (Code §117(c)).
-    FullyConcealed = "fully-concealed", Composition, Winner, [];
+    FullyConcealed = "fully-concealed", Composition, Winner, Counting, [];
     /// A clear-suit hand with no exposed set (Code §122(p)).
-    ConcealedClearSuit = "concealed-clear-suit", Composition, Winner, [];
+    ConcealedClearSuit = "concealed-clear-suit", Composition, Winner, Counting, [];
     /// Four concealed pungs or kongs, the last tile drawn (Code §122(h) "Buried Treasure").
-    BuriedTreasure = "buried-treasure", Composition, Winner, [];
+    BuriedTreasure = "buried-treasure", Composition, Winner, Counting, [];
     /// One of the special shapes, named by `shape`.
-    Special = "special", Composition, Winner, [Shape];
+    Special = "special", Composition, Winner, Counting, [Shape];
 
     /// The winning tile was drawn (wall, loose tile, last wall tile).
-    DrawnWinningTile = "drawn-winning-tile", LastTile, Winner, [];
+    DrawnWinningTile = "drawn-winning-tile", LastTile, Winner, Hand, [];
     /// The winning tile filled the only place (by the ruleset's `only_place` rule).
-    OnlyPlace = "only-place", LastTile, Winner, [];
+    OnlyPlace = "only-place", LastTile, Winner, Counting, [];
     /// The winning tile completed the pair, four sets being complete ("fishing the eyes").
     /// `exposure = "concealed"` means drawn, `"exposed"` claimed.
-    FishingEyes = "fishing-eyes", LastTile, Winner, [Tiles, Exposure];
+    FishingEyes = "fishing-eyes", LastTile, Winner, Counting, [Tiles, Exposure];
     /// The winning tile completed a chow (in the way of counting chosen). `exposure`:
     /// `concealed` = drawn, `exposed` = claimed (Harr p. 65).
-    CompletesChow = "completes-chow", LastTile, Winner, [Exposure];
+    CompletesChow = "completes-chow", LastTile, Winner, Counting, [Exposure];
     /// …in the middle or at its only open end (1-2 waiting 3, 8-9 waiting 7; Harr p. 66).
-    CompletesChowClosed = "completes-chow-closed", LastTile, Winner, [Exposure];
+    CompletesChowClosed = "completes-chow-closed", LastTile, Winner, Counting, [Exposure];
     /// The winning tile is the fourth of one of the winner's exposed pungs (Harr p. 62).
-    FourthOfExposedPung = "fourth-of-exposed-pung", LastTile, Winner, [];
+    FourthOfExposedPung = "fourth-of-exposed-pung", LastTile, Winner, Hand, [];
     /// Won with a loose tile after a kong.
-    LooseTileWin = "loose-tile-win", LastTile, Winner, [];
+    LooseTileWin = "loose-tile-win", LastTile, Winner, Hand, [];
     /// Won with the last tile of the live wall.
-    LastWallTile = "last-wall-tile", LastTile, Winner, [];
+    LastWallTile = "last-wall-tile", LastTile, Winner, Hand, [];
     /// Won on the discard after the last tile of the wall.
-    LastDiscard = "last-discard", LastTile, Winner, [];
+    LastDiscard = "last-discard", LastTile, Winner, Hand, [];
     /// Won by robbing a kong.
-    RobbedKong = "robbed-kong", LastTile, Winner, [];
+    RobbedKong = "robbed-kong", LastTile, Winner, Hand, [];
     /// Won with the loose tile of a second kong made in the same turn (Code §122(f)).
-    KongUponKong = "kong-upon-kong", LastTile, Winner, [];
+    KongUponKong = "kong-upon-kong", LastTile, Winner, Hand, [];
     /// Won with a loose tile that is the 5 of circles (Code §122(c)).
-    PlumBlossom = "plum-blossom", LastTile, Winner, [];
+    PlumBlossom = "plum-blossom", LastTile, Winner, Hand, [];
     /// Won with the last wall tile, the 1 of circles (Code §122(d)).
-    MoonFromTheSea = "moon-from-the-sea", LastTile, Winner, [];
+    MoonFromTheSea = "moon-from-the-sea", LastTile, Winner, Hand, [];
     /// Won by robbing a kong of 2 bamboo (Code §122(e)).
-    CarryingPole = "carrying-pole", LastTile, Winner, [];
+    CarryingPole = "carrying-pole", LastTile, Winner, Hand, [];
     /// Won on an original call (Code §117(l); Babcock's "Lucky Thirteen").
-    OriginalCall = "original-call", LastTile, Winner, [];
+    OriginalCall = "original-call", LastTile, Winner, Hand, [];
     /// East's dealt hand complete (Code §122(a); Babcock "Hand from Heaven").
-    HeavensBlessing = "heavens-blessing", LastTile, Winner, [];
+    HeavensBlessing = "heavens-blessing", LastTile, Winner, Hand, [];
     /// Won on East's first discard (Code §122(b); Babcock "Hand from Earth").
-    EarthsBlessing = "earths-blessing", LastTile, Winner, [];
+    EarthsBlessing = "earths-blessing", LastTile, Winner, Hand, [];
     /// East wins for the `at_least`-th time running (Code §122(r): 13; Babcock ch. VIII: 9).
-    EastConsecutiveWins = "east-consecutive-wins", LastTile, Winner, [AtLeast];
+    EastConsecutiveWins = "east-consecutive-wins", LastTile, Winner, Hand, [AtLeast];
 }
 
 impl Condition {
@@ -295,6 +309,11 @@ impl Condition {
     /// group): a calling hand has no last tile yet, so it cannot be credited with these.
     pub const fn is_about_the_last_tile(self) -> bool {
         matches!(self.info().group, Group::LastTile)
+    }
+
+    /// Depends on the way of counting the hand, so is tested in each.
+    pub const fn reads_groups(self) -> bool {
+        matches!(self.info().scope, Scope::Counting)
     }
 
     /// Only a Mah-Jongg hand can meet it.
@@ -472,6 +491,7 @@ mod tests {
                     "{c}"
                 );
                 assert!(!c.needs_mahjong(), "{c}");
+                assert!(c.reads_groups(), "{c}");
             }
         }
         assert!(Condition::Special.reads(Qualifier::Shape));

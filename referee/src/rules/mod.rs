@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 pub use condition::{
-    special_shape, Applies, Condition, ConditionInfo, Exposure, Group, Qualifier, TileFilter,
+    special_shape, Applies, Condition, ConditionInfo, Exposure, Group, Qualifier, Scope, TileFilter,
 };
 pub use element::{Element, LimitShare, ParseShareError, Value};
 pub use load::{RulesetError, RulesetProblem};
@@ -131,9 +131,12 @@ impl Ruleset {
 
     /// The elements in force: enabled, and their option (if any) switched on.
     pub fn active_elements(&self) -> impl Iterator<Item = &Element> {
-        self.elements
-            .iter()
-            .filter(|e| e.enabled && e.option.as_deref().is_none_or(|o| self.option_on(o)))
+        self.elements.iter().filter(|e| self.in_force(e))
+    }
+
+    /// Is `e` in force: enabled, and its option (if any) switched on?
+    pub fn in_force(&self, e: &Element) -> bool {
+        e.enabled && e.option.as_deref().is_none_or(|o| self.option_on(o))
     }
 
     /// An element by id.

@@ -13,12 +13,12 @@
 
 use crate::rules::{Applies, Element, LimitShare, Ruleset, Value};
 use crate::score::input::{ScoreInput, Win, WinFrom};
-use crate::shape::SpecialShape;
 use crate::tile::Tile;
 use crate::TileCounts;
 
-use super::candidate::{shape_allowed, shape_counts, winning_candidates};
+use super::candidate::{shapes_met, winning_candidates};
 use super::evaluate::Context;
+use super::plan::{Layout, Plan};
 use crate::shape::standard_waits;
 
 /// Is `e` a special hand a losing hand may be calling for?
@@ -34,14 +34,15 @@ pub(crate) fn callable(e: &Element) -> bool {
 /// pays no caller, or the hand calls for none.
 pub(crate) fn award<'r>(
     rules: &'r Ruleset,
+    plan: &Plan,
     input: &ScoreInput,
-    shapes: &[SpecialShape],
 ) -> Option<(&'r Element, LimitShare)> {
     let paid = rules.readings.calling_special.value?;
     if input.win.is_some() || !rules.active_elements().any(callable) {
         return None;
     }
     let mut best: Option<(&Element, LimitShare)> = None;
+    let layout = Layout::new(rules, true, callable);
     // Only a tile that completes the standard shape (a table lookup) or a special one can be
     // called for: the arrangement search runs for those alone.
     let waits = standard_waits(input.hand.concealed());
@@ -49,16 +50,11 @@ pub(crate) fn award<'r>(
         let Some(hand) = input.hand.completed_by(tile) else {
             continue;
         };
-        let special = || {
-            shapes.iter().any(|&s| {
-                shape_allowed(s, &hand, tile, true)
-                    && s.is_complete(&shape_counts(&hand, tile), tile)
-            })
-        };
-        if !waits.contains(tile) && !special() {
+        let met = shapes_met(&hand, tile, true, &plan.shapes);
+        if !waits.contains(tile) && met.is_empty() {
             continue;
         }
-        let candidates = winning_candidates(&hand, tile, true, &rules.params, shapes);
+        let candidates = winning_candidates(&hand, tile, true, &rules.params, &met);
         if candidates.is_empty() {
             continue;
         }
@@ -69,10 +65,12 @@ pub(crate) fn award<'r>(
             win: Some(Win::from(WinFrom::Wall)),
             visible: TileCounts::EMPTY,
         };
-        let ctx = Context::calling(rules, &completed);
+        let ctx = Context::new(plan, &layout, rules, &completed, None, &met);
         for c in &candidates {
-            let t = ctx.tally(c, Vec::new());
-            let Some(share) = t.share else { continue };
+            let t = ctx.tally(c);
+            let Some(share) = t.totals.share else {
+                continue;
+            };
             let Some(e) = t
                 .met
                 .iter()

@@ -6,11 +6,13 @@
 //! whatever pungs and pairs score best. Exposed and declared sets never move (Code §105,
 //! Babcock Figs. 20 and 24).
 
+use std::fmt::{self, Write as _};
+
 use crate::counts::TileCounts;
 use crate::hand::{ConcealedGroup, Hand, MeldForm};
 use crate::rules::Params;
 use crate::shape::only_place::chow_role;
-use crate::shape::{arrangements, SetKind, SpecialShape, WinningRole};
+use crate::shape::{each_arrangement, SetKind, SpecialShape, WinningRole};
 use crate::tile::Tile;
 
 /// What a group is.
@@ -43,33 +45,7 @@ impl Group {
 
     /// The tiles, written as in the hand notation ("555p", "123m", "RRR").
     pub fn describe(self) -> String {
-        let t = self.tile;
-        let n = match self.kind {
-            GroupKind::Pung | GroupKind::Chow => 3,
-            GroupKind::Kong => 4,
-            GroupKind::Pair => 2,
-        };
-        let mut out = String::with_capacity(n + 1);
-        match (t.suit(), t.rank()) {
-            (Some(suit), Some(rank)) => {
-                for i in 0..n {
-                    let r = if self.kind == GroupKind::Chow {
-                        rank + i as u8
-                    } else {
-                        rank
-                    };
-                    out.push(char::from(b'0' + r));
-                }
-                out.push(suit.letter());
-            }
-            _ => {
-                let letter = t.to_string();
-                for _ in 0..n {
-                    out.push_str(&letter);
-                }
-            }
-        }
-        out
+        self.to_string()
     }
 
     /// What the winning tile did in this group (for "filling the only place").
@@ -78,6 +54,27 @@ impl Group {
             GroupKind::Pair => WinningRole::Pair,
             GroupKind::Pung | GroupKind::Kong => WinningRole::Pung,
             GroupKind::Chow => chow_role(self.tile, winning),
+        }
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.tile;
+        let n = match self.kind {
+            GroupKind::Pung | GroupKind::Chow => 3,
+            GroupKind::Kong => 4,
+            GroupKind::Pair => 2,
+        };
+        match (t.suit(), t.rank()) {
+            (Some(suit), Some(rank)) => {
+                for i in 0..n {
+                    let step = if self.kind == GroupKind::Chow { i } else { 0 };
+                    f.write_char(char::from(b'0' + rank + step))?;
+                }
+                f.write_char(suit.letter())
+            }
+            _ => (0..n).try_for_each(|_| write!(f, "{t}")),
         }
     }
 }
@@ -132,12 +129,6 @@ pub(crate) struct Candidate {
     pub special: Option<SpecialShape>,
 }
 
-impl Candidate {
-    pub fn winning_group(&self) -> Option<Group> {
-        self.groups.iter().copied().find(|g| g.winning)
-    }
-}
-
 fn meld_groups(hand: &Hand, params: &Params) -> Groups {
     let mut out = Groups::new();
     for m in hand.melds() {
@@ -165,24 +156,23 @@ fn meld_groups(hand: &Hand, params: &Params) -> Groups {
     out
 }
 
-/// Every way to count a winning hand, won on `winning`, drawn or not; special shapes are
-/// offered when `shapes` names them and the whole hand (no kongs) takes that shape.
+/// Every way to count a winning hand, won on `winning`, drawn or not; the special shapes it
+/// takes ([`shapes_met`]) are ways of counting too, unless the player grouped it in sets.
 pub(crate) fn winning_candidates(
     hand: &Hand,
     winning: Tile,
     drawn: bool,
     params: &Params,
-    shapes: &[SpecialShape],
+    shapes_met: &[SpecialShape],
 ) -> Vec<Candidate> {
     let melds = meld_groups(hand, params);
     let mut concealed = *hand.concealed();
     let _ = concealed.try_add(winning);
-    let mut out = Vec::new();
-    for a in arrangements(&concealed) {
-        let mut inner: Vec<Group> = a
-            .sets()
-            .iter()
-            .map(|s| Group {
+    let mut out = Vec::with_capacity(16);
+    each_arrangement(&concealed, &mut |a| {
+        let mut inner = Groups::new();
+        for s in a.sets() {
+            inner.push(Group {
                 kind: match s.kind() {
                     SetKind::Chow => GroupKind::Chow,
                     SetKind::Pung => GroupKind::Pung,
@@ -192,8 +182,8 @@ pub(crate) fn winning_candidates(
                 concealed: true,
                 concealed_for_doubles: true,
                 winning: false,
-            })
-            .collect();
+            });
+        }
         inner.push(Group {
             kind: GroupKind::Pair,
             tile: a.pair(),
@@ -203,16 +193,14 @@ pub(crate) fn winning_candidates(
         });
         let chows = melds
             .iter()
-            .chain(&inner)
+            .chain(inner.iter())
             .filter(|g| g.kind == GroupKind::Chow)
             .count();
         if chows > usize::from(params.max_chows) {
-            continue;
+            return;
         }
         // The winning tile may stand in any group that holds it; groups alike are one choice.
-        let mut tried: Vec<(GroupKind, Tile)> = Vec::new();
-        for i in 0..inner.len() {
-            let g = inner[i];
+        for (i, &g) in inner.iter().enumerate() {
             let holds = match g.kind {
                 GroupKind::Chow => {
                     let r = winning.rank();
@@ -222,10 +210,12 @@ pub(crate) fn winning_candidates(
                 }
                 _ => g.tile == winning,
             };
-            if !holds || tried.contains(&(g.kind, g.tile)) {
+            let alike_before = inner[..i]
+                .iter()
+                .any(|h| (h.kind, h.tile) == (g.kind, g.tile));
+            if !holds || alike_before {
                 continue;
             }
-            tried.push((g.kind, g.tile));
             let mut groups = melds;
             for (j, &h) in inner.iter().enumerate() {
                 groups.push(if j == i {
@@ -244,7 +234,7 @@ pub(crate) fn winning_candidates(
                 special: None,
             });
         }
-    }
+    });
     // A hand laid down in groups is counted as grouped (Code §104–105: the player's own
     // freedom of count, exercised): only the arrangements that hold each group.
     if !hand.groups().is_empty() {
@@ -255,18 +245,33 @@ pub(crate) fn winning_candidates(
         .groups()
         .iter()
         .any(|g| matches!(g, ConcealedGroup::Set(_)));
-    if !shapes.is_empty() && !grouped_in_sets {
-        let all = shape_counts(hand, winning);
-        for &s in shapes {
-            if shape_allowed(s, hand, winning, drawn) && s.is_complete(&all, winning) {
-                out.push(Candidate {
-                    groups: Groups::new(),
-                    special: Some(s),
-                });
-            }
+    if !grouped_in_sets {
+        for &s in shapes_met {
+            out.push(Candidate {
+                groups: Groups::new(),
+                special: Some(s),
+            });
         }
     }
     out
+}
+
+/// Which of `shapes` the whole hand takes, won on `winning`, drawn or not.
+pub(crate) fn shapes_met(
+    hand: &Hand,
+    winning: Tile,
+    drawn: bool,
+    shapes: &[SpecialShape],
+) -> Vec<SpecialShape> {
+    if shapes.is_empty() {
+        return Vec::new();
+    }
+    let all = shape_counts(hand, winning);
+    shapes
+        .iter()
+        .copied()
+        .filter(|&s| shape_allowed(s, hand, winning, drawn) && s.is_complete(&all, winning))
+        .collect()
 }
 
 /// Every useful regrouping of a losing hand's concealed tiles: each kind held three or more

@@ -1,14 +1,17 @@
 //! Recognising each condition of the catalogue in one way of counting a hand, and adding up.
 
-use crate::counts::TileCounts;
+use crate::counts::TileSet;
 use crate::hand::MeldForm;
-use crate::rules::{Applies, Condition, Element, LimitShare, RoofOff, Ruleset, TileFilter, Value};
+use crate::rules::{Condition, Element, LimitShare, RoofOff, Ruleset, TileFilter, Value};
 use crate::shape::{OnlyPlaceRule, SetKind, SpecialShape, WinningRole};
 use crate::tile::{Bonus, Suit, Tile, Wind};
 
 use super::candidate::{Candidate, Group, GroupKind};
+use super::filter::FilterMasks;
 use super::input::{ScoreInput, WinFrom};
+use super::plan::{kind_bit, Layout, Plan, Test};
 use super::sheet::{LineValue, ScoreSheet, SheetLine};
+use super::summary::Summary;
 use super::OnlyPlaceFacts;
 
 /// Facts about the whole hand that no regrouping changes.
@@ -16,54 +19,95 @@ pub(crate) struct Context<'a> {
     rules: &'a Ruleset,
     input: &'a ScoreInput,
     only: Option<OnlyPlaceFacts>,
-    /// Every tile of the hand (kongs as four, the winning tile included).
-    tiles: TileCounts,
+    /// The kinds of tile in the hand (kongs and the winning tile included).
+    present: TileSet,
     /// Suits present, and whether any honour is.
     suits: usize,
     honours: bool,
     /// Special shapes (named by the ruleset) the whole hand takes.
-    shapes_met: Vec<SpecialShape>,
-    elements: Vec<&'a Element>,
-    /// Elements whose conditions do not depend on the way of counting, evaluated once:
-    /// (element index, count).
-    fixed: Vec<(usize, u32)>,
-    /// Indices of the elements evaluated per way of counting.
-    varying: Vec<usize>,
+    shapes_met: &'a [SpecialShape],
+    layout: &'a Layout,
+    plan: &'a Plan,
+    /// What to do for each element this hand could meet, in the ruleset's order (so the
+    /// lines come out in it).
+    steps: Vec<Step>,
+    /// The tiles whose pair scores points under this ruleset (for the No-Score hand).
+    scoring_pairs: u64,
+    /// Which tiles each filter admits for this seat and round.
+    masks: FilterMasks,
+    /// How the hand was won, worked out once for every condition that asks.
+    won: Won,
 }
 
-/// Does the condition look at the groups of a way of counting (so must be evaluated for each)?
-fn depends_on_groups(c: Condition) -> bool {
-    use Condition::*;
-    c.is_per_set()
-        || matches!(
-            c,
-            LittleThreeDragons
-                | BigThreeDragons
-                | LittleFourWinds
-                | BigFourWinds
-                | FourWindHand
-                | ThreeConcealedPungs
-                | FourConcealedPungs
-                | FourKongs
-                | ThreeGreatScholars
-                | NoChows
-                | AllChowsNonScoringPair
-                | NothingButGame
-                | FullyConcealed
-                | ConcealedClearSuit
-                | BuriedTreasure
-                | Special
-                | OnlyPlace
-                | FishingEyes
-                | CompletesChow
-                | CompletesChowClosed
-        )
+/// How the winning tile came, as the conditions ask it.
+#[derive(Clone, Copy)]
+struct Won {
+    mahjong: bool,
+    from: Option<WinFrom>,
+    source: Option<WinFrom>,
+    /// Drawn (from the wall, or a loose tile), not claimed.
+    drawn: bool,
+    last: bool,
+    heaven: bool,
+    earth: bool,
+    original_call: bool,
+    kong_upon_kong: bool,
+    east_wins: u32,
+    tile: Option<Tile>,
 }
 
-/// One way of counting, added up: which elements met (index into the context's elements,
-/// count, group), and the totals.
+impl Won {
+    fn of(input: &ScoreInput) -> Won {
+        let win = input.win;
+        let from = win.map(|w| w.from);
+        Won {
+            mahjong: win.is_some(),
+            from,
+            source: win.map(|w| w.source()),
+            drawn: from.is_some_and(WinFrom::is_drawn),
+            last: win.is_some_and(|w| w.is_last_tile()),
+            heaven: win.is_some_and(|w| w.heavens_blessing),
+            earth: win.is_some_and(|w| w.earths_blessing),
+            original_call: win.is_some_and(|w| w.original_call),
+            kong_upon_kong: win.is_some_and(|w| w.is_kong_upon_kong()),
+            east_wins: win.map_or(0, |w| w.east_wins),
+            tile: input.hand.winning(),
+        }
+    }
+}
+
+/// How an element is met in each way of counting this hand.
+enum Step {
+    /// Tested once for the hand, and met this many times.
+    Met { element: usize, count: u32 },
+    /// Met by each group that passes the test.
+    Set(SetTest),
+    /// Tested in each way of counting.
+    Counting(usize),
+}
+
+/// A per-set element for this seat and round: what a group must be to meet it.
+struct SetTest {
+    element: usize,
+    kinds: u8,
+    exposure: crate::rules::Exposure,
+    /// One bit per [`Tile::index`].
+    tiles: u64,
+}
+
+/// An element met in a way of counting: its index among the context's elements, how many
+/// times, and for a per-set element the group's index.
+pub(crate) type Met = (usize, u32, Option<usize>);
+
+/// One way of counting, added up: which elements met, and the totals.
 pub(crate) struct Tally {
-    pub met: Vec<(usize, u32, Option<usize>)>,
+    pub met: Vec<Met>,
+    pub totals: Totals,
+}
+
+/// What a way of counting adds up to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Totals {
     pub basic: u64,
     pub doubles: u32,
     pub raw: u64,
@@ -73,121 +117,122 @@ pub(crate) struct Tally {
 }
 
 impl<'a> Context<'a> {
-    pub fn new(rules: &'a Ruleset, input: &'a ScoreInput, only: Option<OnlyPlaceFacts>) -> Self {
-        Self::with_elements(rules, input, only, |_| true)
-    }
-
-    /// For a losing hand completed by the tile it calls for: only the special hands a caller
-    /// may be credited with (see `calling`).
-    pub fn calling(rules: &'a Ruleset, input: &'a ScoreInput) -> Self {
-        Self::with_elements(rules, input, None, super::calling::callable)
-    }
-
-    /// The `i`th element in force here.
-    pub fn element(&self, i: usize) -> &'a Element {
-        self.elements[i]
-    }
-
-    fn with_elements(
+    /// The hand's own facts, under `layout`'s elements (`plan`'s, or a caller's); `shapes_met`
+    /// are the special shapes the whole hand takes.
+    pub fn new(
+        plan: &'a Plan,
+        layout: &'a Layout,
         rules: &'a Ruleset,
         input: &'a ScoreInput,
         only: Option<OnlyPlaceFacts>,
-        keep: impl Fn(&Element) -> bool,
+        shapes_met: &'a [SpecialShape],
     ) -> Self {
         let hand = &input.hand;
-        let mut tiles = *hand.concealed();
-        if let Some(w) = hand.winning() {
-            let _ = tiles.try_add(w);
+        let mut present = hand.concealed().kinds();
+        let melded = hand.melds().iter().flat_map(|m| m.set.tiles());
+        for t in hand.winning().into_iter().chain(melded) {
+            present.insert(t);
         }
-        for m in hand.melds() {
-            for t in m.set.tiles() {
-                let _ = tiles.try_add(t);
-            }
-        }
-        let mahjong = input.win.is_some();
-        let elements = rules
-            .active_elements()
-            .filter(|e| mahjong || e.applies == Applies::AllHands)
-            .filter(|e| keep(e))
-            .collect();
+        let masks = FilterMasks::new(input.seat, input.prevailing);
+        // Suits by their nine bits each; honours above them.
+        const SUIT: u64 = (1 << 9) - 1;
+        let suits = (0..3)
+            .filter(|s| present.bits() >> (9 * s) & SUIT != 0)
+            .count();
+        let scoring_pairs = layout
+            .scoring_pairs
+            .iter()
+            .fold(0, |m, &f| m | masks.mask(f));
         let mut ctx = Context {
             rules,
             input,
             only,
-            tiles,
-            suits: 0,
-            honours: false,
-            shapes_met: Vec::new(),
-            elements,
-            fixed: Vec::new(),
-            varying: Vec::new(),
+            present,
+            suits,
+            honours: present.bits() >> 27 != 0,
+            shapes_met,
+            layout,
+            plan,
+            steps: Vec::new(),
+            scoring_pairs,
+            masks,
+            won: Won::of(input),
         };
-        (ctx.suits, ctx.honours) = ctx.compute_suits();
-        if let (Some(w), Some(win)) = (hand.winning(), input.win) {
-            ctx.shapes_met = ctx
-                .elements
-                .iter()
-                .filter_map(|e| e.shape)
-                .filter(|&s| {
-                    super::candidate::shape_allowed(s, hand, w, win.from.is_drawn())
-                        && s.is_complete(&super::candidate::shape_counts(hand, w), w)
-                })
-                .collect();
-        }
         // Conditions that ignore the grouping are the same for every way of counting: a
         // standard one stands for all of them here.
         let standard = Candidate {
             groups: super::candidate::Groups::new(),
             special: None,
         };
-        for (i, e) in ctx.elements.iter().enumerate() {
-            if depends_on_groups(e.condition) || e.also.iter().any(|&c| depends_on_groups(c)) {
-                ctx.varying.push(i);
-            } else {
-                let mut n = 0;
-                ctx.occurrences(e, &standard, &mut |k, _| n += k);
-                if n > 0 {
-                    ctx.fixed.push((i, n));
+        let summary = Summary::of(&standard.groups, input.seat);
+        let mut steps = Vec::with_capacity(layout.elements.len() / 2);
+        for (i, test) in layout.tests.iter().enumerate() {
+            match test {
+                Test::OncePerHand => {
+                    let mut count = 0;
+                    ctx.occurrences(ctx.element(i), &standard, &summary, &mut |k, _| count += k);
+                    if count > 0 {
+                        steps.push(Step::Met { element: i, count });
+                    }
+                }
+                Test::EachSet(p) => {
+                    let tiles = masks.mask(p.tiles);
+                    // Else no tile of the hand could meet it.
+                    if tiles & present.bits() != 0 {
+                        steps.push(Step::Set(SetTest {
+                            element: i,
+                            kinds: p.kinds,
+                            exposure: p.exposure,
+                            tiles,
+                        }));
+                    }
+                }
+                Test::EachCounting => {
+                    let e = ctx.element(i);
+                    if ctx.possible(e.condition) && e.also.iter().all(|&c| ctx.possible(c)) {
+                        steps.push(Step::Counting(i));
+                    }
                 }
             }
         }
+        ctx.steps = steps;
         ctx
     }
 
-    fn tile_matches(&self, f: TileFilter, t: Tile) -> bool {
-        let own = Tile::wind(self.input.seat);
-        let prevailing = Tile::wind(self.input.prevailing);
-        match f {
-            TileFilter::Any => true,
-            TileFilter::Simples => t.is_minor(),
-            TileFilter::Terminals => t.is_terminal(),
-            TileFilter::Honours => t.is_honour(),
-            TileFilter::Majors => t.is_major(),
-            TileFilter::Winds => t.is_wind(),
-            TileFilter::Dragons => t.is_dragon(),
-            TileFilter::OwnWind => t == own,
-            TileFilter::PrevailingWind => t == prevailing,
-            TileFilter::OwnAndPrevailingWind => t == own && t == prevailing,
-            TileFilter::OtherWind => t.is_wind() && t != own && t != prevailing,
-            TileFilter::TerminalsAndOtherWinds => t.is_terminal() || (t.is_wind() && t != own),
-            TileFilter::DragonsAndOwnWind => t.is_dragon() || t == own,
-        }
-    }
-
-    fn composition(&self, pred: impl Fn(Tile) -> bool) -> bool {
-        self.tiles.tiles().all(pred)
-    }
-
-    fn compute_suits(&self) -> (usize, bool) {
-        let mut mask = 0u8;
-        let mut honours = false;
-        for t in self.tiles.tiles() {
-            match t.suit() {
-                Some(s) => mask |= 1 << s.index(),
-                None => honours = true,
+    /// Could this hand meet `cond` in some way of counting? A quick test on the hand's tiles,
+    /// so a way of counting is not searched for what the tiles cannot make.
+    fn possible(&self, cond: Condition) -> bool {
+        use Condition::*;
+        let kinds = |f: TileFilter| (self.present.bits() & self.masks.mask(f)).count_ones();
+        match cond {
+            LittleThreeDragons | BigThreeDragons | ThreeGreatScholars => {
+                kinds(TileFilter::Dragons) == 3
             }
+            LittleFourWinds | BigFourWinds | FourWindHand => kinds(TileFilter::Winds) >= 3,
+            ConcealedClearSuit => self.suits == 1 && !self.honours,
+            BuriedTreasure => self.won.drawn,
+            Special => !self.shapes_met.is_empty(),
+            _ => true,
         }
-        (mask.count_ones() as usize, honours)
+    }
+
+    /// The `i`th element in force here.
+    pub fn element(&self, i: usize) -> &'a Element {
+        &self.rules.elements[self.layout.elements[i]]
+    }
+
+    fn tile_matches(&self, f: TileFilter, t: Tile) -> bool {
+        self.masks.admits(f, t)
+    }
+
+    /// The kinds of tile in the hand.
+    fn kinds(&self) -> impl Iterator<Item = Tile> {
+        self.present.iter()
+    }
+
+    /// Is every tile of the hand one that `pred` admits?
+    fn composition(&self, pred: impl Fn(Tile) -> bool) -> bool {
+        self.kinds().all(pred)
     }
 
     fn bonus_count(&self, f: impl Fn(Bonus) -> bool) -> u32 {
@@ -196,40 +241,38 @@ impl<'a> Context<'a> {
 
     /// How many times `e` is met in `c`, reported to `out` as (count, group index) — per-set
     /// conditions once per matching group.
-    fn occurrences(&self, e: &Element, c: &Candidate, out: &mut impl FnMut(u32, Option<usize>)) {
+    fn occurrences(
+        &self,
+        e: &Element,
+        c: &Candidate,
+        s: &Summary,
+        out: &mut impl FnMut(u32, Option<usize>),
+    ) {
         if !e.also.is_empty() {
             let all = e.also.iter().all(|&cond| {
                 let mut met = false;
-                self.occurrences_of(cond, e, c, &mut |n, _| met |= n > 0);
+                self.occurrences_of(cond, e, c, s, &mut |n, _| met |= n > 0);
                 met
             });
             if !all {
                 return;
             }
         }
-        self.occurrences_of(e.condition, e, c, out)
+        self.occurrences_of(e.condition, e, c, s, out)
     }
 
-    /// How many times `cond` is met, with `e`'s filters and value.
+    /// How many times `cond` is met in `c` (summed up in `s`), with `e`'s filters and value.
     fn occurrences_of(
         &self,
         cond: Condition,
         e: &Element,
         c: &Candidate,
+        s: &Summary,
         out: &mut impl FnMut(u32, Option<usize>),
     ) {
         use Condition::*;
-        let win = self.input.win;
         let groups = &c.groups;
         let seat = self.input.seat;
-        let is_set_of = |g: &Group, f: TileFilter| g.is_set() && self.tile_matches(f, g.tile);
-        let sets_of = |f: TileFilter| groups.iter().filter(|g| is_set_of(g, f)).count();
-        let pairs_of = |f: TileFilter| {
-            groups
-                .iter()
-                .filter(|g| g.kind == GroupKind::Pair && self.tile_matches(f, g.tile))
-                .count()
-        };
         let once = u32::from;
         let special = c.special.is_some();
         // A special shape has no sets to score: only limit hands are recognised in it (its own
@@ -237,11 +280,16 @@ impl<'a> Context<'a> {
         if special && !matches!(e.value, Value::Limit(_)) {
             return;
         }
-        let from = win.map(|w| w.from);
-        let source = win.map(|w| w.source());
-        let last = win.is_some_and(|w| w.is_last_tile());
-        let heaven = win.is_some_and(|w| w.heavens_blessing);
-        let winning_tile = self.input.hand.winning();
+        let Won {
+            mahjong,
+            from,
+            source,
+            drawn,
+            last,
+            heaven,
+            tile: winning_tile,
+            ..
+        } = self.won;
         let n: u32 = match cond {
             Pung | Kong | PungOrKong | Pair | Chow => {
                 for (i, g) in groups.iter().enumerate() {
@@ -269,21 +317,13 @@ impl<'a> Context<'a> {
             OwnSeasonPair => once(self.bonus_count(|b| b.is_season() && b.is_own(seat)) >= 2),
             AllFlowers => full_sets(self.input.hand.bonus(), Bonus::is_flower),
             AllSeasons => full_sets(self.input.hand.bonus(), Bonus::is_season),
-            LittleThreeDragons => {
-                once(sets_of(TileFilter::Dragons) == 2 && pairs_of(TileFilter::Dragons) >= 1)
-            }
-            BigThreeDragons => once(sets_of(TileFilter::Dragons) == 3),
-            LittleFourWinds => {
-                once(sets_of(TileFilter::Winds) == 3 && pairs_of(TileFilter::Winds) >= 1)
-            }
-            BigFourWinds => once(sets_of(TileFilter::Winds) == 4),
-            FourWindHand => once(
-                sets_of(TileFilter::Winds) == 3
-                    && sets_of(TileFilter::OwnWind) == 1
-                    && pairs_of(TileFilter::Winds) >= 1,
-            ),
-            ThreeConcealedPungs => once(concealed_sets(groups) == 3),
-            FourConcealedPungs => once(concealed_sets(groups) == 4),
+            LittleThreeDragons => once(s.dragon_sets == 2 && s.dragon_pairs >= 1),
+            BigThreeDragons => once(s.dragon_sets == 3),
+            LittleFourWinds => once(s.wind_sets == 3 && s.wind_pairs >= 1),
+            BigFourWinds => once(s.wind_sets == 4),
+            FourWindHand => once(s.wind_sets == 3 && s.own_wind_sets == 1 && s.wind_pairs >= 1),
+            ThreeConcealedPungs => once(s.concealed_sets == 3),
+            FourConcealedPungs => once(s.concealed_sets == 4),
             OneSuitWithHonours => {
                 let (suits, honours) = (self.suits, self.honours);
                 once(suits == 1 && honours)
@@ -295,55 +335,46 @@ impl<'a> Context<'a> {
             AllHonours => once(self.composition(Tile::is_honour)),
             TerminalsAndHonours => once(
                 self.composition(Tile::is_major)
-                    && self.tiles.tiles().any(|t| t.is_terminal())
-                    && self.tiles.tiles().any(|t| t.is_honour()),
+                    && self.kinds().any(|t| t.is_terminal())
+                    && self.kinds().any(|t| t.is_honour()),
             ),
             AllMajors => once(self.composition(Tile::is_major)),
             AllTerminals => once(self.composition(Tile::is_terminal)),
             AllGreen => once(self.composition(Tile::is_all_green)),
-            FourKongs => once(groups.iter().filter(|g| g.kind == GroupKind::Kong).count() == 4),
-            ThreeGreatScholars => once(
-                sets_of(TileFilter::Dragons) == 3
-                    && groups.iter().filter(|g| g.is_set()).count() == 4,
-            ),
-            MahJongg => once(win.is_some()),
-            NoChows => once(!special && !groups.iter().any(|g| g.kind == GroupKind::Chow)),
+            FourKongs => once(s.kongs == 4),
+            ThreeGreatScholars => once(s.dragon_sets == 3 && s.sets == 4),
+            MahJongg => once(mahjong),
+            NoChows => once(!special && s.chows == 0),
             AllChowsNonScoringPair => {
-                let chows = groups.iter().filter(|g| g.kind == GroupKind::Chow).count();
-                let pair = groups.iter().find(|g| g.kind == GroupKind::Pair);
-                once(chows == 4 && pair.is_some_and(|p| !self.pair_scores(p)))
+                once(s.chows == 4 && s.pair.is_some_and(|p| !self.pair_scores(&p)))
             }
             // Decided after the other lines (see `sheet`).
             NothingButGame => 0,
             FullyConcealed => once(
-                !special && groups.iter().all(|g| g.concealed_for_doubles)
-                    || special
-                        && self.input.hand.melds().is_empty()
-                        && from.is_some_and(WinFrom::is_drawn),
+                !special && s.all_concealed
+                    || special && self.input.hand.melds().is_empty() && drawn,
             ),
             ConcealedClearSuit => {
                 let (suits, honours) = (self.suits, self.honours);
                 let concealed = if special {
-                    self.input.hand.melds().is_empty() && from.is_some_and(WinFrom::is_drawn)
+                    self.input.hand.melds().is_empty() && drawn
                 } else {
-                    groups.iter().all(|g| g.concealed_for_doubles)
+                    s.all_concealed
                 };
                 once(suits == 1 && !honours && concealed)
             }
-            BuriedTreasure => {
-                once(concealed_sets(groups) == 4 && from.is_some_and(WinFrom::is_drawn))
-            }
+            BuriedTreasure => once(s.concealed_sets == 4 && drawn),
             Special => {
                 let Some(shape) = e.shape else { return };
                 once(c.special == Some(shape) || (!special && self.shapes_met.contains(&shape)))
             }
-            DrawnWinningTile => once(!heaven && from.is_some_and(WinFrom::is_drawn)),
-            OnlyPlace => once(!heaven && !special && self.fills_only_place(c)),
+            DrawnWinningTile => once(!heaven && drawn),
+            OnlyPlace => once(!heaven && !special && self.fills_only_place(s)),
             FishingEyes => {
-                let Some(g) = c.winning_group() else { return };
+                let Some(g) = s.winning else { return };
                 // For the winning tile, "concealed" means drawn and "exposed" claimed.
-                let exposure_ok = e.exposure.admits(from.is_some_and(WinFrom::is_drawn));
-                let sets_done = groups.iter().filter(|h| h.kind != GroupKind::Pair).count() == 4;
+                let exposure_ok = e.exposure.admits(drawn);
+                let sets_done = s.non_pairs == 4;
                 once(
                     !heaven
                         && g.kind == GroupKind::Pair
@@ -353,11 +384,11 @@ impl<'a> Context<'a> {
                 )
             }
             CompletesChow | CompletesChowClosed => {
-                let Some((g, w)) = c.winning_group().zip(winning_tile) else {
+                let Some((g, w)) = s.winning.zip(winning_tile) else {
                     return;
                 };
                 // For the winning tile, "concealed" means drawn and "exposed" claimed.
-                let exposure_ok = e.exposure.admits(from.is_some_and(WinFrom::is_drawn));
+                let exposure_ok = e.exposure.admits(drawn);
                 let role_ok = match cond {
                     CompletesChow => g.kind == GroupKind::Chow,
                     _ => g.kind == GroupKind::Chow && g.role(w) != WinningRole::OpenRun,
@@ -374,10 +405,10 @@ impl<'a> Context<'a> {
             LooseTileWin => once(from.is_some_and(WinFrom::is_loose)),
             // §117(i): drawn (from the wall, or the loose tile of a kong completed after the
             // last wall tile); §117(j): the discard after it.
-            LastWallTile => once(from.is_some_and(WinFrom::is_drawn) && last),
+            LastWallTile => once(drawn && last),
             LastDiscard => once(source == Some(WinFrom::Discard) && last),
             RobbedKong => once(source == Some(WinFrom::RobbedKong)),
-            KongUponKong => once(win.is_some_and(|w| w.is_kong_upon_kong())),
+            KongUponKong => once(self.won.kong_upon_kong),
             PlumBlossom => once(
                 from.is_some_and(WinFrom::is_loose)
                     && winning_tile == Tile::suited(Suit::Circles, 5),
@@ -392,11 +423,11 @@ impl<'a> Context<'a> {
                 source == Some(WinFrom::RobbedKong)
                     && winning_tile == Tile::suited(Suit::Bamboo, 2),
             ),
-            OriginalCall => once(win.is_some_and(|w| w.original_call)),
+            OriginalCall => once(self.won.original_call),
             HeavensBlessing => once(heaven),
-            EarthsBlessing => once(win.is_some_and(|w| w.earths_blessing)),
+            EarthsBlessing => once(self.won.earth),
             EastConsecutiveWins => {
-                once(seat == Wind::East && win.is_some_and(|w| w.east_wins >= e.at_least.max(1)))
+                once(seat == Wind::East && mahjong && self.won.east_wins >= e.at_least.max(1))
             }
         };
         if n > 0 {
@@ -415,16 +446,11 @@ impl<'a> Context<'a> {
 
     /// Does `pair` score points under this ruleset (for the No-Score hand)?
     fn pair_scores(&self, pair: &Group) -> bool {
-        self.elements.iter().any(|e| {
-            e.condition == Condition::Pair
-                && matches!(e.value, Value::Points(p) if p > 0)
-                && self.tile_matches(e.tiles, pair.tile)
-        })
+        self.scoring_pairs >> pair.tile.index() & 1 == 1
     }
 
-    fn fills_only_place(&self, c: &Candidate) -> bool {
-        let (Some(only), Some(g), Some(w)) =
-            (self.only, c.winning_group(), self.input.hand.winning())
+    fn fills_only_place(&self, s: &Summary) -> bool {
+        let (Some(only), Some(g), Some(w)) = (self.only, s.winning, self.input.hand.winning())
         else {
             return false;
         };
@@ -436,52 +462,92 @@ impl<'a> Context<'a> {
     }
 
     /// Adds up one way of counting.
-    pub fn tally(&self, c: &Candidate, mut met: Vec<(usize, u32, Option<usize>)>) -> Tally {
-        met.clear();
-        let special = c.special.is_some();
-        for &(i, n) in &self.fixed {
-            // A special shape has no sets: only limit hands count in it (see `occurrences`).
-            if !special || matches!(self.elements[i].value, Value::Limit(_)) {
-                met.push((i, n, None));
+    pub fn tally(&self, c: &Candidate) -> Tally {
+        let mut met = Vec::with_capacity(16);
+        let totals = self.add_up(c, &mut met, &mut Vec::new());
+        Tally { met, totals }
+    }
+
+    /// The way of counting that scores most (Code §105: the player's freedom of count): the
+    /// highest total, then the highest count before the limit, then the most basic points;
+    /// the first of equals. `None` only when there is no way of counting.
+    pub fn best(&self, candidates: &[Candidate]) -> Option<(usize, Tally)> {
+        let mut best: Option<(usize, Totals)> = None;
+        let (mut met, mut best_met) = (Vec::with_capacity(32), Vec::with_capacity(32));
+        let mut excluded = Vec::new();
+        for (i, c) in candidates.iter().enumerate() {
+            let t = self.add_up(c, &mut met, &mut excluded);
+            let key = |t: &Totals| (t.total, t.raw, t.basic);
+            if best.is_none_or(|(_, b)| key(&t) > key(&b)) {
+                best = Some((i, t));
+                std::mem::swap(&mut met, &mut best_met);
             }
         }
-        for &i in &self.varying {
-            let e = self.elements[i];
-            self.occurrences(e, c, &mut |n, g| met.push((i, n, g)));
-        }
-        // Lines in the ruleset's order, as the book prints them.
-        met.sort_by_key(|&(i, _, g)| (i, g));
-        // "Nothing but game": no other point line, bar those the element excepts.
-        if self.input.win.is_some() && c.special.is_none() {
-            for (i, &e) in self.elements.iter().enumerate() {
-                if e.condition == Condition::NothingButGame {
-                    let spoiled = met.iter().any(|&(m, _, _)| {
-                        let m = self.elements[m];
-                        matches!(m.value, Value::Points(p) if p > 0)
-                            && m.condition != Condition::MahJongg
-                            && !e.except.contains(&m.id)
-                    });
-                    if !spoiled {
-                        met.push((i, 1, None));
+        best.map(|(i, totals)| {
+            (
+                i,
+                Tally {
+                    met: best_met,
+                    totals,
+                },
+            )
+        })
+    }
+
+    /// Adds up one way of counting into `met` (cleared first); `excluded` is a buffer.
+    fn add_up(&self, c: &Candidate, met: &mut Vec<Met>, excluded: &mut Vec<bool>) -> Totals {
+        met.clear();
+        let special = c.special.is_some();
+        let layout = self.layout;
+        let summary = Summary::of(&c.groups, self.input.seat);
+        for step in &self.steps {
+            match step {
+                &Step::Met { element, count } => {
+                    // A special shape has no sets: only limit hands count in it (see
+                    // `occurrences`).
+                    if !special || matches!(self.element(element).value, Value::Limit(_)) {
+                        met.push((element, count, None));
                     }
+                }
+                Step::Set(p) => {
+                    for (g, group) in c.groups.iter().enumerate() {
+                        if p.kinds & kind_bit(group.kind) != 0
+                            && p.exposure.admits(group.concealed)
+                            && p.tiles >> group.tile.index() & 1 == 1
+                        {
+                            met.push((p.element, 1, Some(g)));
+                        }
+                    }
+                }
+                &Step::Counting(i) => {
+                    let e = self.element(i);
+                    self.occurrences(e, c, &summary, &mut |n, g| met.push((i, n, g)));
                 }
             }
         }
-        if met
-            .iter()
-            .any(|&(m, _, _)| !self.elements[m].excludes.is_empty())
-        {
-            let excluded: Vec<&str> = met
-                .iter()
-                .flat_map(|&(m, _, _)| self.elements[m].excludes.iter().map(String::as_str))
-                .collect();
-            met.retain(|&(m, _, _)| !excluded.contains(&self.elements[m].id.as_str()));
+        // "Nothing but game": no other point line, bar those the element excepts.
+        if self.input.win.is_some() && !special {
+            for (i, spoils) in &layout.nothing_but_game {
+                if !met.iter().any(|&(m, _, _)| spoils[m]) {
+                    met.push((*i, 1, None));
+                }
+            }
+        }
+        if layout.any_excludes && met.iter().any(|&(m, _, _)| !layout.excludes[m].is_empty()) {
+            excluded.clear();
+            excluded.resize(layout.elements.len(), false);
+            for &(m, _, _) in met.iter() {
+                for &x in &layout.excludes[m] {
+                    excluded[x] = true;
+                }
+            }
+            met.retain(|&(m, _, _)| !excluded[m]);
         }
         let mut basic: u64 = 0;
         let mut doubles: u32 = 0;
         let mut share: Option<LimitShare> = None;
-        for &(m, n, _) in &met {
-            match LineValue::times(self.value_of(self.elements[m]), n) {
+        for &(m, n, _) in met.iter() {
+            match LineValue::times(self.value_of(self.element(m)), n) {
                 LineValue::Points(p) => basic = basic.saturating_add(p),
                 LineValue::Doubles(d) => doubles = doubles.saturating_add(d),
                 LineValue::Limit(s) => share = share.max(Some(s)),
@@ -509,8 +575,7 @@ impl<'a> Context<'a> {
             (None, Some(limit)) => (raw.min(limit), raw > limit),
             (None, None) => (raw, false),
         };
-        Tally {
-            met,
+        Totals {
             basic,
             doubles,
             raw,
@@ -521,17 +586,19 @@ impl<'a> Context<'a> {
     }
 
     /// The itemized sheet for a way of counting and its tally.
-    pub fn sheet(&self, c: &Candidate, t: &Tally) -> ScoreSheet {
-        let lines = t
+    pub fn sheet(&self, c: &Candidate, tally: &Tally) -> ScoreSheet {
+        let t = &tally.totals;
+        let lines = tally
             .met
             .iter()
             .map(|&(m, n, g)| {
-                let e = self.elements[m];
+                let e = self.element(m);
+                let label = self.plan.label(self.rules, self.layout.elements[m]);
                 SheetLine {
-                    element: e.id.clone(),
-                    name: e.name.clone(),
+                    element: label.id,
+                    name: label.name,
                     tiles: g.map(|g| c.groups[g].describe()),
-                    cite: e.cite.clone(),
+                    cite: label.cite,
                     value: LineValue::times(self.value_of(e), n),
                 }
             })
@@ -551,22 +618,31 @@ impl<'a> Context<'a> {
     }
 
     fn describe(&self, c: &Candidate) -> String {
+        use std::fmt::Write;
         if let Some(s) = c.special {
             return format!("{} ({})", self.input.hand, s.name());
         }
-        let mut parts: Vec<String> = Vec::new();
+        let mut out = String::with_capacity(48);
+        let part = |out: &mut String, p: &dyn std::fmt::Display| {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            let _ = write!(out, "{p}");
+        };
         let melds = self.input.hand.melds();
         for m in melds {
-            parts.push(m.to_string());
+            part(&mut out, m);
         }
         for g in c.groups.iter().skip(melds.len()) {
-            let d = g.describe();
-            parts.push(if g.winning { format!("{d}*") } else { d });
+            part(&mut out, g);
+            if g.winning {
+                out.push('*');
+            }
         }
         for b in self.input.hand.bonus() {
-            parts.push(b.to_string());
+            part(&mut out, b);
         }
-        parts.join(" ")
+        out
     }
 }
 
@@ -579,9 +655,92 @@ fn full_sets(bonus: &[Bonus], is: fn(Bonus) -> bool) -> u32 {
         .unwrap_or(0)
 }
 
-fn concealed_sets(groups: &[Group]) -> usize {
-    groups
-        .iter()
-        .filter(|g| g.is_set() && g.concealed_for_doubles)
-        .count()
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counts::TileCounts;
+    use crate::notation::{format_tiles, Style};
+    use crate::score::candidate::{shapes_met, winning_candidates};
+    use crate::score::input::Win;
+    use crate::Hand;
+
+    /// Complete hands of four sets and a pair, honours as likely as suits (so the dragon and
+    /// wind combinations come up), from a fixed seed.
+    fn hands() -> Vec<String> {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) % n
+        };
+        let mut out = Vec::new();
+        while out.len() < 3000 {
+            let mut counts = [0u8; 34];
+            let pick = |next: &mut dyn FnMut(u64) -> u64| -> usize {
+                if next(2) == 0 {
+                    27 + next(7) as usize
+                } else {
+                    next(27) as usize
+                }
+            };
+            for _ in 0..4 {
+                let t = pick(&mut next);
+                if t < 27 && t % 9 <= 6 && next(2) == 0 {
+                    (t..t + 3).for_each(|i| counts[i] += 1);
+                } else {
+                    counts[t] += 3;
+                }
+            }
+            counts[pick(&mut next)] += 2;
+            if counts.iter().any(|&n| n > 4) {
+                continue;
+            }
+            // Won on the last tile of the hand, drawn.
+            let last = (0..34).rev().find(|&i| counts[i] > 0).unwrap();
+            counts[last] -= 1;
+            let tiles = TileCounts::from_array(counts).unwrap();
+            let w = Tile::ALL[last];
+            out.push(format!(
+                "{} ={w}",
+                format_tiles(tiles.tiles(), Style::PerTile)
+            ));
+        }
+        out
+    }
+
+    /// `possible` is only ever a shortcut: a condition it rules out is met in no way of
+    /// counting the hand.
+    #[test]
+    fn what_is_ruled_out_as_impossible_is_never_met() {
+        let mut checked = 0;
+        for name in Ruleset::builtin_names() {
+            let rules = Ruleset::builtin(name).unwrap();
+            let plan = Plan::new(&rules);
+            for text in hands() {
+                let hand: Hand = text.parse().unwrap();
+                let w = hand.winning().unwrap();
+                let input =
+                    ScoreInput::winning(hand, Wind::South, Wind::East, Win::from(WinFrom::Wall));
+                let hand = &input.hand;
+                let met = shapes_met(hand, w, true, &plan.shapes);
+                let candidates = winning_candidates(hand, w, true, &rules.params, &met);
+                let ctx = Context::new(&plan, &plan.winner, &rules, &input, None, &met);
+                for (i, test) in plan.winner.tests.iter().enumerate() {
+                    let e = ctx.element(i);
+                    let ruled_out =
+                        !ctx.possible(e.condition) || e.also.iter().any(|&c| !ctx.possible(c));
+                    if !matches!(test, Test::EachCounting) || !ruled_out {
+                        continue;
+                    }
+                    for c in &candidates {
+                        let s = Summary::of(&c.groups, input.seat);
+                        let mut n = 0;
+                        ctx.occurrences(e, c, &s, &mut |k, _| n += k);
+                        assert_eq!(n, 0, "{name}: {} met in {text} ({:?})", e.id, &c.groups[..]);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} checks");
+    }
 }

@@ -8,15 +8,20 @@
 mod calling;
 mod candidate;
 mod evaluate;
+mod filter;
 mod input;
+mod plan;
 mod sheet;
+mod summary;
 
 pub use input::{Circumstances, ParseWinFromError, ScoreInput, Win, WinFrom};
 pub use sheet::{LineValue, ScoreSheet, SheetLine};
 
+use std::fmt;
+
 use crate::counts::TileCounts;
 use crate::rules::{BonusReplacement, Condition, Element, LimitShare, Ruleset};
-use crate::shape::{standard_waits, SpecialShape};
+use crate::shape::standard_waits;
 use crate::tile::{Bonus, Tile, Wind};
 
 use candidate::{losing_candidates, winning_candidates};
@@ -67,67 +72,96 @@ pub enum ScoreError {
 }
 
 /// Scores a hand. Never panics: impossible input is an error.
+///
+/// To score many hands under one ruleset, prepare it once with [`Scorer`].
 pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreError> {
+    score_with(rules, &plan::Plan::new(rules), input)
+}
+
+/// [`score`] for several hands under one borrowed ruleset, prepared once (a table's four).
+pub(crate) fn prepare(
+    rules: &Ruleset,
+) -> impl Fn(&ScoreInput) -> Result<ScoreSheet, ScoreError> + '_ {
+    let plan = plan::Plan::new(rules);
+    move |input| score_with(rules, &plan, input)
+}
+
+/// A ruleset prepared for scoring: what depends on the ruleset alone (which elements are in
+/// force, how each is tested, which exclude which) worked out once, for any number of hands.
+/// It owns its ruleset, so the two cannot drift apart.
+pub struct Scorer {
+    rules: Ruleset,
+    plan: plan::Plan,
+}
+
+impl Scorer {
+    pub fn new(rules: Ruleset) -> Self {
+        let plan = plan::Plan::new(&rules);
+        Scorer { rules, plan }
+    }
+
+    /// The ruleset it scores under.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// Scores a hand, as [`score`] does.
+    pub fn score(&self, input: &ScoreInput) -> Result<ScoreSheet, ScoreError> {
+        score_with(&self.rules, &self.plan, input)
+    }
+}
+
+impl fmt::Debug for Scorer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Scorer")
+            .field("ruleset", &self.rules.name)
+            .finish_non_exhaustive()
+    }
+}
+
+fn score_with(
+    rules: &Ruleset,
+    plan: &plan::Plan,
+    input: &ScoreInput,
+) -> Result<ScoreSheet, ScoreError> {
     check(rules, input)?;
     let hand = &input.hand;
-    let shapes: Vec<SpecialShape> = rules
-        .active_elements()
-        .filter(|e| e.condition == Condition::Special)
-        .filter_map(|e| e.shape)
-        .collect();
-    let (candidates, only) = match (input.win, hand.winning()) {
+    let mut shapes_met = Vec::new();
+    let (candidates, only, layout) = match (input.win, hand.winning()) {
         (Some(win), Some(w)) => {
-            let cands = winning_candidates(hand, w, win.from.is_drawn(), &rules.params, &shapes);
+            let drawn = win.from.is_drawn();
+            shapes_met = candidate::shapes_met(hand, w, drawn, &plan.shapes);
+            let cands = winning_candidates(hand, w, drawn, &rules.params, &shapes_met);
             if cands.is_empty() {
-                let ungrouped = hand.ungrouped();
-                if !hand.groups().is_empty()
-                    && !winning_candidates(
-                        &ungrouped,
-                        w,
-                        win.from.is_drawn(),
-                        &rules.params,
-                        &shapes,
-                    )
-                    .is_empty()
-                {
-                    return Err(ScoreError::NotCompleteAsGrouped {
-                        hand: hand.to_string(),
-                    });
-                }
-                return Err(incomplete(rules, hand, w));
+                return Err(incomplete(rules, plan, hand, w, drawn));
             }
-            (cands, Some(only_place_facts(rules, input, w)?))
+            (
+                cands,
+                Some(only_place_facts(rules, input, w)?),
+                &plan.winner,
+            )
         }
-        (None, None) => (losing_candidates(hand, &rules.params), None),
+        (None, None) => (
+            losing_candidates(hand, &rules.params),
+            None,
+            plan.loser(rules),
+        ),
         (Some(_), None) => return Err(ScoreError::NoWinningTile),
         (None, Some(w)) => return Err(ScoreError::WinningTileInLosingHand(w)),
     };
-    let ctx = evaluate::Context::new(rules, input, only);
-    let mut best: Option<(usize, (u64, u64, u64))> = None;
-    let mut buffer = Vec::with_capacity(32);
-    for (i, c) in candidates.iter().enumerate() {
-        let t = ctx.tally(c, buffer);
-        let key = (t.total, t.raw, t.basic);
-        if best.is_none_or(|(_, b)| key > b) {
-            best = Some((i, key));
-        }
-        buffer = t.met;
-    }
+    let ctx = evaluate::Context::new(plan, layout, rules, input, only, &shapes_met);
     // `candidates` is never empty: a losing hand always has the empty regrouping.
-    match best {
-        Some((i, _)) => {
-            let t = ctx.tally(&candidates[i], buffer);
-            let mut sheet = ctx.sheet(&candidates[i], &t);
-            if let Some((element, share)) = calling::award(rules, input, &shapes) {
-                credit_calling(rules, &mut sheet, element, share);
-            }
-            Ok(sheet)
-        }
-        None => Err(ScoreError::NotComplete {
+    let Some((i, tally)) = ctx.best(&candidates) else {
+        return Err(ScoreError::NotComplete {
             hand: hand.to_string(),
             special: String::new(),
-        }),
+        });
+    };
+    let mut sheet = ctx.sheet(&candidates[i], &tally);
+    if let Some((element, share)) = calling::award(rules, plan, input) {
+        credit_calling(rules, &mut sheet, element, share);
     }
+    Ok(sheet)
 }
 
 /// A losing hand calling for a special hand scores the caller's share of it, when that is more
@@ -138,15 +172,16 @@ fn credit_calling(rules: &Ruleset, sheet: &mut ScoreSheet, element: &Element, sh
         return;
     }
     sheet.lines.push(SheetLine {
-        element: format!("calling-{}", element.id),
-        name: format!("Calling for {}", element.name),
+        element: format!("calling-{}", element.id).into(),
+        name: format!("Calling for {}", element.name).into(),
         tiles: None,
         cite: format!(
             "{} ({}; the hand: {})",
             rules.readings.calling_special.cite,
             share_words(rules),
             element.cite
-        ),
+        )
+        .into(),
         value: LineValue::Limit(share),
     });
     sheet.total = value;
@@ -162,7 +197,23 @@ fn share_words(rules: &Ruleset) -> String {
     }
 }
 
-fn incomplete(rules: &Ruleset, hand: &crate::hand::Hand, winning: Tile) -> ScoreError {
+/// Why a winning hand with no way of counting is not complete.
+fn incomplete(
+    rules: &Ruleset,
+    plan: &plan::Plan,
+    hand: &crate::hand::Hand,
+    winning: Tile,
+    drawn: bool,
+) -> ScoreError {
+    if !hand.groups().is_empty() {
+        let ungrouped = hand.ungrouped();
+        let shapes = candidate::shapes_met(&ungrouped, winning, drawn, &plan.shapes);
+        if !winning_candidates(&ungrouped, winning, drawn, &rules.params, &shapes).is_empty() {
+            return ScoreError::NotCompleteAsGrouped {
+                hand: hand.to_string(),
+            };
+        }
+    }
     let chows_forbid = rules.params.max_chows < 4 && {
         let mut c = *hand.concealed();
         let _ = c.try_add(winning);

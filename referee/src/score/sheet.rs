@@ -1,25 +1,39 @@
 //! The itemized score sheet: what the scorer prints and the settlement uses.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{LimitShare, Value};
 
 /// One line of the sheet: an element that scored, how often, and where the rule is.
+///
+/// The element's id, name and citation are shared with the prepared ruleset ([`Arc`]): a sheet
+/// is made for every hand scored, and copying three strings per line was most of the work.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SheetLine {
     /// The element's id in the ruleset.
-    pub element: String,
+    pub element: Arc<str>,
     /// The element's name.
-    pub name: String,
+    pub name: Arc<str>,
     /// The tiles it scored for, when it is a set or pair ("EEE").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tiles: Option<String>,
-    pub cite: String,
+    pub cite: Arc<str>,
     /// Points (per occurrence × count), or doubles, or the limit share.
     #[serde(flatten)]
     pub value: LineValue,
+}
+
+impl SheetLine {
+    /// The element's name, with the tiles it scored for: "Pung of major tiles (EEE)".
+    pub fn label(&self) -> String {
+        match &self.tiles {
+            Some(t) => format!("{} ({t})", self.name),
+            None => self.name.to_string(),
+        }
+    }
 }
 
 /// The value of a line.
@@ -96,11 +110,11 @@ impl fmt::Display for ScoreSheet {
         let width = self
             .lines
             .iter()
-            .map(|l| line_label(l).chars().count())
+            .map(|l| l.label().chars().count())
             .max()
             .unwrap_or(0);
         for l in &self.lines {
-            let label = line_label(l);
+            let label = l.label();
             writeln!(
                 f,
                 "  {label:<width$}  {:>18}   {}",
@@ -118,12 +132,5 @@ impl fmt::Display for ScoreSheet {
         } else {
             writeln!(f, "  score {}", self.total)
         }
-    }
-}
-
-fn line_label(l: &SheetLine) -> String {
-    match &l.tiles {
-        Some(t) => format!("{} ({t})", l.name),
-        None => l.name.clone(),
     }
 }

@@ -18,9 +18,15 @@ use crate::tile::Tile;
 /// Empty unless the hand holds `3n + 2` tiles for `n ≤ 4`.
 pub fn arrangements(hand: &TileCounts) -> Vec<Arrangement> {
     let mut out = Vec::new();
+    each_arrangement(hand, &mut |a| out.push(a));
+    out
+}
+
+/// Calls `f` with each arrangement [`arrangements`] would list, without collecting them.
+pub fn each_arrangement(hand: &TileCounts, f: &mut dyn FnMut(Arrangement)) {
     let len = hand.len();
     if len % 3 != 2 || len > 14 {
-        return out;
+        return;
     }
     let mut walk = Walk {
         counts: *hand.as_array(),
@@ -28,8 +34,7 @@ pub fn arrangements(hand: &TileCounts) -> Vec<Arrangement> {
         nsets: 0,
         pair: None,
     };
-    walk.visit(0, &mut |a| out.push(a));
-    out
+    walk.visit(0, f);
 }
 
 struct Walk {

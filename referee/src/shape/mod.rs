@@ -15,7 +15,7 @@ pub mod special;
 pub mod table;
 pub mod waits;
 
-pub use arrange::arrangements;
+pub use arrange::{arrangements, each_arrangement};
 pub use only_place::{
     fills_only_place, winning_roles, OnlyPlace, OnlyPlaceError, OnlyPlaceRule, WinningRole,
 };

@@ -17,7 +17,7 @@ use crate::event::WinContext;
 use crate::hand::Hand;
 use crate::rules::Ruleset;
 use crate::score::{
-    score, Circumstances, LineValue, ScoreInput, ScoreSheet, SheetLine, Win, WinFrom,
+    prepare, Circumstances, LineValue, ScoreInput, ScoreSheet, SheetLine, Win, WinFrom,
 };
 use crate::seat::Seat;
 use crate::settle::{derive_nets, settle_hand, HandOutcome, Outcome, Payment, Penalty};
@@ -254,10 +254,10 @@ fn not_laid_down(ruleset: &str) -> ScoreSheet {
     ScoreSheet {
         ruleset: ruleset.to_owned(),
         lines: vec![SheetLine {
-            element: "not-laid-down".to_owned(),
-            name: "Hand not laid down: no score".to_owned(),
+            element: "not-laid-down".into(),
+            name: "Hand not laid down: no score".into(),
             tiles: None,
-            cite: "Code §106".to_owned(),
+            cite: "Code §106".into(),
             value: LineValue::Points(0),
         }],
         ..ScoreSheet::default()
@@ -293,6 +293,7 @@ impl HandFacts {
     ) -> Result<Settled, Violations> {
         let mut v = Violations::new();
         let winner = self.win.as_ref().map(|w| w.winner);
+        let score = prepare(rules);
         let sheets = self.hands.as_ref().map_with_key(|seat, hand| {
             let Some(hand) = hand else {
                 return not_laid_down(&rules.name);
@@ -312,7 +313,7 @@ impl HandFacts {
                 }),
                 visible: exposed_by_others(&self.hands, seat),
             };
-            score(rules, &input).unwrap_or_else(|e| {
+            score(&input).unwrap_or_else(|e| {
                 v.push(Violation::new(format!("hands.{seat}"), e.to_string()));
                 ScoreSheet::default()
             })
@@ -510,7 +511,7 @@ pub(crate) mod tests {
             .unwrap()
             .score_and_settle(&rules, &Position::FIRST)
             .unwrap();
-        assert_eq!(s.sheets[Seat::North].lines[0].cite, "Code §106");
+        assert_eq!(s.sheets[Seat::North].lines[0].cite.as_ref(), "Code §106");
         assert_eq!(s.sheets[Seat::North].total, 0);
         // The winner's hand, though, must be laid down.
         r.hands[Seat::East] = None;

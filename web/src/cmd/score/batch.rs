@@ -14,8 +14,7 @@
 use std::io::{self, BufWriter, ErrorKind, Read, Write};
 use std::process::ExitCode;
 
-use referee::score::{score, ScoreSheet};
-use referee::Ruleset;
+use referee::score::{ScoreSheet, Scorer};
 
 use super::{pipeline, Args};
 
@@ -87,11 +86,11 @@ fn score_line(raw: &[u8], rulesets: &mut Rulesets) -> anyhow::Result<Answer> {
     }
     let args: Args = serde_json::from_slice(text).map_err(|e| anyhow::anyhow!(json_problem(&e)))?;
     let input = args.input()?;
-    let rules = rulesets.get(&args)?;
+    let scorer = rulesets.get(&args)?;
     if args.best && !input.hand.groups().is_empty() {
-        return Ok(Answer::Best(super::Best::score(rules, input)?.to_json()?));
+        return Ok(Answer::Best(super::Best::score(scorer, input)?.to_json()?));
     }
-    Ok(Answer::Sheet(score(rules, &input)?))
+    Ok(Answer::Sheet(scorer.score(&input)?))
 }
 
 /// serde_json's message with its position as a column of this line (it counts lines of the
@@ -104,10 +103,11 @@ fn json_problem(e: &serde_json::Error) -> String {
     format!("{message} (column {})", e.column())
 }
 
-/// The rulesets loaded so far, by what names them (options in the order given); a failure is
-/// kept too, so a missing file is not looked for again on every line.
+/// The rulesets loaded so far and prepared for scoring, by what names them (options in the
+/// order given); a failure is kept too, so a missing file is not looked for again on every
+/// line.
 #[derive(Default)]
-struct Rulesets(Vec<(RulesetKey, Result<Ruleset, String>)>);
+struct Rulesets(Vec<(RulesetKey, Result<Scorer, String>)>);
 
 struct RulesetKey {
     ruleset: String,
@@ -118,7 +118,7 @@ struct RulesetKey {
 impl Rulesets {
     /// The ruleset `args` name, loaded on first use. Looked up without allocating: a batch
     /// names few rulesets, and this runs once per line.
-    fn get(&mut self, args: &Args) -> anyhow::Result<&Ruleset> {
+    fn get(&mut self, args: &Args) -> anyhow::Result<&Scorer> {
         let i = match self.0.iter().position(|(k, _)| k.names(args)) {
             Some(i) => i,
             None => {
@@ -127,8 +127,8 @@ impl Rulesets {
                     options: args.options.clone(),
                     no_limit: args.no_limit,
                 };
-                self.0
-                    .push((key, args.rules().map_err(|e| format!("{e:#}"))));
+                let scorer = args.rules().map(Scorer::new);
+                self.0.push((key, scorer.map_err(|e| format!("{e:#}"))));
                 self.0.len() - 1
             }
         };

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use anyhow::Context;
 use clap::Parser;
-use referee::score::{score, ScoreInput, ScoreSheet, Win, WinFrom};
+use referee::score::{ScoreInput, ScoreSheet, Scorer, Win, WinFrom};
 use referee::{parse_counts, Hand, Ruleset, TileCounts, Wind};
 
 /// The flags of `score`; in `score -` each line's JSON object has the same keys (the long
@@ -146,10 +146,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.hand == "-" {
         return batch::run(args);
     }
-    let rules = args.rules()?;
+    let scorer = Scorer::new(args.rules()?);
     let input = args.input()?;
     if args.best && !input.hand.groups().is_empty() {
-        let best = Best::score(&rules, input)?;
+        let best = Best::score(&scorer, input)?;
         let text = if args.json {
             format!("{}\n", serde_json::to_string_pretty(&best.to_json()?)?)
         } else {
@@ -158,7 +158,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         super::print_stdout(&text)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let sheet = score(&rules, &input)?;
+    let sheet = scorer.score(&input)?;
     let text = if args.json {
         format!("{}\n", serde_json::to_string_pretty(&sheet)?)
     } else {
@@ -177,15 +177,12 @@ struct Best {
 }
 
 impl Best {
-    fn score(rules: &Ruleset, input: ScoreInput) -> anyhow::Result<Best> {
-        let grouped = score(rules, &input);
-        let best = score(
-            rules,
-            &ScoreInput {
-                hand: input.hand.ungrouped(),
-                ..input
-            },
-        )?;
+    fn score(scorer: &Scorer, input: ScoreInput) -> anyhow::Result<Best> {
+        let grouped = scorer.score(&input);
+        let best = scorer.score(&ScoreInput {
+            hand: input.hand.ungrouped(),
+            ..input
+        })?;
         let (as_grouped, note) = match &grouped {
             Ok(g) if g.total < best.total => (
                 Some(g.total),

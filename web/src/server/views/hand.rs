@@ -38,11 +38,8 @@ impl From<&ScoreSheet> for SheetView {
                 .lines
                 .iter()
                 .map(|l| SheetLineView {
-                    text: match &l.tiles {
-                        Some(t) => format!("{} ({t})", l.name),
-                        None => l.name.clone(),
-                    },
-                    citation: l.cite.clone(),
+                    text: l.label(),
+                    citation: l.cite.to_string(),
                     value: l.value.to_string(),
                 })
                 .collect(),
