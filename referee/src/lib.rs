@@ -17,6 +17,7 @@ pub mod event;
 pub mod hand;
 pub mod ids;
 pub mod notation;
+pub mod play;
 pub mod rules;
 pub mod score;
 pub mod seat;

@@ -147,6 +147,12 @@ catalogue! {
     TileDiscarded = "tile_discarded", v 1, Hand;
     /// A discard was claimed.
     ClaimMade = "claim_made", v 1, Hand;
+    /// A seat passed on the live discard.
+    ClaimPassed = "claim_passed", v 1, Hand;
+    /// The live discard was granted to a claimant (Code §61–65).
+    ClaimGranted = "claim_granted", v 1, Hand;
+    /// A set completed with a claimed discard was exposed.
+    SetExposed = "set_exposed", v 1, Hand;
     /// A claim was retracted (Code §69–71).
     ClaimRetracted = "claim_retracted", v 1, Hand;
     /// A kong was declared.
@@ -217,7 +223,7 @@ stream_enum!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegis
     PlayerVoided, TableClosed, TieBreakChosen);
 stream_enum!(TableEvent: GameStarted, GameEnded);
 stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
-    TileDiscarded, ClaimMade, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
+    TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
     MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued, CorrectionRecorded,
     SettlementRecorded, WashOut, HandScored);
 
@@ -236,18 +242,18 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), CATALOGUE.len());
         // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding;
-        // 1 for standings.
-        assert_eq!(CATALOGUE.len(), 33);
+        // 1 for standings; 3 for recording the play (a pass, a grant, a set exposed).
+        assert_eq!(CATALOGUE.len(), 36);
     }
 
     #[test]
     fn each_stream_kind_has_its_own_domain_enum_with_every_type_of_that_kind() {
-        // The domain's enums list 12 tournament, 2 table and 19 hand facts (compile-checked
+        // The domain's enums list 12 tournament, 2 table and 22 hand facts (compile-checked
         // against the payloads by `stream_enum!`); the catalogue must agree on each kind.
         let count = |k: StreamKind| CATALOGUE.iter().filter(|t| t.stream_kind == k).count();
         assert_eq!(count(StreamKind::Tournament), 12);
         assert_eq!(count(StreamKind::Table), 2);
-        assert_eq!(count(StreamKind::Hand), 19);
+        assert_eq!(count(StreamKind::Hand), 22);
         let e = Event::from(WashOut {
             reason: "wall exhausted".into(),
         });

@@ -88,6 +88,32 @@ pub struct ClaimMade {
     pub tile: Tile,
 }
 
+/// A seat let the live discard go: it makes no claim on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimPassed {
+    pub seat: Seat,
+}
+
+/// The live discard went to a claimant, the claims on it weighed (Code §61–65).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimGranted {
+    pub seat: Seat,
+    pub claim: ClaimKind,
+}
+
+/// A seat laid on the table the set it completed with a claimed discard: `[123m]`, `[555p]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetExposed {
+    pub seat: Seat,
+    /// What the discard was claimed for: `chow` or `pung` (a kong is [`KongDeclared`]).
+    pub claim: ClaimKind,
+    /// The set's lowest tile (a chow's first).
+    pub lowest: Tile,
+}
+
 /// A claim was withdrawn before or after exposure (Code §69–71).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -74,6 +74,9 @@ pub enum HandEvent {
     BonusTileDeclared(BonusTileDeclared),
     TileDiscarded(TileDiscarded),
     ClaimMade(ClaimMade),
+    ClaimPassed(ClaimPassed),
+    ClaimGranted(ClaimGranted),
+    SetExposed(SetExposed),
     ClaimRetracted(ClaimRetracted),
     KongDeclared(KongDeclared),
     OriginalCallAnnounced(OriginalCallAnnounced),
@@ -104,6 +107,6 @@ from_payloads!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialReg
     PlayerVoided, TableClosed, TieBreakChosen);
 from_payloads!(TableEvent: GameStarted, GameEnded);
 from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
-    TileDiscarded, ClaimMade, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
+    TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
     MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued, CorrectionRecorded,
     SettlementRecorded, WashOut, HandScored);

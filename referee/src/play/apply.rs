@@ -1,0 +1,807 @@
+//! Folding one event of play into the state: check, then change.
+//!
+//! Each handler first finds everything that makes the event inconsistent (and returns it
+//! without touching the state), then applies it, collecting the rules it breaks.
+
+use crate::by_seat::BySeat;
+use crate::event::{
+    BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, ClaimRetracted, HandEvent,
+    KongDeclared, KongKind, KongRobbed, LooseTileDrawn, MahJonggDeclared, SetExposed,
+    TileDiscarded, TileDrawn, WashOut,
+};
+use crate::rules::BonusReplacement;
+use crate::seat::Seat;
+use crate::shape::Set;
+use crate::tile::{AnyTile, Tile};
+
+use super::error::{Applied, Inconsistent, Irregularity};
+use super::rules::PlayRules;
+use super::state::{Concealed, Discard, Ending, Formed, PlayState, PlayedSet, Turn, Window};
+
+type Outcome = Result<Vec<Irregularity>, Inconsistent>;
+
+pub(crate) fn apply(
+    rules: &PlayRules,
+    state: &mut PlayState,
+    event: &HandEvent,
+) -> Result<Applied, Inconsistent> {
+    if let Turn::Over(end) = state.turn {
+        let allowed = matches!(event, HandEvent::HandExposed(_));
+        if !allowed {
+            return Err(Inconsistent::HandOver(match end {
+                Ending::MahJongg { seat, .. } => format!("{seat} went Mah-Jongg"),
+                Ending::WashOut => "a wash-out".into(),
+            }));
+        }
+    }
+    let irregular = match event {
+        HandEvent::HandStarted(_) => return Err(Inconsistent::StartedTwice),
+        HandEvent::TileDrawn(e) => drawn(rules, state, e),
+        HandEvent::LooseTileDrawn(e) => loose_drawn(rules, state, e),
+        HandEvent::BonusTileDeclared(e) => bonus_declared(rules, state, e),
+        HandEvent::TileDiscarded(e) => discarded(rules, state, e),
+        HandEvent::ClaimMade(e) => claimed(state, e),
+        HandEvent::ClaimPassed(e) => passed(state, e),
+        HandEvent::ClaimGranted(e) => granted(state, e),
+        HandEvent::SetExposed(e) => exposed(rules, state, e),
+        HandEvent::ClaimRetracted(e) => retracted(state, e),
+        HandEvent::KongDeclared(e) => kong(state, e),
+        HandEvent::OriginalCallAnnounced(e) => {
+            let seat = e.seat;
+            let s = &mut state.seats[seat];
+            let mut v = Vec::new();
+            // §55: after the seat's first discard, before anything else of its own.
+            if s.discards.len() != 1 || !s.sets.is_empty() {
+                v.push(Irregularity::new(
+                    "Code §55",
+                    format!("{seat} announced an Original Call other than straight after its first discard"),
+                ));
+            }
+            s.original_call = true;
+            Ok(v)
+        }
+        HandEvent::KongRobbed(e) => robbed(rules, state, e),
+        HandEvent::MahJonggDeclared(e) => mahjongg(rules, state, e),
+        HandEvent::HandExposed(_) => Ok(Vec::new()),
+        HandEvent::WashOut(e) => wash_out(state, e),
+        HandEvent::ScoreClaimed(_) => Err(Inconsistent::NotPlay("a score claimed")),
+        HandEvent::DisputeRaised(_) => Err(Inconsistent::NotPlay("a dispute")),
+        HandEvent::RulingIssued(_) => Err(Inconsistent::NotPlay("a ruling")),
+        HandEvent::CorrectionRecorded(_) => Err(Inconsistent::NotPlay("a correction")),
+        HandEvent::SettlementRecorded(_) => Err(Inconsistent::NotPlay("a settlement")),
+        HandEvent::HandScored(_) => Err(Inconsistent::NotPlay("a score")),
+    }?;
+    Ok(if irregular.is_empty() {
+        Applied::Legal
+    } else {
+        Applied::Irregular(irregular)
+    })
+}
+
+/// Is it `seat`'s turn to do `what`? If not, the irregularity (the event is still applied).
+fn out_of_turn(
+    state: &PlayState,
+    seat: Seat,
+    expected: Option<Seat>,
+    rule: &'static str,
+    what: &str,
+) -> Option<Irregularity> {
+    match expected {
+        Some(s) if s == seat => None,
+        Some(s) => Some(Irregularity::new(
+            rule,
+            format!("{seat} {what} out of turn: it was {s}'s turn"),
+        )),
+        None => Some(Irregularity::new(
+            rule,
+            format!(
+                "{seat} {what} when no one was to ({})",
+                describe(&state.turn)
+            ),
+        )),
+    }
+}
+
+fn describe(turn: &Turn) -> String {
+    match turn {
+        Turn::Draw(s) => format!("{s} to draw"),
+        Turn::Discard(s) => format!("{s} to discard"),
+        Turn::Replace {
+            seat, loose: true, ..
+        } => format!("{seat} to draw a loose tile"),
+        Turn::Replace { seat, .. } => format!("{seat} to draw a replacement"),
+        Turn::Expose { seat, .. } => format!("{seat} to expose its set"),
+        Turn::Robbable { seat, .. } => format!("{seat}'s added kong open to robbing"),
+        Turn::Over(_) => "the hand over".into(),
+    }
+}
+
+/// Takes the next tile (or, with a known wall, `tile`) off the live wall or the kong box.
+fn draw_from(
+    state: &mut PlayState,
+    seat: Seat,
+    tile: Option<AnyTile>,
+    loose: bool,
+) -> Result<(Option<AnyTile>, Option<Irregularity>), Inconsistent> {
+    let wall = &mut state.wall;
+    let (count, tiles, name) = if loose {
+        (&mut wall.kong_box, &mut wall.loose_tiles, "kong box")
+    } else {
+        (&mut wall.live, &mut wall.live_tiles, "live wall")
+    };
+    if *count == 0 {
+        return Err(Inconsistent::WallEmpty { seat, wall: name });
+    }
+    let Some(tiles) = tiles else {
+        *count -= 1;
+        return Ok((tile, None));
+    };
+    let taken = match tile {
+        None => 0,
+        Some(t) => tiles
+            .iter()
+            .position(|&x| x == t)
+            .ok_or(Inconsistent::NotInWall { seat, tile: t })?,
+    };
+    let wrong = (taken != 0).then(|| {
+        Irregularity::new(
+            "Code §72",
+            format!(
+                "{seat} drew `{}` from the {name}, not the next tile `{}`",
+                tiles[taken], tiles[0]
+            ),
+        )
+    });
+    let t = tiles.remove(taken);
+    *count -= 1;
+    Ok((Some(t), wrong))
+}
+
+/// A drawn tile joins the hand: a playing tile is checked against the tiles in play (unless
+/// the wall already vouched for it), a bonus tile waits to be declared.
+fn receive(
+    rules: &PlayRules,
+    state: &mut PlayState,
+    seat: Seat,
+    t: Option<AnyTile>,
+) -> Result<(), Inconsistent> {
+    match t {
+        Some(t) => state.take(rules, seat, t),
+        None => {
+            match &mut state.seats[seat].concealed {
+                // An unseen tile in a hand the recorder sees: the hand is counted from now on.
+                Concealed::Known(c) => {
+                    let n = c.len() as u32 + 1;
+                    state.seats[seat].concealed = Concealed::Counted(n);
+                }
+                Concealed::Counted(n) => *n += 1,
+            }
+            Ok(())
+        }
+    }
+}
+
+fn drawn(rules: &PlayRules, state: &mut PlayState, e: &TileDrawn) -> Outcome {
+    let seat = e.seat;
+    let mut v = Vec::new();
+    // A bonus tile's replacement from the live wall (§31) is a draw too.
+    let replacing =
+        matches!(&state.turn, Turn::Replace { seat: s, loose: false, .. } if *s == seat);
+    let expected = match &state.turn {
+        Turn::Draw(s) => Some(*s),
+        Turn::Replace {
+            seat: s,
+            loose: false,
+            ..
+        } => Some(*s),
+        _ => None,
+    };
+    if state.wall.live_tiles.is_none() {
+        if let Some(t) = e.tile {
+            state.can_see(rules, t)?;
+        }
+    }
+    let (tile, wrong) = draw_from(state, seat, e.tile, false)?;
+    receive(rules, state, seat, tile)?;
+    v.extend(out_of_turn(state, seat, expected, "Code §73", "drew"));
+    v.extend(wrong);
+    // The draw closes the claims on the discard before it (§64 lets a higher claim displace it
+    // until the tile is in the hand; such a claim comes before this event in the record).
+    if expected != Some(seat) {
+        // §73: the errant seat keeps the tile (a long hand); play goes on in its order.
+        return Ok(v);
+    }
+    if !replacing {
+        state.window = None;
+    }
+    state.turn = match std::mem::replace(&mut state.turn, Turn::Discard(seat)) {
+        Turn::Replace { then, seat: s, .. } if s == seat => *then,
+        _ => Turn::Discard(seat),
+    };
+    Ok(v)
+}
+
+fn loose_drawn(rules: &PlayRules, state: &mut PlayState, e: &LooseTileDrawn) -> Outcome {
+    let seat = e.seat;
+    let mut v = Vec::new();
+    let expected = match &state.turn {
+        Turn::Replace {
+            seat: s,
+            loose: true,
+            ..
+        } => Some(*s),
+        Turn::Robbable { seat: s, .. } => Some(*s),
+        _ => None,
+    };
+    if state.wall.loose_tiles.is_none() {
+        if let Some(t) = e.tile {
+            state.can_see(rules, t)?;
+        }
+    }
+    let (tile, wrong) = draw_from(state, seat, e.tile, true)?;
+    receive(rules, state, seat, tile)?;
+    v.extend(out_of_turn(
+        state,
+        seat,
+        expected,
+        "Code §46, §48, §50",
+        "drew a loose tile",
+    ));
+    v.extend(wrong);
+    if expected != Some(seat) {
+        return Ok(v);
+    }
+    state.turn = match std::mem::replace(&mut state.turn, Turn::Discard(seat)) {
+        Turn::Replace { then, seat: s, .. } if s == seat => *then,
+        _ => Turn::Discard(seat),
+    };
+    Ok(v)
+}
+
+fn bonus_declared(rules: &PlayRules, state: &mut PlayState, e: &BonusTileDeclared) -> Outcome {
+    let seat = e.seat;
+    let s = &state.seats[seat];
+    match (s.undeclared.iter().position(|&b| b == e.tile), &s.concealed) {
+        (Some(i), _) => {
+            state.seats[seat].undeclared.remove(i);
+        }
+        (None, Concealed::Known(_)) => {
+            return Err(Inconsistent::NotHeld {
+                seat,
+                tile: AnyTile::Bonus(e.tile),
+            })
+        }
+        // A counted hand: the bonus tile was one of its unseen tiles.
+        (None, Concealed::Counted(0)) => return Err(Inconsistent::NothingHeld { seat }),
+        (None, Concealed::Counted(n)) => {
+            let n = *n - 1;
+            state.see(rules, AnyTile::Bonus(e.tile))?;
+            state.seats[seat].concealed = Concealed::Counted(n);
+        }
+    }
+    state.seats[seat].bonus.push(e.tile);
+    let mut v = Vec::new();
+    // §31–32: declared in the turn it was drawn, or before play starts; another seat's turn
+    // means it was kept back.
+    let own_turn = match &state.turn {
+        Turn::Discard(s) | Turn::Replace { seat: s, .. } => *s == seat,
+        _ => false,
+    };
+    let before_play = state.discards.is_empty();
+    if !own_turn && !before_play {
+        v.push(Irregularity::new(
+            "Code §31",
+            format!("{seat} declared `{}` after the turn it was drawn in: it scores nothing and is not replaced", e.tile),
+        ));
+        return Ok(v);
+    }
+    let loose = rules.bonus_replacement == BonusReplacement::LooseTile;
+    let then = Box::new(std::mem::replace(&mut state.turn, Turn::Discard(seat)));
+    state.turn = Turn::Replace { seat, loose, then };
+    Ok(v)
+}
+
+fn discarded(rules: &PlayRules, state: &mut PlayState, e: &TileDiscarded) -> Outcome {
+    let seat = e.seat;
+    let s = &state.seats[seat];
+    if !s.concealed.holds(e.placed, 1) {
+        return Err(if s.concealed.is_empty() {
+            Inconsistent::NothingHeld { seat }
+        } else {
+            Inconsistent::NotHeld {
+                seat,
+                tile: AnyTile::Playing(e.placed),
+            }
+        });
+    }
+    let mut v = Vec::new();
+    let expected = match &state.turn {
+        Turn::Discard(s) => Some(*s),
+        _ => None,
+    };
+    v.extend(out_of_turn(state, seat, expected, "Code §74", "discarded"));
+    if let Some(b) = state.seats[seat].undeclared.first() {
+        v.push(Irregularity::new(
+            "Code §31",
+            format!(
+                "{seat} discarded without declaring `{b}`: it scores nothing and is not replaced"
+            ),
+        ));
+    }
+    if e.named != e.placed {
+        v.push(Irregularity::new(
+            "Code §84",
+            format!(
+                "{seat} placed `{}` and named it `{}`: the tile placed is the discard",
+                e.placed, e.named
+            ),
+        ));
+    }
+    if let Concealed::Counted(_) = state.seats[seat].concealed {
+        // A discard from an unseen hand shows one of its tiles.
+        state.see(rules, AnyTile::Playing(e.placed))?;
+    }
+    match &mut state.seats[seat].concealed {
+        Concealed::Known(c) => {
+            *c = c.without(e.placed).unwrap_or(*c);
+        }
+        Concealed::Counted(n) => *n -= 1,
+    }
+    let index = state.discards.len();
+    state.discards.push(Discard {
+        seat,
+        placed: e.placed,
+        named: e.named,
+        claimed_by: None,
+    });
+    state.seats[seat].discards.push(index);
+    state.window = Some(Window {
+        discard: index,
+        claims: BySeat::from_fn(|_| None),
+        passed: BySeat::from_fn(|_| false),
+    });
+    // §74: a discard out of turn lies on the table and may be claimed; the turn stays.
+    if expected == Some(seat) {
+        state.turn = Turn::Draw(seat.next());
+    }
+    Ok(v)
+}
+
+/// The claim that takes the live discard (§61): Mah-Jongg over pung and kong over chow; between
+/// equals, the nearest in turn after the discarder.
+pub(crate) fn precedence(
+    discarder: Seat,
+    claims: &BySeat<Option<ClaimKind>>,
+) -> Option<(Seat, ClaimKind)> {
+    let rank = |k: ClaimKind| match k {
+        ClaimKind::MahJongg => 2,
+        ClaimKind::Pung | ClaimKind::Kong => 1,
+        ClaimKind::Chow => 0,
+    };
+    let mut best: Option<(Seat, ClaimKind)> = None;
+    let mut seat = discarder.next();
+    for _ in 0..3 {
+        if let Some(k) = claims[seat] {
+            if best.is_none_or(|(_, b)| rank(k) > rank(b)) {
+                best = Some((seat, k));
+            }
+        }
+        seat = seat.next();
+    }
+    best
+}
+
+fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
+    let seat = e.seat;
+    let Some(window) = &state.window else {
+        return Err(Inconsistent::NoLiveDiscard { what: "claim" });
+    };
+    let d = state.discards[window.discard];
+    if e.tile != d.placed && e.tile != d.named {
+        return Err(Inconsistent::NotTheDiscard {
+            seat,
+            tile: e.tile,
+            placed: d.placed,
+        });
+    }
+    let mut v = Vec::new();
+    if seat == d.seat {
+        v.push(Irregularity::new(
+            "Code §36",
+            format!("{seat} claimed its own discard"),
+        ));
+    }
+    if e.claim == ClaimKind::Chow && seat != d.seat.next() {
+        v.push(Irregularity::new(
+            "Code §40",
+            format!(
+                "{seat} claimed for chow a discard of {}, who is not on its left",
+                d.seat
+            ),
+        ));
+    }
+    if e.tile != d.placed {
+        v.push(Irregularity::new(
+            "Code §85–88",
+            format!(
+                "{seat} claimed the tile named, `{}`, but `{}` was placed",
+                d.named, d.placed
+            ),
+        ));
+    }
+    if let Some(w) = &mut state.window {
+        w.claims[seat] = Some(e.claim);
+        w.passed[seat] = false;
+    }
+    Ok(v)
+}
+
+fn passed(state: &mut PlayState, e: &ClaimPassed) -> Outcome {
+    let Some(w) = &mut state.window else {
+        return Err(Inconsistent::NoLiveDiscard { what: "pass on" });
+    };
+    w.passed[e.seat] = true;
+    w.claims[e.seat] = None;
+    Ok(Vec::new())
+}
+
+fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
+    let seat = e.seat;
+    let Some(w) = &state.window else {
+        return Err(Inconsistent::NoLiveDiscard { what: "grant" });
+    };
+    if w.claims[seat] != Some(e.claim) {
+        return Err(Inconsistent::NoSuchClaim {
+            seat,
+            claim: Some(e.claim),
+            what: "grant",
+        });
+    }
+    let index = w.discard;
+    let d = state.discards[index];
+    let mut v = Vec::new();
+    if let Some((first, k)) = precedence(d.seat, &w.claims) {
+        if first != seat {
+            v.push(Irregularity::new(
+                "Code §61",
+                format!("the discard went to {seat}'s {:?} claim over {first}'s {k:?} claim, which takes precedence", e.claim),
+            ));
+        }
+    }
+    state.discards[index].claimed_by = Some(seat);
+    state.seats[seat].claimed = Some(d.placed);
+    state.window = None;
+    state.turn = Turn::Expose {
+        seat,
+        claim: e.claim,
+    };
+    Ok(v)
+}
+
+/// The claimed discard (granted to `seat`) and the tiles of `set` besides it.
+fn claimed_tile(state: &PlayState, seat: Seat) -> Option<(usize, Discard)> {
+    state
+        .discards
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, d)| d.claimed_by == Some(seat))
+        .map(|(i, d)| (i, *d))
+}
+
+/// Takes `tiles` out of `seat`'s concealed hand, or refuses if it does not hold them.
+fn lay_down(state: &mut PlayState, seat: Seat, tiles: &[Tile]) -> Result<(), Inconsistent> {
+    let s = &state.seats[seat];
+    match &s.concealed {
+        Concealed::Known(c) => {
+            let mut c = *c;
+            for &t in tiles {
+                c = c.without(t).ok_or(Inconsistent::NotHeld {
+                    seat,
+                    tile: AnyTile::Playing(t),
+                })?;
+            }
+            state.seats[seat].concealed = Concealed::Known(c);
+        }
+        Concealed::Counted(n) => {
+            if (*n as usize) < tiles.len() {
+                return Err(Inconsistent::NothingHeld { seat });
+            }
+            let n = *n;
+            // Tiles shown from an unseen hand come into view.
+            state.see_all(tiles)?;
+            state.seats[seat].concealed = Concealed::Counted(n - tiles.len() as u32);
+        }
+    }
+    Ok(())
+}
+
+fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) -> Outcome {
+    let seat = e.seat;
+    let Some((_, d)) = claimed_tile(state, seat) else {
+        return Err(Inconsistent::NoSuchClaim {
+            seat,
+            claim: Some(e.claim),
+            what: "expose",
+        });
+    };
+    let set = match e.claim {
+        ClaimKind::Chow => Set::chow(e.lowest).ok_or(Inconsistent::NoSuchChow(e.lowest))?,
+        _ => Set::pung(e.lowest),
+    };
+    if !set.contains(d.placed) {
+        return Err(Inconsistent::SetWithoutDiscard {
+            seat,
+            tile: d.placed,
+        });
+    }
+    let mut rest: Vec<Tile> = set.tiles().collect();
+    if let Some(i) = rest.iter().position(|&t| t == d.placed) {
+        rest.remove(i);
+    }
+    lay_down(state, seat, &rest)?;
+    let mut v = Vec::new();
+    let expected = match state.turn {
+        Turn::Expose { seat: s, .. } => Some(s),
+        _ => None,
+    };
+    v.extend(out_of_turn(
+        state,
+        seat,
+        expected,
+        "Code §39, §43",
+        "exposed a set",
+    ));
+    let chows = state.seats[seat]
+        .sets
+        .iter()
+        .filter(|s| s.set.kind() == crate::shape::SetKind::Chow)
+        .count();
+    if e.claim == ClaimKind::Chow && chows >= usize::from(rules.max_chows) {
+        v.push(Irregularity::new(
+            "ruleset: one chow per hand",
+            format!(
+                "{seat} exposed a chow beyond the {} the ruleset allows",
+                rules.max_chows
+            ),
+        ));
+    }
+    state.seats[seat].claimed = None;
+    state.seats[seat].sets.push(PlayedSet {
+        set,
+        formed: Formed::Claimed { from: d.seat },
+    });
+    state.turn = Turn::Discard(seat);
+    Ok(v)
+}
+
+fn retracted(state: &mut PlayState, e: &ClaimRetracted) -> Outcome {
+    let seat = e.seat;
+    if let Some(w) = &mut state.window {
+        if w.claims[seat].is_some() {
+            w.claims[seat] = None;
+            return Ok(Vec::new());
+        }
+    }
+    // Granted and not yet exposed: the discard goes back to the table, dead (§71).
+    if let Turn::Expose { seat: s, .. } = state.turn {
+        if s == seat {
+            if let Some((i, d)) = claimed_tile(state, seat) {
+                state.discards[i].claimed_by = None;
+                state.seats[seat].claimed = None;
+                state.turn = Turn::Draw(d.seat.next());
+                return Ok(Vec::new());
+            }
+        }
+    }
+    Err(Inconsistent::NoSuchClaim {
+        seat,
+        claim: Some(e.claim),
+        what: "retract",
+    })
+}
+
+fn kong(state: &mut PlayState, e: &KongDeclared) -> Outcome {
+    let seat = e.seat;
+    let t = e.tile;
+    let mut v = Vec::new();
+    match e.kind {
+        KongKind::Concealed => {
+            lay_down(state, seat, &[t; 4])?;
+            let expected = match state.turn {
+                // §33: a dealt kong may be declared by any seat before play starts.
+                _ if state.discards.is_empty() => Some(seat),
+                Turn::Discard(s) => Some(s),
+                _ => None,
+            };
+            v.extend(out_of_turn(
+                state,
+                seat,
+                expected,
+                "Code §50–51",
+                "declared a concealed kong",
+            ));
+            state.seats[seat].sets.push(PlayedSet {
+                set: Set::kong(t),
+                formed: Formed::ConcealedKong,
+            });
+            let then = Box::new(Turn::Discard(seat));
+            state.turn = Turn::Replace {
+                seat,
+                loose: true,
+                then,
+            };
+        }
+        KongKind::AddedToExposedPung => {
+            let Some(i) = state.seats[seat]
+                .sets
+                .iter()
+                .position(|s| s.set == Set::pung(t) && matches!(s.formed, Formed::Claimed { .. }))
+            else {
+                return Err(Inconsistent::NoExposedPung { seat, tile: t });
+            };
+            lay_down(state, seat, &[t])?;
+            let expected = match state.turn {
+                Turn::Discard(s) => Some(s),
+                _ => None,
+            };
+            v.extend(out_of_turn(
+                state,
+                seat,
+                expected,
+                "Code §48",
+                "added a tile to an exposed pung",
+            ));
+            state.seats[seat].sets[i] = PlayedSet {
+                set: Set::kong(t),
+                formed: Formed::AddedKong,
+            };
+            // §57–59: open to robbing in this turn, until the loose tile is drawn.
+            state.turn = Turn::Robbable { seat, tile: t };
+        }
+        KongKind::AnnexedDiscard => {
+            let Some((_, d)) = claimed_tile(state, seat).filter(|(_, d)| d.placed == t) else {
+                return Err(Inconsistent::NoSuchClaim {
+                    seat,
+                    claim: Some(ClaimKind::Kong),
+                    what: "annex a discard with",
+                });
+            };
+            lay_down(state, seat, &[t; 3])?;
+            let expected = match state.turn {
+                Turn::Expose { seat: s, .. } => Some(s),
+                _ => None,
+            };
+            v.extend(out_of_turn(
+                state,
+                seat,
+                expected,
+                "Code §46",
+                "annexed a discard to a pung",
+            ));
+            state.seats[seat].claimed = None;
+            state.seats[seat].sets.push(PlayedSet {
+                set: Set::kong(t),
+                formed: Formed::AnnexedKong { from: d.seat },
+            });
+            let then = Box::new(Turn::Discard(seat));
+            state.turn = Turn::Replace {
+                seat,
+                loose: true,
+                then,
+            };
+        }
+    }
+    Ok(v)
+}
+
+fn robbed(_rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome {
+    let Turn::Robbable { seat, tile } = state.turn else {
+        return Err(Inconsistent::NoKongToRob {
+            from: e.from,
+            tile: e.tile,
+        });
+    };
+    if seat != e.from || tile != e.tile {
+        return Err(Inconsistent::NoKongToRob {
+            from: e.from,
+            tile: e.tile,
+        });
+    }
+    // §57: the kong goes back to a pung; the fourth tile is the robber's, as a discard is.
+    if let Some(s) = state.seats[seat]
+        .sets
+        .iter_mut()
+        .find(|s| s.set == Set::kong(tile) && s.formed == Formed::AddedKong)
+    {
+        *s = PlayedSet {
+            set: Set::pung(tile),
+            formed: s.formed,
+        };
+    }
+    let index = state.discards.len();
+    state.discards.push(Discard {
+        seat,
+        placed: tile,
+        named: tile,
+        claimed_by: Some(e.robber),
+    });
+    state.seats[seat].discards.push(index);
+    state.seats[e.robber].claimed = Some(tile);
+    state.turn = Turn::Expose {
+        seat: e.robber,
+        claim: ClaimKind::MahJongg,
+    };
+    Ok(Vec::new())
+}
+
+fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> Outcome {
+    let seat = e.seat;
+    let mut v = Vec::new();
+    if e.self_drawn {
+        if !state.seats[seat].concealed.holds(e.winning_tile, 1) {
+            return Err(Inconsistent::NotHeld {
+                seat,
+                tile: AnyTile::Playing(e.winning_tile),
+            });
+        }
+        let expected = match state.turn {
+            Turn::Discard(s) => Some(s),
+            _ => None,
+        };
+        v.extend(out_of_turn(
+            state,
+            seat,
+            expected,
+            "Code §54",
+            "went Mah-Jongg on its own draw",
+        ));
+    } else {
+        let Some((_, d)) = claimed_tile(state, seat).filter(|(_, d)| d.placed == e.winning_tile)
+        else {
+            return Err(Inconsistent::NoSuchClaim {
+                seat,
+                claim: Some(ClaimKind::MahJongg),
+                what: "go Mah-Jongg with",
+            });
+        };
+        // The discard completes the hand: it joins the tiles laid down.
+        state.seats[seat].claimed = None;
+        match &mut state.seats[seat].concealed {
+            Concealed::Known(c) => c
+                .try_add(d.placed)
+                .map_err(|_| Inconsistent::FifthCopy(d.placed))?,
+            Concealed::Counted(n) => *n += 1,
+        }
+        if !matches!(state.turn, Turn::Expose { seat: s, claim: ClaimKind::MahJongg } if s == seat)
+        {
+            v.push(Irregularity::new(
+                "Code §53",
+                format!("{seat} went Mah-Jongg on a discard it had not claimed for Mah-Jongg"),
+            ));
+        }
+    }
+    state.turn = Turn::Over(Ending::MahJongg {
+        seat,
+        tile: e.winning_tile,
+        self_drawn: e.self_drawn,
+    });
+    state.window = None;
+    Ok(v)
+}
+
+fn wash_out(state: &mut PlayState, e: &WashOut) -> Outcome {
+    let mut v = Vec::new();
+    if state.wall.live > 0 {
+        v.push(Irregularity::new(
+            "Code §36, §97",
+            format!(
+                "the hand was abandoned ({}) with {} tiles left in the live wall",
+                e.reason, state.wall.live
+            ),
+        ));
+    }
+    state.turn = Turn::Over(Ending::WashOut);
+    state.window = None;
+    Ok(v)
+}

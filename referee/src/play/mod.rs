@@ -1,0 +1,87 @@
+//! A hand as it is played: the state after each event of its stream, and whether each event
+//! was legal.
+//!
+//! A hand recorded play by play is a stream of [`HandEvent`]s (the deal, every draw, discard,
+//! claim, kong and declaration). [`Play::start`] takes the [`HandStarted`] event and
+//! [`Play::apply`] folds each later one into the state ([`PlayState`]), so the state at any
+//! moment is the fold of the events before it and nothing is stored twice.
+//!
+//! Applying an event has three outcomes, never confused:
+//! - *legal* ([`Applied::Legal`]);
+//! - *irregular* ([`Applied::Irregular`]): it happened at the table against the Code (a draw
+//!   out of turn, §73; a chow of a discard not from the left, §40; a claim granted over a
+//!   higher one, §61 …). It is applied as it happened and flagged with the rule it breaks,
+//!   for the referee to rule on;
+//! - *inconsistent* ([`PlayError`]): it cannot have happened given the tiles known (a fifth
+//!   copy, a draw from an empty wall, a discard of a tile the seat does not hold): refused,
+//!   and the state is left as it was.
+//!
+//! What is known of the tiles varies: the whole wall in drawing order, each seat's dealt
+//! tiles, or nothing but the dice. A seat whose tiles the recorder has not seen is only
+//! counted ([`Concealed::Counted`]); its discards and exposures then reveal tiles without
+//! being checked against a holding.
+//!
+//! How play runs is the ruleset's ([`PlayRules`]): the size of the kong box and where a bonus
+//! tile's replacement comes from.
+
+mod apply;
+mod error;
+mod rules;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub use error::{Applied, Inconsistent, Irregularity, PlayError};
+pub use rules::PlayRules;
+pub use state::{
+    Concealed, Discard, Ending, Formed, PlayState, PlayedSet, SeatState, Turn, Wall, Window,
+};
+
+use crate::event::{HandEvent, HandStarted};
+
+/// A hand being replayed: its state and how many events made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    rules: PlayRules,
+    state: PlayState,
+    events: usize,
+}
+
+impl Play {
+    /// The hand as dealt by `started`.
+    pub fn start(rules: PlayRules, started: &HandStarted) -> Result<Play, PlayError> {
+        let state =
+            PlayState::deal(&rules, started).map_err(|kind| PlayError { event: 0, kind })?;
+        Ok(Play {
+            rules,
+            state,
+            events: 1,
+        })
+    }
+
+    /// Folds one more event in. An inconsistent event is refused and changes nothing.
+    pub fn apply(&mut self, event: &HandEvent) -> Result<Applied, PlayError> {
+        let applied =
+            apply::apply(&self.rules, &mut self.state, event).map_err(|kind| PlayError {
+                event: self.events,
+                kind,
+            })?;
+        self.events += 1;
+        Ok(applied)
+    }
+
+    /// The state now.
+    pub fn state(&self) -> &PlayState {
+        &self.state
+    }
+
+    /// How many events have been folded in (the start included).
+    pub fn events(&self) -> usize {
+        self.events
+    }
+
+    /// The rules of play it follows.
+    pub fn rules(&self) -> &PlayRules {
+        &self.rules
+    }
+}

@@ -1,0 +1,56 @@
+//! How play runs under a ruleset: the parameters of play, as opposed to scoring.
+
+use crate::rules::{BonusReplacement, Ruleset};
+
+/// The parameters of play a replay needs, taken from a ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayRules {
+    /// Playing tiles and bonus tiles in the set.
+    pub tiles: u32,
+    /// Bonus tiles in the set (none when the ruleset does not play them).
+    pub bonus_tiles: u32,
+    /// Tiles set aside as the kong box at the start (Code §20–22: seven stacks and the two loose
+    /// tiles, sixteen), never replenished from the live wall (§22).
+    pub kong_box: u32,
+    /// Where a bonus tile's replacement is drawn from (Code §31: the live wall).
+    pub bonus_replacement: BonusReplacement,
+    /// The most chows a hand may hold (British: one).
+    pub max_chows: u8,
+}
+
+impl PlayRules {
+    /// The playing tiles (three suits of nine, four winds, three dragons, four of each).
+    pub const PLAYING_TILES: u32 = 136;
+    /// Code §20–22.
+    pub const CODE_KONG_BOX: u32 = 16;
+
+    /// The rules of play of `rules`.
+    pub fn of(rules: &Ruleset) -> PlayRules {
+        let bonus_tiles = if rules.params.bonus_tiles {
+            8 * u32::from(rules.params.bonus_copies)
+        } else {
+            0
+        };
+        PlayRules {
+            tiles: Self::PLAYING_TILES + bonus_tiles,
+            bonus_tiles,
+            kong_box: Self::CODE_KONG_BOX,
+            bonus_replacement: rules.readings.bonus_replacement.value,
+            max_chows: rules.params.max_chows,
+        }
+    }
+}
+
+impl Default for PlayRules {
+    /// The Code of Laws: 144 tiles with the eight flowers and seasons, a kong box of sixteen,
+    /// bonus tiles replaced from the live wall.
+    fn default() -> PlayRules {
+        PlayRules {
+            tiles: Self::PLAYING_TILES + 8,
+            bonus_tiles: 8,
+            kong_box: Self::CODE_KONG_BOX,
+            bonus_replacement: BonusReplacement::LiveWall,
+            max_chows: 4,
+        }
+    }
+}

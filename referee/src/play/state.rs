@@ -1,0 +1,413 @@
+//! The state of a hand in play, and the deal that begins it (Code §24).
+
+use crate::by_seat::BySeat;
+use crate::counts::TileCounts;
+use crate::event::{ClaimKind, Deal, HandStarted};
+use crate::seat::Seat;
+use crate::shape::Set;
+use crate::tile::{AnyTile, Bonus, Tile, Wind};
+
+use super::error::Inconsistent;
+use super::rules::PlayRules;
+
+/// A seat's concealed playing tiles: known, or only counted while no scorer has seen them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Concealed {
+    Known(TileCounts),
+    Counted(u32),
+}
+
+impl Concealed {
+    /// How many tiles.
+    pub fn len(&self) -> u32 {
+        match self {
+            Concealed::Known(c) => c.len() as u32,
+            Concealed::Counted(n) => *n,
+        }
+    }
+
+    /// Holds no tiles.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Does it hold `n` of `t`? A counted hand holds whatever it shows, if it has that many
+    /// tiles.
+    pub fn holds(&self, t: Tile, n: u8) -> bool {
+        match self {
+            Concealed::Known(c) => c.get(t) >= n,
+            Concealed::Counted(k) => *k >= u32::from(n),
+        }
+    }
+}
+
+/// How a set on the table was formed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Formed {
+    /// Completed with a discard claimed from `from` (§39, §43).
+    Claimed { from: Seat },
+    /// A concealed pung and a discard claimed from `from` (§46).
+    AnnexedKong { from: Seat },
+    /// A drawn tile added to an exposed pung (§48).
+    AddedKong,
+    /// Four drawn tiles, declared (§50).
+    ConcealedKong,
+}
+
+/// A set on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedSet {
+    pub set: Set,
+    pub formed: Formed,
+}
+
+/// One seat's tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    pub concealed: Concealed,
+    /// Bonus tiles drawn and not yet declared (they count in the hand until declared, §31).
+    pub undeclared: Vec<Bonus>,
+    pub sets: Vec<PlayedSet>,
+    pub bonus: Vec<Bonus>,
+    /// Indices into [`PlayState::discards`] of this seat's discards.
+    pub discards: Vec<usize>,
+    /// Announced an Original Call (§55).
+    pub original_call: bool,
+    /// A discard granted to this seat (or a robbed kong's tile), not yet in a set or a
+    /// Mah-Jongg hand.
+    pub claimed: Option<Tile>,
+}
+
+impl SeatState {
+    fn dealt(concealed: Concealed, undeclared: Vec<Bonus>) -> SeatState {
+        SeatState {
+            concealed,
+            undeclared,
+            sets: Vec::new(),
+            bonus: Vec::new(),
+            discards: Vec::new(),
+            original_call: false,
+            claimed: None,
+        }
+    }
+
+    /// Tiles in hand (concealed and undeclared bonus), as §89 counts a hand.
+    pub fn in_hand(&self) -> u32 {
+        self.concealed.len() + self.undeclared.len() as u32
+    }
+
+    /// Every tile this seat has: in hand, on the table in sets, bonus tiles declared.
+    pub fn tiles(&self) -> u32 {
+        self.in_hand()
+            + u32::from(self.claimed.is_some())
+            + self.sets.iter().map(|s| s.set.len() as u32).sum::<u32>()
+            + self.bonus.len() as u32
+    }
+
+    /// The correct number in hand after discarding (§89(a)): thirteen less three for each set
+    /// on the table (a kong's fourth tile is the one the loose tile replaced).
+    pub fn correct_after_discard(&self) -> u32 {
+        13u32.saturating_sub(3 * self.sets.len() as u32)
+    }
+}
+
+/// A discard on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Discard {
+    pub seat: Seat,
+    /// The tile placed (the tile discarded, §84).
+    pub placed: Tile,
+    /// The tile named, when it differs is a false naming (§84–88).
+    pub named: Tile,
+    /// Claimed, and by whom (it is then in that seat's set, not among the discards).
+    pub claimed_by: Option<Seat>,
+}
+
+/// The wall: counts always, and its tiles in drawing order when the deal recorded them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wall {
+    /// Tiles left in the live wall.
+    pub live: u32,
+    /// Tiles left in the kong box (the loose tiles among them).
+    pub kong_box: u32,
+    /// The live wall's tiles, next draw first, when known.
+    pub live_tiles: Option<Vec<AnyTile>>,
+    /// The kong box's tiles, next loose tile first, when known.
+    pub loose_tiles: Option<Vec<AnyTile>>,
+}
+
+/// The claims on the live discard, while they may be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// Index of the discard into [`PlayState::discards`].
+    pub discard: usize,
+    /// Each seat's claim, the latest it made (a claim displaced stays in the record).
+    pub claims: BySeat<Option<ClaimKind>>,
+    /// Seats that passed.
+    pub passed: BySeat<bool>,
+}
+
+/// Whose move it is and what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The seat draws from the live wall (its predecessor's discard may still be claimed).
+    Draw(Seat),
+    /// The seat holds a full hand: it discards, declares a kong or Mah-Jongg.
+    Discard(Seat),
+    /// The seat owes a replacement: a loose tile for a kong, or a tile for a bonus tile.
+    Replace {
+        seat: Seat,
+        loose: bool,
+        then: Box<Turn>,
+    },
+    /// The seat was granted the discard and lays down the set it completes.
+    Expose { seat: Seat, claim: ClaimKind },
+    /// A kong was just completed by adding a drawn tile to an exposed pung: it may be robbed
+    /// by a seat calling that tile (§57) until its loose tile is drawn.
+    Robbable { seat: Seat, tile: Tile },
+    /// The hand is over.
+    Over(Ending),
+}
+
+/// How the hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    MahJongg {
+        seat: Seat,
+        tile: Tile,
+        self_drawn: bool,
+    },
+    WashOut,
+}
+
+/// Everything a replay knows of the hand at one moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayState {
+    /// The seat that is East (the dealer).
+    pub east: Seat,
+    pub prevailing: Wind,
+    pub seats: BySeat<SeatState>,
+    pub discards: Vec<Discard>,
+    pub wall: Wall,
+    pub turn: Turn,
+    /// The claims on the live discard, while they may be made.
+    pub window: Option<Window>,
+    /// Playing tiles known to be in play (in hands, on the table, drawn), to catch a fifth copy.
+    pub seen: [u8; Tile::COUNT],
+    /// Bonus tiles known to be in play.
+    pub seen_bonus: [u8; Bonus::ALL.len()],
+}
+
+/// §24: twelve tiles each in stacks of two, East first, then East one more stack and each of
+/// the others one tile: (seat counted from East, tiles taken) in drawing order.
+const DEAL_ORDER: [(usize, usize); 16] = [
+    (0, 4),
+    (1, 4),
+    (2, 4),
+    (3, 4),
+    (0, 4),
+    (1, 4),
+    (2, 4),
+    (3, 4),
+    (0, 4),
+    (1, 4),
+    (2, 4),
+    (3, 4),
+    (0, 2),
+    (1, 1),
+    (2, 1),
+    (3, 1),
+];
+
+fn bonus_index(b: Bonus) -> usize {
+    Bonus::ALL.iter().position(|&x| x == b).unwrap_or(0)
+}
+
+/// A known wall holds every tile of the set, each as often as the set has it.
+fn check_wall(rules: &PlayRules, tiles: &[AnyTile]) -> Result<(), Inconsistent> {
+    let mut playing = [0u8; Tile::COUNT];
+    let mut bonus = [0u32; Bonus::ALL.len()];
+    for &t in tiles {
+        match t {
+            AnyTile::Playing(t) => {
+                playing[t.index()] += 1;
+                if playing[t.index()] > 4 {
+                    return Err(Inconsistent::FifthCopy(t));
+                }
+            }
+            AnyTile::Bonus(b) => {
+                bonus[bonus_index(b)] += 1;
+                if bonus[bonus_index(b)] > rules.bonus_tiles / 8 {
+                    return Err(Inconsistent::TooManyBonus(b));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// East is dealt fourteen, the others thirteen.
+fn dealt_to(east: Seat, seat: Seat) -> usize {
+    if seat == east {
+        14
+    } else {
+        13
+    }
+}
+
+impl PlayState {
+    /// The hand as dealt.
+    pub(crate) fn deal(
+        rules: &PlayRules,
+        started: &HandStarted,
+    ) -> Result<PlayState, Inconsistent> {
+        let east = started.east;
+        let dealt: u32 = 14 + 3 * 13;
+        let empty = || SeatState::dealt(Concealed::Counted(0), Vec::new());
+        let mut state = PlayState {
+            east,
+            prevailing: started.prevailing_wind,
+            seats: BySeat::from_fn(|_| empty()),
+            discards: Vec::new(),
+            wall: Wall {
+                live: rules.tiles - dealt - rules.kong_box,
+                kong_box: rules.kong_box,
+                live_tiles: None,
+                loose_tiles: None,
+            },
+            turn: Turn::Discard(east),
+            window: None,
+            seen: [0; Tile::COUNT],
+            seen_bonus: [0; Bonus::ALL.len()],
+        };
+        match &started.deal {
+            Deal::Unknown => {
+                for seat in Seat::ALL {
+                    state.seats[seat].concealed = Concealed::Counted(dealt_to(east, seat) as u32);
+                }
+            }
+            Deal::Hands { hands } => {
+                for (seat, tiles) in hands.iter() {
+                    let expected = dealt_to(east, seat);
+                    if tiles.len() != expected {
+                        let got = hands.values().map(Vec::len).sum();
+                        return Err(Inconsistent::BadDeal {
+                            got,
+                            expected: 14 + 3 * 13,
+                            seat,
+                            seat_count: tiles.len(),
+                        });
+                    }
+                    state.seats[seat].concealed = Concealed::Known(TileCounts::EMPTY);
+                    for &t in tiles {
+                        state.take(rules, seat, t)?;
+                    }
+                }
+            }
+            Deal::Wall { tiles } => {
+                if tiles.len() != rules.tiles as usize {
+                    return Err(Inconsistent::BadWall {
+                        got: tiles.len(),
+                        expected: rules.tiles,
+                    });
+                }
+                check_wall(rules, tiles)?;
+                for seat in Seat::ALL {
+                    state.seats[seat].concealed = Concealed::Known(TileCounts::EMPTY);
+                }
+                let mut next = 0;
+                for (from_east, n) in DEAL_ORDER {
+                    let seat = Seat::from_index((east.index() + from_east) % 4);
+                    for &t in &tiles[next..next + n] {
+                        state.take(rules, seat, t)?;
+                    }
+                    next += n;
+                }
+                let box_start = tiles.len() - rules.kong_box as usize;
+                state.wall.live_tiles = Some(tiles[next..box_start].to_vec());
+                // The kong box is the end of the wall; its loose tiles are drawn from the end.
+                state.wall.loose_tiles = Some(tiles[box_start..].iter().rev().copied().collect());
+            }
+        }
+        Ok(state)
+    }
+
+    /// `seat` takes `t` into its hand (dealt or drawn), checking no fifth copy comes into play.
+    pub(crate) fn take(
+        &mut self,
+        rules: &PlayRules,
+        seat: Seat,
+        t: AnyTile,
+    ) -> Result<(), Inconsistent> {
+        self.see(rules, t)?;
+        let s = &mut self.seats[seat];
+        match t {
+            AnyTile::Playing(t) => match &mut s.concealed {
+                Concealed::Known(c) => c.try_add(t).map_err(|_| Inconsistent::FifthCopy(t))?,
+                Concealed::Counted(n) => *n += 1,
+            },
+            AnyTile::Bonus(b) => s.undeclared.push(b),
+        }
+        Ok(())
+    }
+
+    /// Counts `t` as in play.
+    pub(crate) fn see(&mut self, rules: &PlayRules, t: AnyTile) -> Result<(), Inconsistent> {
+        self.can_see(rules, t)?;
+        match t {
+            AnyTile::Playing(t) => self.seen[t.index()] += 1,
+            AnyTile::Bonus(b) => self.seen_bonus[bonus_index(b)] += 1,
+        }
+        Ok(())
+    }
+
+    /// Could `t` come into play, or would it be one copy too many?
+    pub(crate) fn can_see(&self, rules: &PlayRules, t: AnyTile) -> Result<(), Inconsistent> {
+        match t {
+            AnyTile::Playing(t) if self.seen[t.index()] >= 4 => Err(Inconsistent::FifthCopy(t)),
+            AnyTile::Bonus(b)
+                if u32::from(self.seen_bonus[bonus_index(b)]) >= rules.bonus_tiles / 8 =>
+            {
+                Err(Inconsistent::TooManyBonus(b))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts `tiles` as in play, all or none.
+    pub(crate) fn see_all(&mut self, tiles: &[Tile]) -> Result<(), Inconsistent> {
+        let mut seen = self.seen;
+        for &t in tiles {
+            let n = &mut seen[t.index()];
+            if *n >= 4 {
+                return Err(Inconsistent::FifthCopy(t));
+            }
+            *n += 1;
+        }
+        self.seen = seen;
+        Ok(())
+    }
+
+    /// The discard claims may be made on, if any.
+    pub fn live_discard(&self) -> Option<&Discard> {
+        self.window.as_ref().map(|w| &self.discards[w.discard])
+    }
+
+    /// Every tile accounted for: in the seats' hands, sets and bonus tiles, among the unclaimed
+    /// discards, and in the live wall and the kong box. Always the number in the set.
+    pub fn accounted(&self) -> u32 {
+        self.seats.values().map(SeatState::tiles).sum::<u32>()
+            + self
+                .discards
+                .iter()
+                .filter(|d| d.claimed_by.is_none())
+                .count() as u32
+            + self.wall.live
+            + self.wall.kong_box
+    }
+
+    /// The wind `seat` holds in this hand.
+    pub fn wind_of(&self, seat: Seat) -> Wind {
+        seat.wind(self.east)
+    }
+}
