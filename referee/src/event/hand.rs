@@ -15,10 +15,55 @@ use crate::BySeat;
 pub enum Deal {
     /// Nothing beyond the dice: the tiles are recorded as they are drawn.
     Unknown,
-    /// The whole wall in drawing order, from the break.
-    Wall { tiles: Vec<AnyTile> },
+    /// The whole wall in drawing order, from the break, dealt in `order`.
+    Wall {
+        tiles: Vec<AnyTile>,
+        #[serde(default, skip_serializing_if = "DealOrder::is_code")]
+        order: DealOrder,
+    },
     /// The tiles dealt to each seat.
     Hands { hands: BySeat<Vec<AnyTile>> },
+}
+
+/// The order the first fifty-three tiles of a known wall are dealt in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DealOrder {
+    /// Code §24: three rounds of two stacks (four tiles) to East, South, West, North; then East
+    /// one stack (two tiles), and South, West and North one tile each.
+    #[default]
+    Code,
+    /// mj-server's: three rounds of four tiles, then one tile each, then East's fourteenth.
+    FourFourFourOne,
+}
+
+impl DealOrder {
+    pub fn is_code(&self) -> bool {
+        *self == DealOrder::Code
+    }
+
+    /// (seat counted from East, tiles taken), in drawing order.
+    pub fn takes(self) -> &'static [(usize, usize)] {
+        #[rustfmt::skip]
+        const CODE: [(usize, usize); 16] = [
+            (0, 4), (1, 4), (2, 4), (3, 4),
+            (0, 4), (1, 4), (2, 4), (3, 4),
+            (0, 4), (1, 4), (2, 4), (3, 4),
+            (0, 2), (1, 1), (2, 1), (3, 1),
+        ];
+        #[rustfmt::skip]
+        const FOUR_FOUR_FOUR_ONE: [(usize, usize); 17] = [
+            (0, 4), (1, 4), (2, 4), (3, 4),
+            (0, 4), (1, 4), (2, 4), (3, 4),
+            (0, 4), (1, 4), (2, 4), (3, 4),
+            (0, 1), (1, 1), (2, 1), (3, 1),
+            (0, 1),
+        ];
+        match self {
+            DealOrder::Code => &CODE,
+            DealOrder::FourFourFourOne => &FOUR_FOUR_FOUR_ONE,
+        }
+    }
 }
 
 /// A hand started.

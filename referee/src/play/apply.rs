@@ -438,6 +438,10 @@ fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
 
 fn passed(state: &mut PlayState, e: &ClaimPassed) -> Outcome {
     let Some(w) = &mut state.window else {
+        // Letting a kong made by adding to a pung go unrobbed (§57).
+        if matches!(state.turn, Turn::Robbable { .. }) {
+            return Ok(Vec::new());
+        }
         return Err(Inconsistent::NoLiveDiscard { what: "pass on" });
     };
     w.passed[e.seat] = true;

@@ -26,6 +26,7 @@
 
 mod apply;
 mod error;
+pub mod mjs;
 mod rules;
 mod state;
 #[cfg(test)]

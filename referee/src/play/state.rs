@@ -198,27 +198,6 @@ pub struct PlayState {
     pub seen_bonus: [u8; Bonus::ALL.len()],
 }
 
-/// §24: twelve tiles each in stacks of two, East first, then East one more stack and each of
-/// the others one tile: (seat counted from East, tiles taken) in drawing order.
-const DEAL_ORDER: [(usize, usize); 16] = [
-    (0, 4),
-    (1, 4),
-    (2, 4),
-    (3, 4),
-    (0, 4),
-    (1, 4),
-    (2, 4),
-    (3, 4),
-    (0, 4),
-    (1, 4),
-    (2, 4),
-    (3, 4),
-    (0, 2),
-    (1, 1),
-    (2, 1),
-    (3, 1),
-];
-
 fn bonus_index(b: Bonus) -> usize {
     Bonus::ALL.iter().position(|&x| x == b).unwrap_or(0)
 }
@@ -304,7 +283,7 @@ impl PlayState {
                     }
                 }
             }
-            Deal::Wall { tiles } => {
+            Deal::Wall { tiles, order } => {
                 if tiles.len() != rules.tiles as usize {
                     return Err(Inconsistent::BadWall {
                         got: tiles.len(),
@@ -316,7 +295,7 @@ impl PlayState {
                     state.seats[seat].concealed = Concealed::Known(TileCounts::EMPTY);
                 }
                 let mut next = 0;
-                for (from_east, n) in DEAL_ORDER {
+                for &(from_east, n) in order.takes() {
                     let seat = Seat::from_index((east.index() + from_east) % 4);
                     for &t in &tiles[next..next + n] {
                         state.take(rules, seat, t)?;

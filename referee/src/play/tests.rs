@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::event::{
-    BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, Deal, KongDeclared, KongKind,
+    BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, Deal, DealOrder, KongDeclared, KongKind,
     KongRobbed, LooseTileDrawn, MahJonggDeclared, SetExposed, TileDiscarded, TileDrawn, WashOut,
 };
 use crate::ids::TableId;
@@ -115,6 +115,7 @@ fn a_known_wall_is_dealt_as_section_24_says_and_every_tile_is_accounted_for() {
     let wall = shuffled(7);
     let p = play(Deal::Wall {
         tiles: wall.clone(),
+        order: DealOrder::Code,
     });
     let s = p.state();
     assert_eq!(s.seats[Seat::East].in_hand(), 14);
@@ -140,7 +141,14 @@ fn a_known_wall_is_dealt_as_section_24_says_and_every_tile_is_accounted_for() {
 fn a_wall_with_a_fifth_copy_is_refused() {
     let mut wall = ordered_set();
     wall[4] = wall[0];
-    let err = Play::start(PlayRules::default(), &started(Deal::Wall { tiles: wall })).unwrap_err();
+    let err = Play::start(
+        PlayRules::default(),
+        &started(Deal::Wall {
+            tiles: wall,
+            order: DealOrder::Code,
+        }),
+    )
+    .unwrap_err();
     assert_eq!(err.kind, Inconsistent::FifthCopy(t("1m")));
 }
 
@@ -278,6 +286,7 @@ fn a_known_wall_is_drawn_in_order_and_a_wrong_tile_is_flagged_section_72() {
     let wall = shuffled(11);
     let mut p = play(Deal::Wall {
         tiles: wall.clone(),
+        order: DealOrder::Code,
     });
     let Concealed::Known(east) = &p.state().seats[Seat::East].concealed else {
         panic!("known")
@@ -457,6 +466,7 @@ fn an_empty_wall_cannot_be_drawn_from_and_a_wash_out_before_it_is_irregular() {
 fn random_game(seed: u64) -> (HandStarted, Vec<HandEvent>) {
     let start = started(Deal::Wall {
         tiles: shuffled(seed),
+        order: DealOrder::Code,
     });
     let mut p = Play::start(PlayRules::default(), &start).unwrap();
     let mut events = Vec::new();

@@ -1,0 +1,510 @@
+//! Reading an mj-server hand history (`hand-NN.mjs`) as a hand recorded play by play.
+//!
+//! J. C. Bradfield's `mj-server` (Debian `mah-jong`) referees the Code of Laws and writes every
+//! hand that ends in Mah-Jong as a `.mjs` file: the players, the game options, the whole wall,
+//! then every protocol message of the hand (`../shared/mj-server.md` in the workspace describes
+//! it). This module turns that text into our vocabulary: a [`HandStarted`] with the wall, and
+//! the [`HandEvent`]s of the play, each with the line it came from. Reading is pure: the caller
+//! reads the file.
+//!
+//! Players are numbered 1–4 by the server in the order they joined, and player 1 is the first
+//! East; they are mapped to the seats as drawn in that order (player 1 the East seat, 2 South,
+//! 3 West, 4 North). Who is East in the hand is `NewHand`'s first number.
+//!
+//! What the server writes after Mah-Jong (how each player grouped its tiles, `HandScore`,
+//! `Settlement`) is kept as it is written, for the comparison of scores.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::event::{
+    BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, Deal, DealOrder, HandEvent,
+    HandStarted, KongDeclared, KongKind, KongRobbed, LooseTileDrawn, MahJonggDeclared,
+    OriginalCallAnnounced, SetExposed, TileDiscarded, TileDrawn, WashOut,
+};
+use crate::ids::TableId;
+use crate::seat::Seat;
+use crate::tile::{AnyTile, Bonus, Dragon, Suit, Tile, Wind};
+
+/// A problem reading an `.mjs` file, with its line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {what}")]
+pub struct MjsError {
+    /// 1-based line of the file.
+    pub line: usize,
+    pub what: String,
+}
+
+/// One hand read from an `.mjs` file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MjsHand {
+    /// Player names by id (1–4).
+    pub players: BTreeMap<u8, String>,
+    /// `GameOption` values by name, as written.
+    pub options: BTreeMap<String, String>,
+    pub started: HandStarted,
+    /// The play, each event with its line in the file.
+    pub events: Vec<(usize, HandEvent)>,
+    /// What each seat laid down after Mah-Jong, message by message (`PlayerFormsClosedPung 2 5D`).
+    pub laid_down: Vec<(Seat, String)>,
+    /// `HandScore` per seat: the score and the server's explanation.
+    pub scores: Vec<(Seat, i64, String)>,
+    /// `Settlement`: each seat's change, and the explanation.
+    pub settlement: Option<([i64; 4], String)>,
+}
+
+impl MjsHand {
+    /// The seat player `id` sits in.
+    pub fn seat_of(id: u8) -> Option<Seat> {
+        (1..=4)
+            .contains(&id)
+            .then(|| Seat::from_index(usize::from(id - 1)))
+    }
+}
+
+/// The tile an mj-server code names: `5D`, `EW`, `RD`, `2F`, `3S`.
+pub fn tile_code(code: &str) -> Option<AnyTile> {
+    let b = code.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let (x, y) = (b[0], b[1]);
+    let wind = |c: u8| match c {
+        b'E' => Some(Wind::East),
+        b'S' => Some(Wind::South),
+        b'W' => Some(Wind::West),
+        b'N' => Some(Wind::North),
+        _ => None,
+    };
+    let number = (b'1'..=b'9').contains(&x).then(|| x - b'0');
+    Some(match (number, y) {
+        (Some(n), b'C') => AnyTile::Playing(Tile::suited(Suit::Characters, n)?),
+        (Some(n), b'D') => AnyTile::Playing(Tile::suited(Suit::Circles, n)?),
+        (Some(n), b'B') => AnyTile::Playing(Tile::suited(Suit::Bamboo, n)?),
+        (Some(n @ 1..=4), b'F') => AnyTile::Bonus(Bonus::Flower(Wind::ALL[usize::from(n - 1)])),
+        (Some(n @ 1..=4), b'S') => AnyTile::Bonus(Bonus::Season(Wind::ALL[usize::from(n - 1)])),
+        (None, b'W') => AnyTile::Playing(Tile::wind(wind(x)?)),
+        (None, b'D') => AnyTile::Playing(Tile::dragon(match x {
+            b'R' => Dragon::Red,
+            b'G' => Dragon::Green,
+            b'W' => Dragon::White,
+            _ => return None,
+        })),
+        _ => return None,
+    })
+}
+
+/// The records of the file: CRLF ends a record, a bare LF stays inside it (a `HandScore`'s
+/// text), a line ending in `\` continues on the next. Each with its first line number.
+fn records(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut start = 1;
+    let mut line = 1;
+    for piece in text.split("\r\n") {
+        let continued = piece.ends_with('\\');
+        current.push_str(piece.strip_suffix('\\').unwrap_or(piece));
+        let lines_here = 1 + piece.matches('\n').count();
+        if !continued {
+            if !current.trim().is_empty() {
+                out.push((start, std::mem::take(&mut current)));
+            }
+            current.clear();
+            start = line + lines_here;
+        }
+        line += lines_here;
+    }
+    if !current.trim().is_empty() {
+        out.push((start, current));
+    }
+    out
+}
+
+struct Reader {
+    line: usize,
+}
+
+impl Reader {
+    fn err(&self, what: impl fmt::Display) -> MjsError {
+        MjsError {
+            line: self.line,
+            what: what.to_string(),
+        }
+    }
+
+    fn seat(&self, word: Option<&str>) -> Result<Seat, MjsError> {
+        let word = word.ok_or_else(|| self.err("a player id is missing"))?;
+        word.parse::<u8>()
+            .ok()
+            .and_then(MjsHand::seat_of)
+            .ok_or_else(|| self.err(format!("`{word}` is not a player id 1–4")))
+    }
+
+    fn any_tile(&self, word: Option<&str>) -> Result<AnyTile, MjsError> {
+        let word = word.ok_or_else(|| self.err("a tile is missing"))?;
+        tile_code(word).ok_or_else(|| self.err(format!("`{word}` is not a tile code")))
+    }
+
+    fn tile(&self, word: Option<&str>) -> Result<Tile, MjsError> {
+        match self.any_tile(word)? {
+            AnyTile::Playing(t) => Ok(t),
+            AnyTile::Bonus(b) => {
+                Err(self.err(format!("`{b}` is a bonus tile, not a playing tile")))
+            }
+        }
+    }
+
+    fn number(&self, word: Option<&str>) -> Result<u32, MjsError> {
+        let word = word.ok_or_else(|| self.err("a number is missing"))?;
+        word.parse()
+            .map_err(|_| self.err(format!("`{word}` is not a number")))
+    }
+}
+
+/// What a discard or kong serial number refers to.
+#[derive(Clone, Copy)]
+enum Serial {
+    Discard { tile: Tile },
+    Kong,
+}
+
+/// Reads one `.mjs` hand history as table `table`'s hand `hand` of game `game`.
+pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand, MjsError> {
+    let mut r = Reader { line: 0 };
+    let mut players = BTreeMap::new();
+    let mut options = BTreeMap::new();
+    let mut wall: Option<Vec<AnyTile>> = None;
+    let mut prevailing = Wind::East;
+    let mut started: Option<HandStarted> = None;
+    // The deal the wall gives, which the first 53 `PlayerDraws` must follow.
+    let mut deal: Vec<(Seat, AnyTile)> = Vec::new();
+    let mut dealt = 0usize;
+    let mut events: Vec<(usize, HandEvent)> = Vec::new();
+    let mut serials: BTreeMap<u32, Serial> = BTreeMap::new();
+    let mut last_added_kong: Option<Seat> = None;
+    let mut laid_down = Vec::new();
+    let mut scores = Vec::new();
+    let mut settlement = None;
+    let mut mahjong_seat: Option<Seat> = None;
+    let mut claimed_mahjong: Option<Seat> = None;
+    let mut last_discard: Option<Tile> = None;
+    for (line, record) in records(text) {
+        r.line = line;
+        let mut words = record.split_ascii_whitespace();
+        let Some(kind) = words.next() else { continue };
+        let mut push = |e: HandEvent| events.push((line, e));
+        match kind {
+            "Player" => {
+                let id = r.number(words.next())? as u8;
+                players.insert(id, words.collect::<Vec<_>>().join(" "));
+            }
+            "GameOption" => {
+                let _ = words.next();
+                let name = words
+                    .next()
+                    .ok_or_else(|| r.err("a game option without a name"))?;
+                let _type = words.next();
+                let _minprot = words.next();
+                let _enabled = words.next();
+                let value = words.next().unwrap_or_default();
+                options.insert(name.to_owned(), value.to_owned());
+            }
+            "Wall" => {
+                let tiles = words
+                    .map(|w| r.any_tile(Some(w)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                wall = Some(tiles);
+            }
+            "NewRound" => {
+                let w = words.next().unwrap_or_default();
+                prevailing = match w {
+                    "E" | "EW" => Wind::East,
+                    "S" | "SW" => Wind::South,
+                    "W" | "WW" => Wind::West,
+                    "N" | "NW" => Wind::North,
+                    _ => return Err(r.err(format!("`{w}` is not a wind"))),
+                };
+            }
+            "Game" => {
+                // `Game id1 id2 id3 id4 Wind …`: the round's wind is the fifth word.
+                if let Some(w) = words.nth(4) {
+                    if let Some(AnyTile::Playing(t)) = tile_code(&format!("{w}W")) {
+                        prevailing = Wind::ALL
+                            .into_iter()
+                            .find(|&x| Tile::wind(x) == t)
+                            .unwrap_or(prevailing);
+                    }
+                }
+            }
+            "NewHand" => {
+                let east = r.seat(words.next())?;
+                let tiles = wall
+                    .clone()
+                    .ok_or_else(|| r.err("`NewHand` before the `Wall` line"))?;
+                let mut next = tiles.iter();
+                deal = DealOrder::FourFourFourOne
+                    .takes()
+                    .iter()
+                    .flat_map(|&(from_east, n)| {
+                        std::iter::repeat_n(Seat::from_index((east.index() + from_east) % 4), n)
+                    })
+                    .filter_map(|seat| next.next().map(|&t| (seat, t)))
+                    .collect();
+                started = Some(HandStarted {
+                    table: table.clone(),
+                    game,
+                    hand,
+                    east,
+                    prevailing_wind: prevailing,
+                    dice: Vec::new(),
+                    deal: Deal::Wall {
+                        tiles,
+                        order: DealOrder::FourFourFourOne,
+                    },
+                });
+            }
+            _ if started.is_none() => {}
+            "PlayerDraws" if dealt < deal.len() => {
+                let seat = r.seat(words.next())?;
+                let tile = r.any_tile(words.next())?;
+                if deal[dealt] != (seat, tile) {
+                    let (s, t) = deal[dealt];
+                    return Err(r.err(format!(
+                        "dealt tile {} is `{tile}` to {seat}, but the wall deals `{t}` to {s}",
+                        dealt + 1
+                    )));
+                }
+                dealt += 1;
+            }
+            "PlayerDraws" | "PlayerDrawsLoose" => {
+                let seat = r.seat(words.next())?;
+                let tile = Some(r.any_tile(words.next())?);
+                push(if kind == "PlayerDraws" {
+                    HandEvent::TileDrawn(TileDrawn { seat, tile })
+                } else {
+                    HandEvent::LooseTileDrawn(LooseTileDrawn { seat, tile })
+                });
+            }
+            "PlayerDeclaresSpecial" => {
+                let seat = r.seat(words.next())?;
+                match words.next() {
+                    Some("--") | None => {}
+                    w => match r.any_tile(w)? {
+                        AnyTile::Bonus(tile) => {
+                            push(HandEvent::BonusTileDeclared(BonusTileDeclared {
+                                seat,
+                                tile,
+                            }))
+                        }
+                        AnyTile::Playing(t) => {
+                            return Err(r.err(format!("`{t}` declared as a bonus tile")))
+                        }
+                    },
+                }
+            }
+            "PlayerDiscards" => {
+                let seat = r.seat(words.next())?;
+                let tile = r.tile(words.next())?;
+                let serial = r.number(words.next())?;
+                let calling = words.next() == Some("1");
+                serials.insert(serial, Serial::Discard { tile });
+                last_discard = Some(tile);
+                push(HandEvent::TileDiscarded(TileDiscarded {
+                    seat,
+                    placed: tile,
+                    named: tile,
+                }));
+                if calling {
+                    push(HandEvent::OriginalCallAnnounced(OriginalCallAnnounced {
+                        seat,
+                    }));
+                }
+            }
+            "PlayerClaimsChow"
+            | "PlayerClaimsPung"
+            | "PlayerClaimsKong"
+            | "PlayerClaimsMahJong" => {
+                let seat = r.seat(words.next())?;
+                let serial = r.number(words.next())?;
+                let claim = match kind {
+                    "PlayerClaimsChow" => ClaimKind::Chow,
+                    "PlayerClaimsPung" => ClaimKind::Pung,
+                    "PlayerClaimsKong" => ClaimKind::Kong,
+                    _ => ClaimKind::MahJongg,
+                };
+                match serials.get(&serial) {
+                    Some(Serial::Discard { tile }) => {
+                        if claim == ClaimKind::MahJongg {
+                            claimed_mahjong = Some(seat);
+                        }
+                        push(HandEvent::ClaimMade(ClaimMade {
+                            seat,
+                            claim,
+                            tile: *tile,
+                        }))
+                    }
+                    // A claim of Mah-Jong on a kong is the robbing (`PlayerRobsKong` follows).
+                    Some(Serial::Kong) => {}
+                    None => {
+                        return Err(r.err(format!(
+                            "a claim on serial {serial}, which no discard or kong has"
+                        )))
+                    }
+                }
+            }
+            "PlayerDoesntClaim" => {
+                let seat = r.seat(words.next())?;
+                push(HandEvent::ClaimPassed(ClaimPassed { seat }));
+            }
+            "PlayerChows" | "PlayerPungs" | "PlayerKongs" if mahjong_seat.is_none() => {
+                let seat = r.seat(words.next())?;
+                let tile = r.tile(words.next())?;
+                let claim = match kind {
+                    "PlayerChows" => ClaimKind::Chow,
+                    "PlayerPungs" => ClaimKind::Pung,
+                    _ => ClaimKind::Kong,
+                };
+                push(HandEvent::ClaimGranted(ClaimGranted { seat, claim }));
+                match claim {
+                    ClaimKind::Kong => push(HandEvent::KongDeclared(KongDeclared {
+                        seat,
+                        kind: KongKind::AnnexedDiscard,
+                        tile,
+                    })),
+                    _ => {
+                        let lowest = if claim == ClaimKind::Chow {
+                            let steps = match words.next() {
+                                Some("Lower") => 0,
+                                Some("Middle") => 1,
+                                Some("Upper") => 2,
+                                w => return Err(r.err(format!("a chow at position {w:?}"))),
+                            };
+                            tile.suit()
+                                .zip(tile.rank())
+                                .and_then(|(suit, rank)| {
+                                    Tile::suited(suit, rank.checked_sub(steps)?)
+                                })
+                                .ok_or_else(|| {
+                                    r.err(format!("no chow has `{tile}` in that position"))
+                                })?
+                        } else {
+                            tile
+                        };
+                        push(HandEvent::SetExposed(SetExposed {
+                            seat,
+                            claim,
+                            lowest,
+                        }))
+                    }
+                }
+            }
+            "PlayerDeclaresClosedKong" | "PlayerAddsToPung" => {
+                let seat = r.seat(words.next())?;
+                let tile = r.tile(words.next())?;
+                let serial = r.number(words.next())?;
+                serials.insert(serial, Serial::Kong);
+                let kind = if kind == "PlayerAddsToPung" {
+                    last_added_kong = Some(seat);
+                    KongKind::AddedToExposedPung
+                } else {
+                    KongKind::Concealed
+                };
+                push(HandEvent::KongDeclared(KongDeclared { seat, kind, tile }));
+            }
+            "PlayerRobsKong" => {
+                let robber = r.seat(words.next())?;
+                let tile = r.tile(words.next())?;
+                let from = last_added_kong
+                    .ok_or_else(|| r.err("a kong robbed where no tile was added to a pung"))?;
+                last_discard = Some(tile);
+                claimed_mahjong = None;
+                mahjong_seat = Some(robber);
+                push(HandEvent::KongRobbed(KongRobbed { robber, from, tile }));
+                push(HandEvent::MahJonggDeclared(MahJonggDeclared {
+                    seat: robber,
+                    winning_tile: tile,
+                    self_drawn: false,
+                }));
+            }
+            "PlayerMahJongs" => {
+                let seat = r.seat(words.next())?;
+                if mahjong_seat == Some(seat) {
+                    continue;
+                }
+                mahjong_seat = Some(seat);
+                match words.next() {
+                    Some("--") | None => {
+                        let tile = last_discard
+                            .ok_or_else(|| r.err("Mah-Jong on a discard before any discard"))?;
+                        if claimed_mahjong == Some(seat) {
+                            push(HandEvent::ClaimGranted(ClaimGranted {
+                                seat,
+                                claim: ClaimKind::MahJongg,
+                            }));
+                        }
+                        push(HandEvent::MahJonggDeclared(MahJonggDeclared {
+                            seat,
+                            winning_tile: tile,
+                            self_drawn: false,
+                        }));
+                    }
+                    w => {
+                        let tile = r.tile(w)?;
+                        push(HandEvent::MahJonggDeclared(MahJonggDeclared {
+                            seat,
+                            winning_tile: tile,
+                            self_drawn: true,
+                        }));
+                    }
+                }
+            }
+            "PlayerChows"
+            | "PlayerPungs"
+            | "PlayerKongs"
+            | "PlayerPairs"
+            | "PlayerSpecialSet"
+            | "PlayerFormsClosedPung"
+            | "PlayerFormsClosedChow"
+            | "PlayerFormsClosedPair"
+            | "PlayerFormsClosedSpecialSet"
+            | "PlayerShowsTiles" => {
+                let seat = r.seat(words.next())?;
+                laid_down.push((seat, record.clone()));
+            }
+            "WashOut" => {
+                let reason = words.collect::<Vec<_>>().join(" ");
+                push(HandEvent::WashOut(WashOut { reason }));
+            }
+            "HandScore" => {
+                let seat = r.seat(words.next())?;
+                let score = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
+                let text: String = words.collect::<Vec<_>>().join(" ");
+                scores.push((seat, score, text));
+            }
+            "Settlement" => {
+                let mut changes = [0i64; 4];
+                for c in &mut changes {
+                    *c = words
+                        .next()
+                        .and_then(|w| w.parse().ok())
+                        .ok_or_else(|| r.err("a settlement without four changes"))?;
+                }
+                settlement = Some((changes, words.collect::<Vec<_>>().join(" ")));
+            }
+            _ => {}
+        }
+    }
+    let started = started.ok_or(MjsError {
+        line: r.line,
+        what: "no `NewHand` line: not an mj-server hand history".into(),
+    })?;
+    Ok(MjsHand {
+        players,
+        options,
+        started,
+        events,
+        laid_down,
+        scores,
+        settlement,
+    })
+}
