@@ -10,6 +10,7 @@ use crate::event::{
     TileDiscarded, TileDrawn, WashOut,
 };
 use crate::rules::BonusReplacement;
+use crate::score::WinFrom;
 use crate::seat::Seat;
 use crate::shape::Set;
 use crate::tile::{AnyTile, Tile};
@@ -203,6 +204,7 @@ fn drawn(rules: &PlayRules, state: &mut PlayState, e: &TileDrawn) -> Outcome {
     }
     let (tile, wrong) = draw_from(state, seat, e.tile, false)?;
     receive(rules, state, seat, tile)?;
+    state.drew_loose = false;
     v.extend(out_of_turn(state, seat, expected, "Code §73", "drew"));
     v.extend(wrong);
     // The draw closes the claims on the discard before it (§64 lets a higher claim displace it
@@ -240,6 +242,7 @@ fn loose_drawn(rules: &PlayRules, state: &mut PlayState, e: &LooseTileDrawn) -> 
     }
     let (tile, wrong) = draw_from(state, seat, e.tile, true)?;
     receive(rules, state, seat, tile)?;
+    state.drew_loose = true;
     v.extend(out_of_turn(
         state,
         seat,
@@ -656,9 +659,12 @@ fn kong(state: &mut PlayState, e: &KongDeclared) -> Outcome {
                 "Code §48",
                 "added a tile to an exposed pung",
             ));
+            let Formed::Claimed { from } = state.seats[seat].sets[i].formed else {
+                return Err(Inconsistent::NoExposedPung { seat, tile: t });
+            };
             state.seats[seat].sets[i] = PlayedSet {
                 set: Set::kong(t),
-                formed: Formed::AddedKong,
+                formed: Formed::AddedKong { from },
             };
             // §57–59: open to robbing in this turn, until the loose tile is drawn.
             state.turn = Turn::Robbable { seat, tile: t };
@@ -716,13 +722,16 @@ fn robbed(_rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome 
     if let Some(s) = state.seats[seat]
         .sets
         .iter_mut()
-        .find(|s| s.set == Set::kong(tile) && s.formed == Formed::AddedKong)
+        .find(|s| s.set == Set::kong(tile))
     {
-        *s = PlayedSet {
-            set: Set::pung(tile),
-            formed: s.formed,
-        };
+        if let Formed::AddedKong { from } = s.formed {
+            *s = PlayedSet {
+                set: Set::pung(tile),
+                formed: Formed::Claimed { from },
+            };
+        }
     }
+    state.robbed_from = Some(seat);
     let index = state.discards.len();
     state.discards.push(Discard {
         seat,
@@ -742,7 +751,7 @@ fn robbed(_rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome 
 fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> Outcome {
     let seat = e.seat;
     let mut v = Vec::new();
-    if e.self_drawn {
+    let (from, discarder) = if e.self_drawn {
         if !state.seats[seat].concealed.holds(e.winning_tile, 1) {
             return Err(Inconsistent::NotHeld {
                 seat,
@@ -760,6 +769,12 @@ fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> 
             "Code §54",
             "went Mah-Jongg on its own draw",
         ));
+        let from = if state.drew_loose {
+            WinFrom::LooseTile
+        } else {
+            WinFrom::Wall
+        };
+        (from, None)
     } else {
         let Some((_, d)) = claimed_tile(state, seat).filter(|(_, d)| d.placed == e.winning_tile)
         else {
@@ -770,13 +785,13 @@ fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> 
             });
         };
         // The discard completes the hand: it joins the tiles laid down.
-        state.seats[seat].claimed = None;
         match &mut state.seats[seat].concealed {
             Concealed::Known(c) => c
                 .try_add(d.placed)
                 .map_err(|_| Inconsistent::FifthCopy(d.placed))?,
             Concealed::Counted(n) => *n += 1,
         }
+        state.seats[seat].claimed = None;
         if !matches!(state.turn, Turn::Expose { seat: s, claim: ClaimKind::MahJongg } if s == seat)
         {
             v.push(Irregularity::new(
@@ -784,11 +799,19 @@ fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> 
                 format!("{seat} went Mah-Jongg on a discard it had not claimed for Mah-Jongg"),
             ));
         }
-    }
+        let from = if state.robbed_from.take() == Some(d.seat) {
+            WinFrom::RobbedKong
+        } else {
+            WinFrom::Discard
+        };
+        (from, Some(d.seat))
+    };
     state.turn = Turn::Over(Ending::MahJongg {
         seat,
         tile: e.winning_tile,
-        self_drawn: e.self_drawn,
+        from,
+        discarder,
+        last_tile: state.wall.live == 0,
     });
     state.window = None;
     Ok(v)

@@ -3,8 +3,11 @@
 use crate::by_seat::BySeat;
 use crate::counts::TileCounts;
 use crate::event::{ClaimKind, Deal, HandStarted};
+use crate::hand::{Hand, HandSetup, RawMeld};
+use crate::score::{Circumstances, WinFrom};
 use crate::seat::Seat;
 use crate::shape::Set;
+use crate::table::HandReport;
 use crate::tile::{AnyTile, Bonus, Tile, Wind};
 
 use super::error::Inconsistent;
@@ -48,8 +51,8 @@ pub enum Formed {
     Claimed { from: Seat },
     /// A concealed pung and a discard claimed from `from` (§46).
     AnnexedKong { from: Seat },
-    /// A drawn tile added to an exposed pung (§48).
-    AddedKong,
+    /// A drawn tile added to a pung exposed with a discard from `from` (§48).
+    AddedKong { from: Seat },
     /// Four drawn tiles, declared (§50).
     ConcealedKong,
 }
@@ -175,7 +178,12 @@ pub enum Ending {
     MahJongg {
         seat: Seat,
         tile: Tile,
-        self_drawn: bool,
+        /// Where the winning tile came from (the wall, a loose tile, a discard, a robbed kong).
+        from: WinFrom,
+        /// Who discarded it (or whose kong was robbed).
+        discarder: Option<Seat>,
+        /// It was the last tile of the live wall, or the discard after it (§117(i), (j)).
+        last_tile: bool,
     },
     WashOut,
 }
@@ -196,6 +204,10 @@ pub struct PlayState {
     pub seen: [u8; Tile::COUNT],
     /// Bonus tiles known to be in play.
     pub seen_bonus: [u8; Bonus::ALL.len()],
+    /// The last tile drawn was a loose tile (for a win on it, §117(h)).
+    pub drew_loose: bool,
+    /// The seat whose kong was just robbed (§57), until the robber goes Mah-Jongg.
+    pub robbed_from: Option<Seat>,
 }
 
 fn bonus_index(b: Bonus) -> usize {
@@ -258,6 +270,8 @@ impl PlayState {
             window: None,
             seen: [0; Tile::COUNT],
             seen_bonus: [0; Bonus::ALL.len()],
+            drew_loose: false,
+            robbed_from: None,
         };
         match &started.deal {
             Deal::Unknown => {
@@ -383,6 +397,83 @@ impl PlayState {
                 .count() as u32
             + self.wall.live
             + self.wall.kong_box
+    }
+
+    /// `seat`'s hand as it lies, in the hand notation's terms: its concealed tiles (the
+    /// winning tile apart, for the winner), its sets and bonus tiles. `None` while its
+    /// concealed tiles are only counted.
+    pub fn hand_of(&self, seat: Seat) -> Option<Hand> {
+        let s = &self.seats[seat];
+        let Concealed::Known(concealed) = &s.concealed else {
+            return None;
+        };
+        let winning = match self.turn {
+            Turn::Over(Ending::MahJongg { seat: w, tile, .. }) if w == seat => Some(tile),
+            _ => None,
+        };
+        let mut tiles = *concealed;
+        if let Some(w) = winning {
+            tiles = tiles.without(w)?;
+        }
+        let melds = s
+            .sets
+            .iter()
+            .map(|p| {
+                let mut all: Vec<Tile> = p.set.tiles().collect();
+                let added = match p.formed {
+                    Formed::AddedKong { .. } => all.pop(),
+                    _ => None,
+                };
+                RawMeld {
+                    column: 0,
+                    concealed: p.formed == Formed::ConcealedKong,
+                    tiles: all,
+                    added,
+                }
+            })
+            .collect();
+        Hand::new(&HandSetup {
+            concealed: tiles.tiles().collect(),
+            groups: Vec::new(),
+            melds,
+            bonus: s.bonus.clone(),
+            winning,
+        })
+        .ok()
+    }
+
+    /// The finished hand as a report to score and settle, by the same code as a hand
+    /// recorded only at its end. `None` before the end, or while a hand is only counted.
+    pub fn report(&self) -> Option<HandReport> {
+        let Turn::Over(end) = self.turn else {
+            return None;
+        };
+        let mut hands = BySeat::from_fn(|_| None);
+        for seat in Seat::ALL {
+            hands[seat] = Some(self.hand_of(seat)?.to_string());
+        }
+        let mut report = HandReport {
+            hands,
+            ..HandReport::default()
+        };
+        if let Ending::MahJongg {
+            seat,
+            from,
+            discarder,
+            last_tile,
+            ..
+        } = end
+        {
+            report.winner = Some(seat);
+            report.win_from = Some(from);
+            report.discarder = discarder;
+            report.circumstances = Circumstances {
+                last_tile,
+                original_call: self.seats[seat].original_call,
+                ..Circumstances::default()
+            };
+        }
+        Some(report)
     }
 
     /// The wind `seat` holds in this hand.
