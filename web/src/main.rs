@@ -43,6 +43,10 @@ enum Command {
     Score(cmd::score::Args),
     /// Settle one finished hand from its four hands (JSON): each seat's score, net and payments.
     Settle(cmd::settle::Args),
+    /// Replay one hand recorded play by play (an mj-server `.mjs`, or an exported hand stream)
+    /// to any event: the state, every irregularity with its rule, and at the end the scores
+    /// and settlement.
+    Replay(cmd::replay::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +63,7 @@ fn main() -> ExitCode {
         Command::Rulesets(args) => cmd::rulesets::run(&args),
         Command::Score(args) => cmd::score::run(&args),
         Command::Settle(args) => cmd::settle::run(&args),
+        Command::Replay(args) => cmd::replay::run(&args),
     };
     match result {
         Ok(code) => code,

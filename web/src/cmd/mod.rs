@@ -4,6 +4,7 @@ pub mod audit;
 pub mod export;
 pub mod import;
 pub mod load_fixture;
+pub mod replay;
 pub mod rulesets;
 pub mod score;
 pub mod settle;

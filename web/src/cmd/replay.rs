@@ -1,0 +1,364 @@
+//! `mahjong-referee replay FILE [--ruleset NAME|FILE] [--at N] [--json]`: one hand replayed
+//! event by event, and its state at event N (the end by default).
+//!
+//! FILE is an mj-server hand history (`hand-NN.mjs`) or a hand's stream as `export` writes it
+//! (JSON Lines, one event per line). The replay is `referee::play`'s: every event is applied
+//! as legal, irregular (listed with its rule) or inconsistent (the replay stops there, with
+//! the event and why, exit status 2). At the end of a finished hand the hands are scored and
+//! settled by the same code as a hand recorded at its end; for an `.mjs`, each score and the
+//! settlement are set beside the server's.
+//!
+//! An `.mjs` is replayed under the Code of Laws unless `--ruleset` names another; its options
+//! are read for the rules of play, and one this replay cannot honour is named in a warning.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use referee::event::HandEvent;
+use referee::play::{mjs, Applied, Concealed, Ending, Play, PlayRules, PlayState, Turn};
+use referee::table::{Position, Settled};
+use referee::{Ruleset, Seat};
+use serde_json::json;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// An mj-server `.mjs` hand history, or a hand stream exported as JSON Lines.
+    pub file: String,
+    /// A built-in ruleset name or a house-ruleset file (default: code-of-laws).
+    #[arg(long)]
+    pub ruleset: Option<String>,
+    /// Show the state after this many events (the start is event 0).
+    #[arg(long)]
+    pub at: Option<usize>,
+    /// Print as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A hand read from a file: how it starts, its events with where each came from, and (for an
+/// `.mjs`) the server's own results.
+struct Source {
+    started: referee::event::HandStarted,
+    events: Vec<(String, HandEvent)>,
+    server: Option<mjs::MjsHand>,
+}
+
+fn read_source(path: &str) -> anyhow::Result<Source> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+    if path.ends_with(".mjs") || text.starts_with("Player ") {
+        let hand = mjs::read(&text, "imported".parse()?, 1, 1)
+            .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+        return Ok(Source {
+            started: hand.started.clone(),
+            events: hand
+                .events
+                .iter()
+                .map(|(line, e)| (format!("line {line}"), e.clone()))
+                .collect(),
+            server: Some(hand),
+        });
+    }
+    let mut started = None;
+    let mut events = Vec::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let at = format!("line {}", i + 1);
+        let v: serde_json::Value =
+            serde_json::from_str(line).with_context(|| format!("{path} {at}: not JSON"))?;
+        let kind = v["event_type"]
+            .as_str()
+            .with_context(|| format!("{path} {at}: no `event_type`"))?;
+        let version = v["schema_version"].as_u64().unwrap_or(1) as u32;
+        let payload = serde_json::to_vec(&v["payload"])?;
+        let event = ledger::Event::decode(kind, version, &payload)
+            .map_err(|e| anyhow::anyhow!("{path} {at}: {e}"))?;
+        let event = HandEvent::try_from(event)
+            .map_err(|_| anyhow::anyhow!("{path} {at}: `{kind}` is not an event of a hand"))?;
+        match event {
+            HandEvent::HandStarted(s) if started.is_none() => started = Some(s),
+            e if started.is_some() => events.push((at, e)),
+            _ => anyhow::bail!("{path} {at}: a hand stream begins with `hand_started`"),
+        }
+    }
+    Ok(Source {
+        started: started.with_context(|| format!("{path}: no `hand_started` event"))?,
+        events,
+        server: None,
+    })
+}
+
+fn ruleset(args: &Args, server: Option<&mjs::MjsHand>) -> anyhow::Result<(Ruleset, Vec<String>)> {
+    let name = args.ruleset.as_deref().unwrap_or("code-of-laws");
+    let rules = super::rulesets::load_playing(name, &[], false)?;
+    let mut warnings = Vec::new();
+    if let (Some(hand), None) = (server, &args.ruleset) {
+        for (option, code_value) in [("DeadWall16", "1"), ("FlowersLoose", "0"), ("Flowers", "1")] {
+            if let Some(v) = hand.options.get(option) {
+                if v != code_value {
+                    warnings.push(format!(
+                        "the game was played with {option} {v}; this replay follows the Code ({option} {code_value})"
+                    ));
+                }
+            }
+        }
+    }
+    Ok((rules, warnings))
+}
+
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let source = read_source(&args.file)?;
+    let (rules, warnings) = ruleset(args, source.server.as_ref())?;
+    let mut play = Play::start(PlayRules::of(&rules), &source.started)?;
+    let until = args.at.unwrap_or(usize::MAX);
+    let mut irregular = Vec::new();
+    let mut failed = None;
+    for (n, (at, e)) in source.events.iter().enumerate() {
+        if n >= until {
+            break;
+        }
+        match play.apply(e) {
+            Ok(Applied::Legal) => {}
+            Ok(Applied::Irregular(v)) => {
+                irregular.extend(v.into_iter().map(|i| (n + 1, at.clone(), i.to_string())))
+            }
+            Err(err) => {
+                failed = Some(format!("{at}: {err}"));
+                break;
+            }
+        }
+    }
+    let state = play.state();
+    let settled = match (&failed, state.report()) {
+        (None, Some(report)) => {
+            let facts = report.check().map_err(|v| anyhow::anyhow!("{v}"))?;
+            let position = Position {
+                game: 1,
+                hand: 1,
+                east: source.started.east,
+                prevailing: source.started.prevailing_wind,
+                east_wins: 0,
+                passes: 0,
+            };
+            Some(
+                facts
+                    .score_and_settle(&rules, &position)
+                    .map_err(|v| anyhow::anyhow!("{v}"))?,
+            )
+        }
+        _ => None,
+    };
+    let text = if args.json {
+        let v = to_json(
+            &play,
+            &irregular,
+            failed.as_deref(),
+            settled.as_ref(),
+            &source,
+            &warnings,
+        );
+        format!("{}\n", serde_json::to_string_pretty(&v)?)
+    } else {
+        to_text(
+            &play,
+            &irregular,
+            failed.as_deref(),
+            settled.as_ref(),
+            &source,
+            &warnings,
+        )
+    };
+    super::print_stdout(&text)?;
+    Ok(if failed.is_some() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn concealed(c: &Concealed) -> String {
+    match c {
+        Concealed::Known(t) => t.format(referee::Style::Compressed),
+        Concealed::Counted(n) => format!("{n} unseen"),
+    }
+}
+
+fn turn(t: &Turn) -> String {
+    match t {
+        Turn::Draw(s) => format!("{s} to draw"),
+        Turn::Discard(s) => format!("{s} to discard"),
+        Turn::Replace {
+            seat, loose: true, ..
+        } => format!("{seat} to draw a loose tile"),
+        Turn::Replace { seat, .. } => format!("{seat} to draw a replacement"),
+        Turn::Expose { seat, claim } => format!("{seat} to expose its {claim:?}"),
+        Turn::Robbable { seat, tile } => format!("{seat}'s kong of {tile} may be robbed"),
+        Turn::Over(Ending::WashOut) => "over: a wash-out".into(),
+        Turn::Over(Ending::MahJongg {
+            seat,
+            tile,
+            from,
+            discarder,
+            last_tile,
+        }) => {
+            let by = discarder.map(|d| format!(" of {d}")).unwrap_or_default();
+            let last = if *last_tile { ", the last tile" } else { "" };
+            format!("over: {seat} went Mah-Jongg with {tile} ({from}{by}{last})")
+        }
+    }
+}
+
+fn seat_lines(state: &PlayState) -> Vec<(Seat, String)> {
+    Seat::ALL
+        .iter()
+        .map(|&seat| {
+            let s = &state.seats[seat];
+            let sets: Vec<String> = s.sets.iter().map(|p| format!("[{}]", p.set)).collect();
+            let bonus: Vec<String> = s.bonus.iter().map(ToString::to_string).collect();
+            let discards: Vec<String> = s
+                .discards
+                .iter()
+                .map(|&i| {
+                    let d = &state.discards[i];
+                    match d.claimed_by {
+                        Some(by) => format!("{}→{by}", d.placed),
+                        None => d.placed.to_string(),
+                    }
+                })
+                .collect();
+            (
+                seat,
+                format!(
+                    "{} ({}): {} {} {} | discards {}",
+                    seat,
+                    state.wind_of(seat),
+                    concealed(&s.concealed),
+                    sets.join(" "),
+                    bonus.join(" "),
+                    discards.join(" ")
+                ),
+            )
+        })
+        .collect()
+}
+
+fn to_text(
+    play: &Play,
+    irregular: &[(usize, String, String)],
+    failed: Option<&str>,
+    settled: Option<&Settled>,
+    source: &Source,
+    warnings: &[String],
+) -> String {
+    let state = play.state();
+    let mut out = String::new();
+    for w in warnings {
+        let _ = writeln!(out, "warning: {w}");
+    }
+    let _ = writeln!(
+        out,
+        "after event {} of {}: {}; live wall {}, kong box {}",
+        play.events() - 1,
+        source.events.len(),
+        turn(&state.turn),
+        state.wall.live,
+        state.wall.kong_box
+    );
+    if let Some(d) = state.live_discard() {
+        let _ = writeln!(out, "live discard: {} from {}", d.placed, d.seat);
+    }
+    for (_, line) in seat_lines(state) {
+        let _ = writeln!(out, "  {line}");
+    }
+    for (n, at, what) in irregular {
+        let _ = writeln!(out, "irregular, event {n} ({at}): {what}");
+    }
+    if let Some(f) = failed {
+        let _ = writeln!(out, "inconsistent: {f}");
+    }
+    if let Some(s) = settled {
+        let _ = writeln!(out, "scores and settlement:");
+        for seat in Seat::ALL {
+            let server = source.server.as_ref().and_then(|h| {
+                h.scores
+                    .iter()
+                    .find(|(s, _, _)| *s == seat)
+                    .map(|(_, score, _)| format!(" (server {score})"))
+            });
+            let _ = writeln!(
+                out,
+                "  {seat} ({}): score {}{}, net {}",
+                state.wind_of(seat),
+                s.sheets[seat].total,
+                server.unwrap_or_default(),
+                s.nets[seat]
+            );
+        }
+        if let Some((changes, _)) = source.server.as_ref().and_then(|h| h.settlement.clone()) {
+            let ours = s.nets.clone().to_winds(state.east).into_array();
+            let _ = writeln!(
+                out,
+                "  the server's settlement, East to North: {changes:?} ({})",
+                if ours == changes {
+                    "the same"
+                } else {
+                    "different"
+                }
+            );
+        }
+    }
+    out
+}
+
+fn to_json(
+    play: &Play,
+    irregular: &[(usize, String, String)],
+    failed: Option<&str>,
+    settled: Option<&Settled>,
+    source: &Source,
+    warnings: &[String],
+) -> serde_json::Value {
+    let state = play.state();
+    let seats: serde_json::Map<String, serde_json::Value> = Seat::ALL
+        .iter()
+        .map(|&seat| {
+            let s = &state.seats[seat];
+            let mut v = json!({
+                "seat": seat,
+                "concealed": concealed(&s.concealed),
+                "sets": s.sets.iter().map(|p| p.set.to_string()).collect::<Vec<_>>(),
+                "bonus": s.bonus.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "discards": s.discards.iter().map(|&i| state.discards[i].placed.to_string()).collect::<Vec<_>>(),
+            });
+            if let Some(st) = settled {
+                v["score"] = json!(st.sheets[seat].total);
+                v["sheet"] = serde_json::to_value(&st.sheets[seat]).unwrap_or_default();
+                v["net"] = json!(st.nets[seat]);
+            }
+            (state.wind_of(seat).to_string().to_lowercase(), v)
+        })
+        .collect();
+    let mut v = json!({
+        "event": play.events() - 1,
+        "events": source.events.len(),
+        "turn": turn(&state.turn),
+        "wall": {"live": state.wall.live, "kong_box": state.wall.kong_box},
+        "seats": seats,
+        "irregular": irregular.iter().map(|(n, at, what)| json!({"event": n, "at": at, "what": what})).collect::<Vec<_>>(),
+        "warnings": warnings,
+    });
+    if let Some(f) = failed {
+        v["inconsistent"] = json!(f);
+    }
+    if let Some(s) = settled {
+        let nets = s.nets.clone().to_winds(state.east);
+        v["settlement"] = json!({
+            "nets": {"east": nets.east, "south": nets.south, "west": nets.west, "north": nets.north},
+            "payments": s.payments.iter().map(|p| json!({"from": p.payer, "to": p.payee, "amount": p.amount})).collect::<Vec<_>>(),
+        });
+    }
+    v
+}

@@ -1,0 +1,123 @@
+//! `mahjong-referee replay`: a hand recorded play by play, replayed to any moment.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/../fixtures/mj-server/seed-7/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn an_mj_server_hand_replays_to_the_end_and_agrees_with_the_server() {
+    let o = run(&["replay", &fixture("hand-05.mjs")]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = stdout(&o);
+    assert!(out.contains("after event 271 of 271"), "{out}");
+    assert!(
+        out.contains("west went Mah-Jongg with 6m (discard of east)"),
+        "{out}"
+    );
+    assert!(out.contains("score 104 (server 104), net 268"), "{out}");
+    assert!(out.contains("[268, -226, 128, -170] (the same)"), "{out}");
+}
+
+#[test]
+fn the_state_at_any_event_and_as_json() {
+    let o = run(&["replay", &fixture("hand-05.mjs"), "--at", "60"]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("after event 60 of 271: south to draw"),
+        "{out}"
+    );
+    assert!(out.contains("live discard: 3p from east"), "{out}");
+    assert!(!out.contains("settlement"), "{out}");
+    let o = run(&["replay", &fixture("hand-05.mjs"), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["settlement"]["nets"]["east"], 268);
+    assert_eq!(v["seats"]["west"]["score"], 32);
+    assert_eq!(v["seats"]["east"]["sheet"]["total"], 104);
+    assert_eq!(v["irregular"].as_array().unwrap().len(), 0);
+}
+
+/// A hand stream as `export` writes it (hashes and envelope fields are not needed to replay).
+fn line(event_type: &str, payload: serde_json::Value) -> String {
+    serde_json::json!({"event_type": event_type, "schema_version": 1, "payload": payload})
+        .to_string()
+}
+
+#[test]
+fn an_exported_stream_replays_and_an_impossible_event_stops_it_with_status_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hand.jsonl");
+    let started = serde_json::json!({
+        "table": "t1", "game": 1, "hand": 1, "east": "east", "prevailing_wind": "east",
+        "dice": [3, 4],
+        "deal": {"known": "hands", "hands": {
+            "east": ["1m","2m","3m","4m","5m","6m","7m","8m","9m","E","E","E","S","W"],
+            "south": ["2p","3p","4p","5p","6p","7p","8p","9p","1s","1s","2s","3s","4s"],
+            "west": ["9m","9m","5s","6s","7s","8s","9s","R","R","G","G","N","N"],
+            "north": ["W","W","1p","1p","5m","5m","2s","2s","3s","3s","6m","6m","8m"]
+        }}
+    });
+    let lines = [
+        line("hand_started", started),
+        line(
+            "tile_discarded",
+            serde_json::json!({"seat": "east", "placed": "W", "named": "W"}),
+        ),
+        line(
+            "tile_drawn",
+            serde_json::json!({"seat": "west", "tile": null}),
+        ),
+        line(
+            "tile_discarded",
+            serde_json::json!({"seat": "south", "placed": "R", "named": "R"}),
+        ),
+    ];
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(2), "{out}");
+    assert!(
+        out.contains("irregular, event 2 (line 3): west drew out of turn"),
+        "{out}"
+    );
+    assert!(out.contains("(Code §73)"), "{out}");
+    assert!(out.contains("inconsistent: line 4:"), "{out}");
+    assert!(out.contains("south does not hold `R`"), "{out}");
+}
+
+#[test]
+fn a_damaged_file_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture("hand-01.mjs")).unwrap();
+    let damaged = text.replacen("PlayerDiscards 1 ", "PlayerDiscards 9 ", 1);
+    let path = dir.path().join("hand.mjs");
+    std::fs::write(&path, damaged).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("`9` is not a player id 1–4"), "{err}");
+    assert!(err.contains("line "), "{err}");
+    let o = run(&["replay", "/nonexistent/hand.mjs"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read /nonexistent/hand.mjs"));
+}
