@@ -298,7 +298,7 @@ fn to_text(
             );
         }
         if let Some((changes, _)) = source.server.as_ref().and_then(|h| h.settlement.clone()) {
-            let ours = s.nets.clone().to_winds(state.east).into_array();
+            let ours = s.nets.to_winds(state.east).into_array();
             let _ = writeln!(
                 out,
                 "  the server's settlement, East to North: {changes:?} ({})",
@@ -354,7 +354,7 @@ fn to_json(
         v["inconsistent"] = json!(f);
     }
     if let Some(s) = settled {
-        let nets = s.nets.clone().to_winds(state.east);
+        let nets = s.nets.to_winds(state.east);
         v["settlement"] = json!({
             "nets": {"east": nets.east, "south": nets.south, "west": nets.west, "north": nets.north},
             "payments": s.payments.iter().map(|p| json!({"from": p.payer, "to": p.payee, "amount": p.amount})).collect::<Vec<_>>(),
