@@ -441,8 +441,12 @@ fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
 
 fn passed(state: &mut PlayState, e: &ClaimPassed) -> Outcome {
     let Some(w) = &mut state.window else {
-        // Letting a kong made by adding to a pung go unrobbed (§57).
-        if matches!(state.turn, Turn::Robbable { .. }) {
+        // Letting a kong just declared go unrobbed (§57–58): an added kong, or a concealed one
+        // (robbable only for the Thirteen Unique Wonders) before its loose tile.
+        if matches!(
+            state.turn,
+            Turn::Robbable { .. } | Turn::Replace { loose: true, .. }
+        ) {
             return Ok(Vec::new());
         }
         return Err(Inconsistent::NoLiveDiscard { what: "pass on" });

@@ -49,8 +49,10 @@ pub struct MjsHand {
     pub laid_down: Vec<(Seat, String)>,
     /// `HandScore` per seat: the score and the server's explanation.
     pub scores: Vec<(Seat, i64, String)>,
-    /// `Settlement`: each seat's change, and the explanation.
+    /// `Settlement`: each wind's change (East first), and the explanation.
     pub settlement: Option<([i64; 4], String)>,
+    /// The server's `DangerousDiscard` rulings (a cannon, Code §90–96), as written.
+    pub dangerous: Vec<String>,
 }
 
 impl MjsHand {
@@ -185,6 +187,7 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
     let mut laid_down = Vec::new();
     let mut scores = Vec::new();
     let mut settlement = None;
+    let mut dangerous = Vec::new();
     let mut mahjong_seat: Option<Seat> = None;
     let mut claimed_mahjong: Option<Seat> = None;
     let mut last_discard: Option<Tile> = None;
@@ -471,6 +474,7 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                 let seat = r.seat(words.next())?;
                 laid_down.push((seat, record.clone()));
             }
+            "DangerousDiscard" => dangerous.push(record.clone()),
             "WashOut" => {
                 let reason = words.collect::<Vec<_>>().join(" ");
                 push(HandEvent::WashOut(WashOut { reason }));
@@ -506,5 +510,101 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
         laid_down,
         scores,
         settlement,
+        dangerous,
+    })
+}
+
+/// What replaying an mj-server hand found, set beside the server's own results.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrossCheck {
+    /// Events replayed.
+    pub events: usize,
+    /// Where ours and the server's differ: an irregular event, a seat's score, the
+    /// settlement. Empty when they agree.
+    pub differences: Vec<String>,
+    /// The settlement was not compared: the server ruled a dangerous discard (a cannon), which
+    /// the adjudication of cannons will settle (issue 12).
+    pub cannon: bool,
+}
+
+/// For a game's hands in order (mj-server writes one file per hand won, so wash-outs, which
+/// keep East and do not break his run, leave no file): East's wins in succession before each
+/// (Code §122(r)).
+pub fn east_wins_before(hands: &[MjsHand]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(hands.len());
+    let mut previous: Option<(Seat, u32)> = None;
+    for h in hands {
+        let east = h.started.east;
+        let wins = match previous {
+            // The deal stayed: East won the hand before.
+            Some((e, n)) if e == east => n + 1,
+            _ => 0,
+        };
+        out.push(wins);
+        previous = Some((east, wins));
+    }
+    out
+}
+
+/// Replays `hand` under `rules` and compares every seat's score and the settlement with the
+/// server's; `east_wins` is East's wins in succession before this hand. An event that cannot
+/// be applied is an error (with its line).
+pub fn cross_check(
+    hand: &MjsHand,
+    rules: &crate::Ruleset,
+    east_wins: u32,
+) -> Result<CrossCheck, String> {
+    use super::{Applied, Play, PlayRules};
+    let mut play = Play::start(PlayRules::of(rules), &hand.started).map_err(|e| e.to_string())?;
+    let mut differences = Vec::new();
+    for (line, e) in &hand.events {
+        match play.apply(e) {
+            Ok(Applied::Legal) => {}
+            Ok(Applied::Irregular(v)) => {
+                for i in v {
+                    differences.push(format!("line {line}: irregular: {i}"));
+                }
+            }
+            Err(err) => return Err(format!("line {line}: {err}")),
+        }
+    }
+    let report = play
+        .state()
+        .report()
+        .ok_or_else(|| "the replay did not reach the end of the hand".to_owned())?;
+    let facts = report.check().map_err(|v| v.to_string())?;
+    let position = crate::table::Position {
+        game: hand.started.game,
+        hand: hand.started.hand,
+        east: hand.started.east,
+        prevailing: hand.started.prevailing_wind,
+        east_wins,
+        passes: 0,
+    };
+    let settled = facts
+        .score_and_settle(rules, &position)
+        .map_err(|v| v.to_string())?;
+    for (seat, server, text) in &hand.scores {
+        let ours = settled.sheets[*seat].total;
+        if i64::try_from(ours).ok() != Some(*server) {
+            differences.push(format!(
+                "{seat}: ours {ours}, the server's {server} ({}; the server: {text})",
+                report.hands[*seat].as_deref().unwrap_or("")
+            ));
+        }
+    }
+    let cannon = !hand.dangerous.is_empty();
+    if let (Some((changes, text)), false) = (&hand.settlement, cannon) {
+        let ours = settled.nets.to_winds(hand.started.east).into_array();
+        if ours != *changes {
+            differences.push(format!(
+                "settlement East to North: ours {ours:?}, the server's {changes:?} ({text})"
+            ));
+        }
+    }
+    Ok(CrossCheck {
+        events: hand.events.len(),
+        differences,
+        cannon,
     })
 }

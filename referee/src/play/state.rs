@@ -454,6 +454,12 @@ impl PlayState {
         }
         let mut report = HandReport {
             hands,
+            discards: self
+                .discards
+                .iter()
+                .filter(|d| d.claimed_by.is_none())
+                .map(|d| d.placed)
+                .collect(),
             ..HandReport::default()
         };
         if let Ending::MahJongg {

@@ -578,6 +578,7 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
                 hands: hand.hands.clone(),
                 win: s.win.clone(),
                 penalties: s.penalties.clone(),
+                discards: crate::TileCounts::EMPTY,
             });
         }
         HandEvent::SettlementRecorded(s) => hand.settlement = Some((id, s.clone())),

@@ -47,6 +47,10 @@ pub struct HandReport {
     pub circumstances: Circumstances,
     #[serde(default)]
     pub penalties: Vec<Penalty<Seat>>,
+    /// The discards left on the table, when the play was recorded (a hand replayed event by
+    /// event): tiles seen, for "the only place" (Code §115(c)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discards: Vec<Tile>,
 }
 
 /// A checked report: the hands parse, the four come from one set, the win is coherent.
@@ -56,6 +60,8 @@ pub struct HandFacts {
     /// `None` for a wash-out.
     pub win: Option<WinContext>,
     pub penalties: Vec<Penalty<Seat>>,
+    /// The discards left on the table, when known.
+    pub discards: TileCounts,
 }
 
 /// A hand scored and settled, by seat as drawn.
@@ -83,6 +89,7 @@ impl HandReport {
                 .map(|w| w.circumstances)
                 .unwrap_or_default(),
             penalties: facts.penalties.clone(),
+            discards: facts.discards.tiles().collect(),
         }
     }
 
@@ -103,11 +110,40 @@ impl HandReport {
         self.check_hands(&hands, &mut v);
         let win = self.check_win(&hands, &mut v);
         check_penalties(&self.penalties, &mut v);
+        let discards = self.check_discards(&hands, &mut v);
         v.into_result(HandFacts {
             hands,
             win,
             penalties: self.penalties.clone(),
+            discards,
         })
+    }
+
+    /// The discards, no tile more than four times with the hands.
+    fn check_discards(&self, hands: &BySeat<Option<Hand>>, v: &mut Violations) -> TileCounts {
+        let mut all = TileCounts::EMPTY;
+        for (_, hand) in hands.iter() {
+            if let Some(h) = hand {
+                for t in h.concealed().tiles().chain(h.winning()) {
+                    let _ = all.try_add(t);
+                }
+                for m in h.melds() {
+                    m.set.tiles().for_each(|t| {
+                        let _ = all.try_add(t);
+                    });
+                }
+            }
+        }
+        let mut discards = TileCounts::EMPTY;
+        for (i, &t) in self.discards.iter().enumerate() {
+            if all.try_add(t).is_err() || discards.try_add(t).is_err() {
+                v.push(Violation::new(
+                    format!("discards.{i}"),
+                    format!("a fifth `{t}` between the hands and the discards"),
+                ));
+            }
+        }
+        discards
     }
 
     fn check_hands(&self, hands: &BySeat<Option<Hand>>, v: &mut Violations) {
@@ -311,7 +347,12 @@ impl HandFacts {
                     },
                     ..w.circumstances.win(w.from)
                 }),
-                visible: exposed_by_others(&self.hands, seat),
+                visible: {
+                    let mut seen = exposed_by_others(&self.hands, seat);
+                    // At most four of each: `check` refused more.
+                    let _ = seen.try_merge(&self.discards);
+                    seen
+                },
             };
             score(&input).unwrap_or_else(|e| {
                 v.push(Violation::new(format!("hands.{seat}"), e.to_string()));

@@ -70,6 +70,9 @@ struct Request {
     circumstances: Circumstances,
     #[serde(default)]
     penalties: Vec<Penalty<Seat>>,
+    /// The discards on the table, for "the only place" (Code §115(c)).
+    #[serde(default)]
+    discards: Vec<referee::Tile>,
 }
 
 fn default_ruleset() -> String {
@@ -93,6 +96,7 @@ impl Request {
             discarder: self.discarder,
             circumstances: self.circumstances,
             penalties: self.penalties.clone(),
+            discards: self.discards.clone(),
         }
     }
 

@@ -165,6 +165,7 @@ pub fn build(
             };
             let hands = BySeat::from_fn(&mut hand_of);
             HandReport {
+                discards: Vec::new(),
                 hands,
                 winner: Some(winner),
                 win_from: Some(book_hand.win_from),

@@ -56,6 +56,7 @@ impl RecordHand {
 
     fn report(&self) -> HandReport {
         HandReport {
+            discards: Vec::new(),
             hands: self.hands.clone(),
             winner: self.winner,
             win_from: self.win_from,

@@ -240,6 +240,7 @@ impl HandForm {
         }
         let text = |s: &str| Some(s.to_owned()).filter(|s| !s.trim().is_empty());
         Ok(HandReport {
+            discards: Vec::new(),
             hands: BySeat::new(
                 text(&self.hand_east),
                 text(&self.hand_south),
