@@ -1,0 +1,65 @@
+//! Replaying hands play by play with every legality and consistency check (issue 11 targets:
+//! at least 5,000,000 events per second on one core; the state at any event of a hand in 20 µs
+//! or less). The hands are mj-server's robot game in `fixtures/mj-server/seed-7` (19 hands).
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use referee::event::{HandEvent, HandStarted};
+use referee::play::{mjs, Play, PlayRules};
+use referee::Ruleset;
+
+fn hands() -> Vec<(HandStarted, Vec<HandEvent>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/mj-server/seed-7");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mjs"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).expect("readable");
+            let hand = mjs::read(&text, "t1".parse().expect("id"), 1, 1).expect("a hand");
+            (hand.started, hand.events.into_iter().map(|(_, e)| e).collect())
+        })
+        .collect()
+}
+
+fn replay(rules: &PlayRules, started: &HandStarted, events: &[HandEvent]) -> Play {
+    let mut play = Play::start(rules.clone(), started).expect("starts");
+    for e in events {
+        play.apply(e).expect("consistent");
+    }
+    play
+}
+
+fn bench(c: &mut Criterion) {
+    let rules = PlayRules::of(&Ruleset::builtin("code-of-laws").expect("built-in"));
+    let hands = hands();
+    let events: usize = hands.iter().map(|(_, e)| e.len() + 1).sum();
+    let mut group = c.benchmark_group("replay");
+    group.throughput(Throughput::Elements(events as u64));
+    group.bench_function("all-19-hands", |b| {
+        b.iter(|| {
+            for (started, evs) in &hands {
+                black_box(replay(&rules, black_box(started), black_box(evs)));
+            }
+        })
+    });
+    group.finish();
+    // The state at the last event of the longest hand: the slowest "state at any event".
+    let (started, longest) = hands
+        .iter()
+        .max_by_key(|(_, e)| e.len())
+        .expect("hands");
+    eprintln!("longest hand: {} events", longest.len());
+    c.bench_function("replay/state-at-the-last-event-of-the-longest-hand", |b| {
+        b.iter(|| black_box(replay(&rules, black_box(started), black_box(longest))))
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
