@@ -23,7 +23,10 @@ fn hands() -> Vec<(HandStarted, Vec<HandEvent>)> {
         .map(|f| {
             let text = std::fs::read_to_string(f).expect("readable");
             let hand = mjs::read(&text, "t1".parse().expect("id"), 1, 1).expect("a hand");
-            (hand.started, hand.events.into_iter().map(|(_, e)| e).collect())
+            (
+                hand.started,
+                hand.events.into_iter().map(|(_, e)| e).collect(),
+            )
         })
         .collect()
 }
@@ -51,10 +54,7 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
     // The state at the last event of the longest hand: the slowest "state at any event".
-    let (started, longest) = hands
-        .iter()
-        .max_by_key(|(_, e)| e.len())
-        .expect("hands");
+    let (started, longest) = hands.iter().max_by_key(|(_, e)| e.len()).expect("hands");
     eprintln!("longest hand: {} events", longest.len());
     c.bench_function("replay/state-at-the-last-event-of-the-longest-hand", |b| {
         b.iter(|| black_box(replay(&rules, black_box(started), black_box(longest))))
