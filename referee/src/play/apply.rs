@@ -205,6 +205,10 @@ fn drawn(rules: &PlayRules, state: &mut PlayState, e: &TileDrawn) -> Outcome {
     let (tile, wrong) = draw_from(state, seat, e.tile, false)?;
     receive(rules, state, seat, tile)?;
     state.drew_loose = false;
+    state.last_drawn = match tile {
+        Some(AnyTile::Playing(t)) => Some((seat, t)),
+        _ => None,
+    };
     v.extend(out_of_turn(state, seat, expected, "Code §73", "drew"));
     v.extend(wrong);
     // The draw closes the claims on the discard before it (§64 lets a higher claim displace it
@@ -243,6 +247,10 @@ fn loose_drawn(rules: &PlayRules, state: &mut PlayState, e: &LooseTileDrawn) -> 
     let (tile, wrong) = draw_from(state, seat, e.tile, true)?;
     receive(rules, state, seat, tile)?;
     state.drew_loose = true;
+    state.last_drawn = match tile {
+        Some(AnyTile::Playing(t)) => Some((seat, t)),
+        _ => None,
+    };
     v.extend(out_of_turn(
         state,
         seat,

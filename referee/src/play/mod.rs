@@ -27,12 +27,14 @@
 mod apply;
 mod error;
 pub mod mjs;
+mod moves;
 mod rules;
 mod state;
 #[cfg(test)]
 mod tests;
 
 pub use error::{Applied, Inconsistent, Irregularity, PlayError};
+pub use moves::Move;
 pub use rules::PlayRules;
 pub use state::{
     Concealed, Discard, Ending, Formed, PlayState, PlayedSet, SeatState, Turn, Wall, Window,

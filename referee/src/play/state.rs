@@ -208,6 +208,8 @@ pub struct PlayState {
     pub drew_loose: bool,
     /// The seat whose kong was just robbed (§57), until the robber goes Mah-Jongg.
     pub robbed_from: Option<Seat>,
+    /// The last playing tile drawn, and by whom, when it was seen.
+    pub last_drawn: Option<(Seat, Tile)>,
 }
 
 fn bonus_index(b: Bonus) -> usize {
@@ -272,6 +274,7 @@ impl PlayState {
             seen_bonus: [0; Bonus::ALL.len()],
             drew_loose: false,
             robbed_from: None,
+            last_drawn: None,
         };
         match &started.deal {
             Deal::Unknown => {

@@ -602,3 +602,127 @@ fn replay_is_deterministic_and_every_prefix_equals_a_fresh_replay() {
         }
     }
 }
+
+/// Random games where every move is one `legal_moves` offers some seat: every one is legal
+/// when applied, every tile stays accounted for, and the hand ends.
+#[test]
+fn every_move_legal_moves_offers_is_legal() {
+    let mut endings = (0, 0);
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 1..60u64 {
+        let start = started(Deal::Wall {
+            tiles: shuffled(seed),
+            order: DealOrder::Code,
+        });
+        let mut p = Play::start(PlayRules::default(), &start).unwrap();
+        let mut x = seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1;
+        let mut rand = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        for _ in 0..3000 {
+            let moves: Vec<(Seat, Move)> = Seat::ALL
+                .into_iter()
+                .flat_map(|s| p.state().legal_moves(s).into_iter().map(move |m| (s, m)))
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            // Mah-Jongg whenever it is offered, else any move.
+            let (seat, m) = moves
+                .iter()
+                .copied()
+                .find(|(_, m)| {
+                    matches!(
+                        m,
+                        Move::SelfDrawnMahJongg(_)
+                            | Move::MahJonggOnDiscard(_)
+                            | Move::RobKong { .. }
+                    )
+                })
+                .unwrap_or_else(|| moves[rand(moves.len())]);
+            let e = m.event(seat).expect("a known wall names every tile");
+            kinds.insert(
+                format!("{m:?}")
+                    .split('(')
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned(),
+            );
+            let applied = p
+                .apply(&e)
+                .unwrap_or_else(|err| panic!("seed {seed}: {seat} {m:?}: {err}"));
+            assert_eq!(applied, Applied::Legal, "seed {seed}: {seat} {m:?}");
+            assert_eq!(p.state().accounted(), 144, "seed {seed}: {seat} {m:?}");
+        }
+        match p.state().turn {
+            Turn::Over(Ending::MahJongg { .. }) => endings.0 += 1,
+            Turn::Over(Ending::WashOut) => endings.1 += 1,
+            ref t => panic!("seed {seed}: the hand did not end ({t:?})"),
+        }
+    }
+    // Random discards rarely make Mah-Jongg; every other kind of move comes up.
+    assert!(endings.0 + endings.1 == 59, "{endings:?}");
+    for k in [
+        "Draw",
+        "Discard",
+        "DeclareBonus",
+        "Claim",
+        "Pass",
+        "Grant",
+        "Expose",
+        "WashOut",
+    ] {
+        assert!(kinds.contains(k), "{k} never offered: {kinds:?}");
+    }
+}
+
+/// Mah-Jongg is offered to the seat whose hand a discard or its own draw completes.
+#[test]
+fn mah_jongg_is_offered_when_the_tile_completes_the_hand() {
+    // South waits on 1p or 4p (2p 3p with four sets made).
+    let mut p = play(hands(
+        "1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p",
+        "2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s",
+        "9m 9m 5s 6s 7s 8s 9s R R G G N N",
+        "W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m",
+    ));
+    p.apply(&discard(Seat::East, "4p")).unwrap();
+    let south = p.state().legal_moves(Seat::South);
+    assert!(
+        south.contains(&Move::Claim(ClaimKind::MahJongg, t("4p"))),
+        "{south:?}"
+    );
+    assert!(
+        south.contains(&Move::Claim(ClaimKind::Chow, t("4p"))),
+        "{south:?}"
+    );
+    // West holds no 4p: it may only pass.
+    assert_eq!(p.state().legal_moves(Seat::West), [Move::Pass]);
+    p.apply(
+        &Move::Claim(ClaimKind::MahJongg, t("4p"))
+            .event(Seat::South)
+            .unwrap(),
+    )
+    .unwrap();
+    p.apply(
+        &Move::Grant(Seat::South, ClaimKind::MahJongg)
+            .event(Seat::East)
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        p.state().legal_moves(Seat::South),
+        [Move::MahJonggOnDiscard(t("4p"))]
+    );
+    p.apply(&Move::MahJonggOnDiscard(t("4p")).event(Seat::South).unwrap())
+        .unwrap();
+    let report = p.state().report().unwrap();
+    assert_eq!(report.winner, Some(Seat::South));
+    assert_eq!(report.win_from, Some(crate::WinFrom::Discard));
+    assert_eq!(report.discarder, Some(Seat::East));
+    assert_eq!(report.discards, Vec::<Tile>::new());
+    assert!(p.state().legal_moves(Seat::North).is_empty());
+}
