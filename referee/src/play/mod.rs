@@ -32,6 +32,7 @@ mod rules;
 mod state;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use error::{Applied, Inconsistent, Irregularity, PlayError};
 pub use moves::Move;
@@ -39,6 +40,7 @@ pub use rules::PlayRules;
 pub use state::{
     Concealed, Discard, Ending, Formed, PlayState, PlayedSet, SeatState, Turn, Wall, Window,
 };
+pub use view::{SeatView, SeenSeat};
 
 use crate::event::{HandEvent, HandStarted};
 

@@ -726,3 +726,35 @@ fn mah_jongg_is_offered_when_the_tile_completes_the_hand() {
     assert_eq!(report.discards, Vec::<Tile>::new());
     assert!(p.state().legal_moves(Seat::North).is_empty());
 }
+
+/// A seat sees its own tiles, and of the others only what is on the table (§27).
+#[test]
+fn a_seat_sees_its_own_tiles_and_the_table_only() {
+    let mut p = dealt();
+    p.apply(&discard(Seat::East, "W")).unwrap();
+    p.apply(&claim(Seat::North, ClaimKind::Pung, "W")).unwrap();
+    p.apply(&grant(Seat::North, ClaimKind::Pung)).unwrap();
+    p.apply(&HandEvent::SetExposed(SetExposed {
+        seat: Seat::North,
+        claim: ClaimKind::Pung,
+        lowest: t("W"),
+    }))
+    .unwrap();
+    p.apply(&discard(Seat::North, "8m")).unwrap();
+    let east = p.state().view(Seat::East);
+    assert!(east.seats[Seat::East].concealed.is_some());
+    for other in [Seat::South, Seat::West, Seat::North] {
+        assert_eq!(east.seats[other].concealed, None, "{other}");
+    }
+    assert_eq!(east.seats[Seat::North].in_hand, 10);
+    assert_eq!(east.seats[Seat::East].discards, [(t("W"), true)]);
+    // East's 13 tiles, North's pung of West and its 8m discard: W three times (the claimed
+    // discard is in the pung, counted once), 8m twice (East holds one).
+    assert_eq!(east.visible.get(t("W")), 3);
+    assert_eq!(east.visible.get(t("8m")), 2);
+    assert_eq!(east.visible.len(), 13 + 3 + 1);
+    // North sees its own hand instead.
+    let north = p.state().view(Seat::North);
+    assert!(north.seats[Seat::North].concealed.is_some());
+    assert_eq!(north.seats[Seat::East].concealed, None);
+}
