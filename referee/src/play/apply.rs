@@ -95,25 +95,8 @@ fn out_of_turn(
         )),
         None => Some(Irregularity::new(
             rule,
-            format!(
-                "{seat} {what} when no one was to ({})",
-                describe(&state.turn)
-            ),
+            format!("{seat} {what} when no one was to ({})", state.turn),
         )),
-    }
-}
-
-fn describe(turn: &Turn) -> String {
-    match turn {
-        Turn::Draw(s) => format!("{s} to draw"),
-        Turn::Discard(s) => format!("{s} to discard"),
-        Turn::Replace {
-            seat, loose: true, ..
-        } => format!("{seat} to draw a loose tile"),
-        Turn::Replace { seat, .. } => format!("{seat} to draw a replacement"),
-        Turn::Expose { seat, .. } => format!("{seat} to expose its set"),
-        Turn::Robbable { seat, .. } => format!("{seat}'s added kong open to robbing"),
-        Turn::Over(_) => "the hand over".into(),
     }
 }
 

@@ -188,6 +188,38 @@ pub enum Ending {
     WashOut,
 }
 
+impl std::fmt::Display for Turn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Turn::Draw(s) => write!(f, "{s} to draw"),
+            Turn::Discard(s) => write!(f, "{s} to discard"),
+            Turn::Replace {
+                seat, loose: true, ..
+            } => write!(f, "{seat} to draw a loose tile"),
+            Turn::Replace { seat, .. } => write!(f, "{seat} to draw a replacement"),
+            Turn::Expose { seat, claim } => write!(f, "{seat} to lay down its {claim:?}"),
+            Turn::Robbable { seat, tile } => write!(f, "{seat}'s kong of {tile} may be robbed"),
+            Turn::Over(Ending::WashOut) => write!(f, "over: a wash-out"),
+            Turn::Over(Ending::MahJongg {
+                seat,
+                tile,
+                from,
+                discarder,
+                last_tile,
+            }) => {
+                write!(f, "over: {seat} went Mah-Jongg with {tile} ({from}")?;
+                if let Some(d) = discarder {
+                    write!(f, " of {d}")?;
+                }
+                if *last_tile {
+                    write!(f, ", the last tile")?;
+                }
+                write!(f, ")")
+            }
+        }
+    }
+}
+
 /// Everything a replay knows of the hand at one moment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayState {

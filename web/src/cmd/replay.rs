@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use referee::event::HandEvent;
-use referee::play::{mjs, Applied, Concealed, Ending, Play, PlayRules, PlayState, Turn};
+use referee::play::{mjs, Applied, Concealed, Play, PlayRules, PlayState};
 use referee::table::{Position, Settled};
 use referee::{Ruleset, Seat};
 use serde_json::json;
@@ -186,31 +186,6 @@ fn concealed(c: &Concealed) -> String {
     }
 }
 
-fn turn(t: &Turn) -> String {
-    match t {
-        Turn::Draw(s) => format!("{s} to draw"),
-        Turn::Discard(s) => format!("{s} to discard"),
-        Turn::Replace {
-            seat, loose: true, ..
-        } => format!("{seat} to draw a loose tile"),
-        Turn::Replace { seat, .. } => format!("{seat} to draw a replacement"),
-        Turn::Expose { seat, claim } => format!("{seat} to expose its {claim:?}"),
-        Turn::Robbable { seat, tile } => format!("{seat}'s kong of {tile} may be robbed"),
-        Turn::Over(Ending::WashOut) => "over: a wash-out".into(),
-        Turn::Over(Ending::MahJongg {
-            seat,
-            tile,
-            from,
-            discarder,
-            last_tile,
-        }) => {
-            let by = discarder.map(|d| format!(" of {d}")).unwrap_or_default();
-            let last = if *last_tile { ", the last tile" } else { "" };
-            format!("over: {seat} went Mah-Jongg with {tile} ({from}{by}{last})")
-        }
-    }
-}
-
 fn seat_lines(state: &PlayState) -> Vec<(Seat, String)> {
     Seat::ALL
         .iter()
@@ -263,7 +238,7 @@ fn to_text(
         "after event {} of {}: {}; live wall {}, kong box {}",
         play.events() - 1,
         source.events.len(),
-        turn(&state.turn),
+        state.turn,
         state.wall.live,
         state.wall.kong_box
     );
@@ -344,7 +319,7 @@ fn to_json(
     let mut v = json!({
         "event": play.events() - 1,
         "events": source.events.len(),
-        "turn": turn(&state.turn),
+        "turn": state.turn.to_string(),
         "wall": {"live": state.wall.live, "kong_box": state.wall.kong_box},
         "seats": seats,
         "irregular": irregular.iter().map(|(n, at, what)| json!({"event": n, "at": at, "what": what})).collect::<Vec<_>>(),
