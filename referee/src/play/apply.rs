@@ -17,7 +17,9 @@ use crate::tile::{AnyTile, Tile};
 
 use super::error::{Applied, Inconsistent, Irregularity};
 use super::rules::PlayRules;
-use super::state::{Concealed, Discard, Ending, Formed, PlayState, PlayedSet, Turn, Window};
+use super::state::{
+    Concealed, Discard, DrawnOver, Ending, Formed, PlayState, PlayedSet, Turn, Window,
+};
 
 type Outcome = Result<Vec<Irregularity>, Inconsistent>;
 
@@ -35,6 +37,11 @@ pub(crate) fn apply(
             }));
         }
     }
+    // §64's chance to claim over a draw lasts until the drawer does anything else.
+    let keeps_draw_open = matches!(
+        event,
+        HandEvent::TileDrawn(_) | HandEvent::ClaimMade(_) | HandEvent::ClaimPassed(_)
+    );
     let irregular = match event {
         HandEvent::HandStarted(_) => return Err(Inconsistent::StartedTwice),
         HandEvent::TileDrawn(e) => drawn(rules, state, e),
@@ -72,6 +79,9 @@ pub(crate) fn apply(
         HandEvent::SettlementRecorded(_) => Err(Inconsistent::NotPlay("a settlement")),
         HandEvent::HandScored(_) => Err(Inconsistent::NotPlay("a score")),
     }?;
+    if !keeps_draw_open {
+        state.drawn_over = None;
+    }
     Ok(if irregular.is_empty() {
         Applied::Legal
     } else {
@@ -201,7 +211,10 @@ fn drawn(rules: &PlayRules, state: &mut PlayState, e: &TileDrawn) -> Outcome {
         return Ok(v);
     }
     if !replacing {
-        state.window = None;
+        state.drawn_over = state
+            .window
+            .take()
+            .map(|window| DrawnOver { window, seat, tile });
     }
     state.turn = match std::mem::replace(&mut state.turn, Turn::Discard(seat)) {
         Turn::Replace { then, seat: s, .. } if s == seat => *then,
@@ -367,11 +380,6 @@ pub(crate) fn precedence(
     discarder: Seat,
     claims: &BySeat<Option<ClaimKind>>,
 ) -> Option<(Seat, ClaimKind)> {
-    let rank = |k: ClaimKind| match k {
-        ClaimKind::MahJongg => 2,
-        ClaimKind::Pung | ClaimKind::Kong => 1,
-        ClaimKind::Chow => 0,
-    };
     let mut best: Option<(Seat, ClaimKind)> = None;
     let mut seat = discarder.next();
     for _ in 0..3 {
@@ -385,8 +393,135 @@ pub(crate) fn precedence(
     best
 }
 
+fn rank(k: ClaimKind) -> u8 {
+    match k {
+        ClaimKind::MahJongg => 2,
+        ClaimKind::Pung | ClaimKind::Kong => 1,
+        ClaimKind::Chow => 0,
+    }
+}
+
+/// §62 and §64: a claim made after the discard went elsewhere may still take it. Reopens the
+/// claims on it and says so, or leaves the state as it was.
+fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Inconsistent> {
+    let matches_discard = |d: &Discard| e.tile == d.placed || e.tile == d.named;
+    let reopened = |discard: usize, holder: Seat, k: ClaimKind| {
+        let mut claims = BySeat::from_fn(|_| None);
+        claims[holder] = Some(k);
+        Window {
+            discard,
+            claims,
+            passed: BySeat::from_fn(|_| false),
+        }
+    };
+    // §62: a discard granted for chow or pung goes to a higher claim, even once the set is
+    // laid down, until its taker has discarded.
+    let granted = match state.turn {
+        Turn::Expose { seat, claim } => Some((seat, claim, false)),
+        Turn::Discard(seat) => match state.seats[seat].sets.last() {
+            Some(p) if p.set.kind() != crate::shape::SetKind::Kong => {
+                let laid = matches!(p.formed, Formed::Claimed { .. })
+                    && claimed_tile(state, seat)
+                        .is_some_and(|(i, _)| i + 1 == state.discards.len());
+                let k = if p.set.kind() == crate::shape::SetKind::Chow {
+                    ClaimKind::Chow
+                } else {
+                    ClaimKind::Pung
+                };
+                laid.then_some((seat, k, true))
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some((holder, k, laid)) = granted {
+        if let Some((i, d)) = claimed_tile(state, holder) {
+            let higher = rank(e.claim) > rank(k);
+            if higher && e.seat != holder && e.seat != d.seat && matches_discard(&d) {
+                if laid {
+                    // The taker takes the other two tiles of the set back into the hand.
+                    let set = state.seats[holder].sets.pop().map(|p| p.set);
+                    let mut rest: Vec<Tile> = set.map(|s| s.tiles().collect()).unwrap_or_default();
+                    if let Some(j) = rest.iter().position(|&t| t == d.placed) {
+                        rest.remove(j);
+                    }
+                    match &mut state.seats[holder].concealed {
+                        Concealed::Known(c) => {
+                            for t in rest {
+                                c.try_add(t).map_err(|_| Inconsistent::FifthCopy(t))?;
+                            }
+                        }
+                        Concealed::Counted(n) => *n += rest.len() as u32,
+                    }
+                }
+                state.discards[i].claimed_by = None;
+                state.seats[holder].claimed = None;
+                state.window = Some(reopened(i, holder, k));
+                state.turn = Turn::Draw(d.seat.next());
+                return Ok(true);
+            }
+        }
+    }
+    // §64: the next player drew, and has done nothing since: the tile goes back to the wall.
+    let Some(over) = state.drawn_over.clone() else {
+        return Ok(false);
+    };
+    let d = state.discards[over.window.discard];
+    if e.claim == ClaimKind::Chow || e.seat == over.seat || e.seat == d.seat || !matches_discard(&d)
+    {
+        return Ok(false);
+    }
+    let drawer = &mut state.seats[over.seat];
+    match (over.tile, &mut drawer.concealed) {
+        (Some(AnyTile::Playing(t)), Concealed::Known(c)) => {
+            *c = c.without(t).ok_or(Inconsistent::NotHeld {
+                seat: over.seat,
+                tile: AnyTile::Playing(t),
+            })?;
+        }
+        (Some(AnyTile::Bonus(b)), _) => {
+            let i =
+                drawer
+                    .undeclared
+                    .iter()
+                    .position(|&x| x == b)
+                    .ok_or(Inconsistent::NotHeld {
+                        seat: over.seat,
+                        tile: AnyTile::Bonus(b),
+                    })?;
+            drawer.undeclared.remove(i);
+        }
+        (_, Concealed::Counted(n)) if *n > 0 => *n -= 1,
+        _ => return Err(Inconsistent::NothingHeld { seat: over.seat }),
+    }
+    // Back on the wall, no longer in play.
+    match over.tile {
+        Some(AnyTile::Playing(t)) => {
+            state.seen[t.index()] = state.seen[t.index()].saturating_sub(1)
+        }
+        Some(AnyTile::Bonus(b)) => {
+            if let Some(i) = crate::tile::Bonus::ALL.iter().position(|&x| x == b) {
+                state.seen_bonus[i] = state.seen_bonus[i].saturating_sub(1);
+            }
+        }
+        None => {}
+    }
+    state.wall.live += 1;
+    if let (Some(tiles), Some(t)) = (&mut state.wall.live_tiles, over.tile) {
+        tiles.insert(0, t);
+    }
+    state.window = Some(over.window);
+    state.drawn_over = None;
+    state.last_drawn = None;
+    state.turn = Turn::Draw(over.seat);
+    Ok(true)
+}
+
 fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
     let seat = e.seat;
+    if state.window.is_none() && !reopen(state, e)? {
+        return Err(Inconsistent::NoLiveDiscard { what: "claim" });
+    }
     let Some(window) = &state.window else {
         return Err(Inconsistent::NoLiveDiscard { what: "claim" });
     };

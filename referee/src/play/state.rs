@@ -242,6 +242,18 @@ pub struct PlayState {
     pub robbed_from: Option<Seat>,
     /// The last playing tile drawn, and by whom, when it was seen.
     pub last_drawn: Option<(Seat, Tile)>,
+    /// The claims a draw closed, while the drawer has done nothing else: §64 lets a pung,
+    /// kong or Mah-Jongg claim still take that discard, the drawn tile going back.
+    pub drawn_over: Option<DrawnOver>,
+}
+
+/// A draw that closed the claims on a discard (§64).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawnOver {
+    pub window: Window,
+    pub seat: Seat,
+    /// The tile drawn, when seen.
+    pub tile: Option<AnyTile>,
 }
 
 fn bonus_index(b: Bonus) -> usize {
@@ -307,6 +319,7 @@ impl PlayState {
             drew_loose: false,
             robbed_from: None,
             last_drawn: None,
+            drawn_over: None,
         };
         match &started.deal {
             Deal::Unknown => {

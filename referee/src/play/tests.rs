@@ -758,3 +758,112 @@ fn a_seat_sees_its_own_tiles_and_the_table_only() {
     assert!(north.seats[Seat::North].concealed.is_some());
     assert_eq!(north.seats[Seat::East].concealed, None);
 }
+
+/// §62: a discard granted for chow goes to a later claim for pung, even with the chow laid
+/// down, until its taker discards; the chow's other tiles go back into the hand.
+#[test]
+fn a_higher_claim_takes_a_discard_granted_for_chow_section_62() {
+    let mut p = dealt();
+    p.apply(&discard(Seat::East, "9m")).unwrap();
+    // South holds no 7m 8m (a claim in error, §76); what matters here is that a chow granted
+    // and not yet laid down gives way to West's pung.
+    p.apply(&claim(Seat::South, ClaimKind::Chow, "9m")).unwrap();
+    p.apply(&grant(Seat::South, ClaimKind::Chow)).unwrap();
+    let before_pung = p.state().seats[Seat::South].clone();
+    let late = p.apply(&claim(Seat::West, ClaimKind::Pung, "9m")).unwrap();
+    assert_eq!(late, Applied::Legal);
+    assert_eq!(p.state().live_discard().map(|d| d.placed), Some(t("9m")));
+    assert_eq!(p.state().seats[Seat::South].claimed, None);
+    assert_eq!(
+        p.state().seats[Seat::South].in_hand(),
+        before_pung.in_hand()
+    );
+    assert_eq!(
+        p.apply(&grant(Seat::West, ClaimKind::Pung)).unwrap(),
+        Applied::Legal
+    );
+    p.apply(&HandEvent::SetExposed(SetExposed {
+        seat: Seat::West,
+        claim: ClaimKind::Pung,
+        lowest: t("9m"),
+    }))
+    .unwrap();
+    assert_eq!(p.state().turn, Turn::Discard(Seat::West));
+    assert_eq!(p.state().accounted(), 144);
+}
+
+/// §62 with the chow laid down: its two tiles go back into the taker's hand.
+#[test]
+fn a_chow_laid_down_is_taken_back_when_a_pung_claim_takes_its_discard() {
+    let mut p = play(hands(
+        "1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 5s",
+        "2p 3p 4p 5p 6p 7p 8p 9p 1s 1s 3s 4s 6s",
+        "9m 9m 5s 5s 7s 8s 9s R R G G N N",
+        "W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m",
+    ));
+    p.apply(&discard(Seat::East, "5s")).unwrap();
+    p.apply(&claim(Seat::South, ClaimKind::Chow, "5s")).unwrap();
+    p.apply(&grant(Seat::South, ClaimKind::Chow)).unwrap();
+    p.apply(&HandEvent::SetExposed(SetExposed {
+        seat: Seat::South,
+        claim: ClaimKind::Chow,
+        lowest: t("4s"),
+    }))
+    .unwrap();
+    assert_eq!(p.state().seats[Seat::South].sets.len(), 1);
+    let late = p.apply(&claim(Seat::West, ClaimKind::Pung, "5s")).unwrap();
+    assert_eq!(late, Applied::Legal);
+    let south = &p.state().seats[Seat::South];
+    assert!(south.sets.is_empty());
+    assert_eq!(south.in_hand(), 13);
+    assert!(south.concealed.holds(t("4s"), 1) && south.concealed.holds(t("6s"), 1));
+    assert_eq!(
+        p.apply(&grant(Seat::West, ClaimKind::Pung)).unwrap(),
+        Applied::Legal
+    );
+    assert_eq!(p.state().accounted(), 144);
+}
+
+/// §64: after the next player drew, a pung claim still takes the discard; the drawn tile goes
+/// back to the wall. Once the drawer has discarded, it is too late.
+#[test]
+fn a_pung_claim_after_the_next_draw_puts_the_drawn_tile_back_section_64() {
+    let mut p = dealt();
+    p.apply(&discard(Seat::East, "9m")).unwrap();
+    let live = p.state().wall.live;
+    p.apply(&draw(Seat::South, Some("5p"))).unwrap();
+    assert_eq!(p.state().live_discard(), None);
+    let late = p.apply(&claim(Seat::West, ClaimKind::Pung, "9m")).unwrap();
+    assert_eq!(late, Applied::Legal);
+    assert_eq!(p.state().wall.live, live);
+    assert_eq!(p.state().seats[Seat::South].in_hand(), 13);
+    assert_eq!(p.state().turn, Turn::Draw(Seat::South));
+    assert_eq!(
+        p.apply(&grant(Seat::West, ClaimKind::Pung)).unwrap(),
+        Applied::Legal
+    );
+    assert_eq!(p.state().accounted(), 144);
+
+    let mut q = dealt();
+    q.apply(&discard(Seat::East, "9m")).unwrap();
+    q.apply(&draw(Seat::South, Some("5p"))).unwrap();
+    q.apply(&discard(Seat::South, "5p")).unwrap();
+    q.apply(&draw(Seat::West, Some("1s"))).unwrap();
+    q.apply(&discard(Seat::West, "1s")).unwrap();
+    let err = q
+        .apply(&claim(Seat::North, ClaimKind::Pung, "9m"))
+        .unwrap_err();
+    assert_eq!(
+        err.kind,
+        Inconsistent::NotTheDiscard {
+            seat: Seat::North,
+            tile: t("9m"),
+            placed: t("1s")
+        }
+    );
+    // A chow cannot claim over a draw (§64 names pung, kong and Mah-Jongg).
+    let mut r = dealt();
+    r.apply(&discard(Seat::East, "9m")).unwrap();
+    r.apply(&draw(Seat::South, Some("5p"))).unwrap();
+    assert!(r.apply(&claim(Seat::South, ClaimKind::Chow, "9m")).is_err());
+}
