@@ -153,6 +153,10 @@ catalogue! {
     ClaimGranted = "claim_granted", v 1, Hand;
     /// A set completed with a claimed discard was exposed.
     SetExposed = "set_exposed", v 1, Hand;
+    /// A discard was taken back (Code §70, §74, §75).
+    DiscardTakenBack = "discard_taken_back", v 1, Hand;
+    /// A discard was taken into a concealed hand (Code §81).
+    DiscardTakenIntoHand = "discard_taken_into_hand", v 1, Hand;
     /// A claim was retracted (Code §69–71).
     ClaimRetracted = "claim_retracted", v 1, Hand;
     /// A kong was declared.
@@ -223,7 +227,8 @@ stream_enum!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegis
     PlayerVoided, TableClosed, TieBreakChosen);
 stream_enum!(TableEvent: GameStarted, GameEnded);
 stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
-    TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
+    TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
+    DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
     MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued, CorrectionRecorded,
     SettlementRecorded, WashOut, HandScored);
 
@@ -242,18 +247,19 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), CATALOGUE.len());
         // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding;
-        // 1 for standings; 3 for recording the play (a pass, a grant, a set exposed).
-        assert_eq!(CATALOGUE.len(), 36);
+        // 1 for standings; 5 for recording the play (a pass, a grant, a set exposed, a discard
+        // taken back, a discard taken into the hand).
+        assert_eq!(CATALOGUE.len(), 38);
     }
 
     #[test]
     fn each_stream_kind_has_its_own_domain_enum_with_every_type_of_that_kind() {
-        // The domain's enums list 12 tournament, 2 table and 22 hand facts (compile-checked
+        // The domain's enums list 12 tournament, 2 table and 24 hand facts (compile-checked
         // against the payloads by `stream_enum!`); the catalogue must agree on each kind.
         let count = |k: StreamKind| CATALOGUE.iter().filter(|t| t.stream_kind == k).count();
         assert_eq!(count(StreamKind::Tournament), 12);
         assert_eq!(count(StreamKind::Table), 2);
-        assert_eq!(count(StreamKind::Hand), 22);
+        assert_eq!(count(StreamKind::Hand), 24);
         let e = Event::from(WashOut {
             reason: "wall exhausted".into(),
         });

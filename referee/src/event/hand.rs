@@ -133,6 +133,24 @@ pub struct ClaimMade {
     pub tile: Tile,
 }
 
+/// A seat took back the tile it discarded (Code §70: unclaimed, before the next player drew;
+/// §74: a discard out of turn; §75: one of several tiles discarded together).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiscardTakenBack {
+    pub seat: Seat,
+    pub tile: Tile,
+}
+
+/// A seat took the live discard into its concealed hand (Code §81: never allowed; any player
+/// may demand it back).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiscardTakenIntoHand {
+    pub seat: Seat,
+    pub tile: Tile,
+}
+
 /// A seat let the live discard go: it makes no claim on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

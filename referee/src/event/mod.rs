@@ -77,6 +77,8 @@ pub enum HandEvent {
     ClaimPassed(ClaimPassed),
     ClaimGranted(ClaimGranted),
     SetExposed(SetExposed),
+    DiscardTakenBack(DiscardTakenBack),
+    DiscardTakenIntoHand(DiscardTakenIntoHand),
     ClaimRetracted(ClaimRetracted),
     KongDeclared(KongDeclared),
     OriginalCallAnnounced(OriginalCallAnnounced),
@@ -107,6 +109,7 @@ from_payloads!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialReg
     PlayerVoided, TableClosed, TieBreakChosen);
 from_payloads!(TableEvent: GameStarted, GameEnded);
 from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
-    TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
+    TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
+    DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
     MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued, CorrectionRecorded,
     SettlementRecorded, WashOut, HandScored);

@@ -5,9 +5,9 @@
 
 use crate::by_seat::BySeat;
 use crate::event::{
-    BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, ClaimRetracted, HandEvent,
-    KongDeclared, KongKind, KongRobbed, LooseTileDrawn, MahJonggDeclared, SetExposed,
-    TileDiscarded, TileDrawn, WashOut,
+    BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, ClaimRetracted,
+    DiscardTakenBack, DiscardTakenIntoHand, HandEvent, KongDeclared, KongKind, KongRobbed,
+    LooseTileDrawn, MahJonggDeclared, SetExposed, TileDiscarded, TileDrawn, WashOut,
 };
 use crate::rules::BonusReplacement;
 use crate::score::WinFrom;
@@ -52,6 +52,8 @@ pub(crate) fn apply(
         HandEvent::ClaimPassed(e) => passed(state, e),
         HandEvent::ClaimGranted(e) => granted(state, e),
         HandEvent::SetExposed(e) => exposed(rules, state, e),
+        HandEvent::DiscardTakenBack(e) => taken_back(state, e),
+        HandEvent::DiscardTakenIntoHand(e) => taken_into_hand(state, e),
         HandEvent::ClaimRetracted(e) => retracted(state, e),
         HandEvent::KongDeclared(e) => kong(state, e),
         HandEvent::OriginalCallAnnounced(e) => {
@@ -326,7 +328,18 @@ fn discarded(rules: &PlayRules, state: &mut PlayState, e: &TileDiscarded) -> Out
         Turn::Discard(s) => Some(*s),
         _ => None,
     };
-    v.extend(out_of_turn(state, seat, expected, "Code §74", "discarded"));
+    // §75: a second tile from the seat whose discard is still the live one.
+    let again = state
+        .live_discard()
+        .is_some_and(|d| d.seat == seat && expected != Some(seat));
+    if again {
+        v.push(Irregularity::new(
+            "Code §75",
+            format!("{seat} discarded more than one tile"),
+        ));
+    } else {
+        v.extend(out_of_turn(state, seat, expected, "Code §74", "discarded"));
+    }
     if let Some(b) = state.seats[seat].undeclared.first() {
         v.push(Irregularity::new(
             "Code §31",
@@ -360,6 +373,7 @@ fn discarded(rules: &PlayRules, state: &mut PlayState, e: &TileDiscarded) -> Out
         placed: e.placed,
         named: e.named,
         claimed_by: None,
+        together: again,
     });
     state.seats[seat].discards.push(index);
     state.window = Some(Window {
@@ -563,6 +577,93 @@ fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
         w.passed[seat] = false;
     }
     Ok(v)
+}
+
+/// §70, §74, §75: the discarder takes its live discard back.
+fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome {
+    let seat = e.seat;
+    let Some(w) = &state.window else {
+        return Err(Inconsistent::NoLiveDiscard { what: "take back" });
+    };
+    let index = w.discard;
+    let d = state.discards[index];
+    if d.seat != seat || d.placed != e.tile || index + 1 != state.discards.len() {
+        return Err(Inconsistent::NotTheDiscard {
+            seat,
+            tile: e.tile,
+            placed: d.placed,
+        });
+    }
+    let mut v = Vec::new();
+    if w.claims.values().any(Option::is_some) {
+        v.push(Irregularity::new(
+            "Code §71",
+            format!(
+                "{seat} took back its discard `{}` after it was claimed",
+                e.tile
+            ),
+        ));
+    }
+    match &mut state.seats[seat].concealed {
+        Concealed::Known(c) => c
+            .try_add(e.tile)
+            .map_err(|_| Inconsistent::FifthCopy(e.tile))?,
+        Concealed::Counted(n) => *n += 1,
+    }
+    state.discards.pop();
+    state.seats[seat].discards.pop();
+    if d.together {
+        // §75: the tile discarded with it is the discard.
+        state.window = Some(Window {
+            discard: state.discards.len() - 1,
+            claims: BySeat::from_fn(|_| None),
+            passed: BySeat::from_fn(|_| false),
+        });
+    } else {
+        state.window = None;
+        if state.turn == Turn::Draw(seat.next()) {
+            // §70: it discards again.
+            state.turn = Turn::Discard(seat);
+        }
+    }
+    Ok(v)
+}
+
+/// §81: a discard taken into a concealed hand, which the others may demand back.
+fn taken_into_hand(state: &mut PlayState, e: &DiscardTakenIntoHand) -> Outcome {
+    let seat = e.seat;
+    let Some(w) = &state.window else {
+        return Err(Inconsistent::NoLiveDiscard {
+            what: "take into a hand",
+        });
+    };
+    let index = w.discard;
+    let d = state.discards[index];
+    if d.placed != e.tile {
+        return Err(Inconsistent::NotTheDiscard {
+            seat,
+            tile: e.tile,
+            placed: d.placed,
+        });
+    }
+    match &mut state.seats[seat].concealed {
+        Concealed::Known(c) => c
+            .try_add(e.tile)
+            .map_err(|_| Inconsistent::FifthCopy(e.tile))?,
+        Concealed::Counted(n) => *n += 1,
+    }
+    state.discards[index].claimed_by = Some(seat);
+    state.window = None;
+    if state.turn == Turn::Draw(seat) {
+        state.turn = Turn::Discard(seat);
+    }
+    Ok(vec![Irregularity::new(
+        "Code §81",
+        format!(
+            "{seat} took the discard `{}` into its concealed hand",
+            e.tile
+        ),
+    )])
 }
 
 fn passed(state: &mut PlayState, e: &ClaimPassed) -> Outcome {
@@ -868,6 +969,7 @@ fn robbed(_rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome 
         placed: tile,
         named: tile,
         claimed_by: Some(e.robber),
+        together: false,
     });
     state.seats[seat].discards.push(index);
     state.seats[e.robber].claimed = Some(tile);

@@ -124,6 +124,8 @@ pub struct Discard {
     pub named: Tile,
     /// Claimed, and by whom (it is then in that seat's set, not among the discards).
     pub claimed_by: Option<Seat>,
+    /// Discarded together with the discard before it (§75).
+    pub together: bool,
 }
 
 /// The wall: counts always, and its tiles in drawing order when the deal recorded them.

@@ -867,3 +867,60 @@ fn a_pung_claim_after_the_next_draw_puts_the_drawn_tile_back_section_64() {
     r.apply(&draw(Seat::South, Some("5p"))).unwrap();
     assert!(r.apply(&claim(Seat::South, ClaimKind::Chow, "9m")).is_err());
 }
+
+/// §70: an unclaimed discard taken back before the next draw; the seat discards again.
+#[test]
+fn a_discard_is_taken_back_and_another_made_section_70() {
+    let mut p = dealt();
+    p.apply(&discard(Seat::East, "W")).unwrap();
+    let back = HandEvent::DiscardTakenBack(crate::event::DiscardTakenBack {
+        seat: Seat::East,
+        tile: t("W"),
+    });
+    assert_eq!(p.apply(&back).unwrap(), Applied::Legal);
+    assert_eq!(p.state().turn, Turn::Discard(Seat::East));
+    assert_eq!(p.state().live_discard(), None);
+    assert_eq!(p.state().seats[Seat::East].in_hand(), 14);
+    assert_eq!(p.apply(&discard(Seat::East, "S")).unwrap(), Applied::Legal);
+    // Claimed first, it may not be taken back (§71): recorded, and flagged.
+    p.apply(&claim(Seat::North, ClaimKind::Pung, "S")).unwrap();
+    let late = HandEvent::DiscardTakenBack(crate::event::DiscardTakenBack {
+        seat: Seat::East,
+        tile: t("S"),
+    });
+    assert_eq!(rules_broken(&p.apply(&late).unwrap()), ["Code §71"]);
+    assert_eq!(p.state().accounted(), 144);
+}
+
+/// §75: two tiles discarded together; one is taken back and the other is the discard.
+#[test]
+fn two_tiles_discarded_together_section_75() {
+    let mut p = dealt();
+    p.apply(&discard(Seat::East, "W")).unwrap();
+    let second = p.apply(&discard(Seat::East, "S")).unwrap();
+    assert_eq!(rules_broken(&second), ["Code §75"]);
+    let back = HandEvent::DiscardTakenBack(crate::event::DiscardTakenBack {
+        seat: Seat::East,
+        tile: t("S"),
+    });
+    assert_eq!(p.apply(&back).unwrap(), Applied::Legal);
+    assert_eq!(p.state().live_discard().map(|d| d.placed), Some(t("W")));
+    assert_eq!(p.state().turn, Turn::Draw(Seat::South));
+    assert_eq!(p.state().seats[Seat::East].in_hand(), 13);
+    assert_eq!(p.state().accounted(), 144);
+}
+
+/// §81: a discard taken into a concealed hand is recorded, and flagged.
+#[test]
+fn a_discard_taken_into_the_hand_is_flagged_section_81() {
+    let mut p = dealt();
+    p.apply(&discard(Seat::East, "W")).unwrap();
+    let taken = HandEvent::DiscardTakenIntoHand(crate::event::DiscardTakenIntoHand {
+        seat: Seat::South,
+        tile: t("W"),
+    });
+    assert_eq!(rules_broken(&p.apply(&taken).unwrap()), ["Code §81"]);
+    assert_eq!(p.state().seats[Seat::South].in_hand(), 14);
+    assert_eq!(p.state().turn, Turn::Discard(Seat::South));
+    assert_eq!(p.state().accounted(), 144);
+}
