@@ -107,6 +107,13 @@ impl From<&Position> for HandKey {
 pub enum TableCommand {
     /// Record the next hand, as reported after it ended.
     RecordHand { report: HandReport },
+    /// Record the next hand play by play: its deal and every event of its play to the end
+    /// (`referee::play`); it is scored and settled from the replayed final state.
+    RecordPlayedHand {
+        dice: Vec<u8>,
+        deal: Deal,
+        events: Vec<HandEvent>,
+    },
     /// Correct a recorded hand: the report states every fact again (start it from
     /// [`HandReport::from_facts`] of what was recorded).
     CorrectHand {
@@ -235,7 +242,12 @@ impl Table {
         command: &TableCommand,
     ) -> Result<Vec<Decided>, Violations> {
         match command {
-            TableCommand::RecordHand { report } => self.decide_record(conditions, report),
+            TableCommand::RecordHand { report } => {
+                self.decide_record(conditions, Recording::Report(report))
+            }
+            TableCommand::RecordPlayedHand { dice, deal, events } => {
+                self.decide_record(conditions, Recording::Play { dice, deal, events })
+            }
             TableCommand::CorrectHand {
                 hand,
                 reason,
@@ -247,7 +259,7 @@ impl Table {
     fn decide_record(
         &self,
         conditions: &Conditions,
-        report: &HandReport,
+        recording: Recording,
     ) -> Result<Vec<Decided>, Violations> {
         let mut v = Violations::new();
         if !self.seats_drawn {
@@ -275,7 +287,29 @@ impl Table {
             )),
         }
         let Rotated { next, game_ended } = self.rotated();
-        let facts = checked(report, &mut v);
+        let started = |dice: &[u8], deal: &Deal| HandStarted {
+            table: self.id.clone(),
+            game: next.game,
+            hand: next.hand,
+            east: next.east,
+            prevailing_wind: next.prevailing,
+            dice: dice.to_vec(),
+            deal: deal.clone(),
+        };
+        // A hand played event by event is replayed to its end, and its final state reported.
+        let (started, played, facts) = match recording {
+            Recording::Report(report) => (
+                started(&[], &Deal::Unknown),
+                Vec::new(),
+                checked(report, &mut v),
+            ),
+            Recording::Play { dice, deal, events } => {
+                let started = started(dice, deal);
+                let report = replayed(&conditions.ruleset, &started, events, &mut v);
+                let facts = report.and_then(|r| checked(&r, &mut v));
+                (started, events.to_vec(), facts)
+            }
+        };
         let (facts, settled) = settled(facts, &conditions.ruleset, &next, v)?;
         let key = HandKey::from(&next);
         let mut out = Vec::new();
@@ -302,21 +336,17 @@ impl Table {
                 starting_chips: conditions.starting_chips,
             })));
         }
-        out.push(Decided::Hand(
-            key,
-            HandEvent::HandStarted(HandStarted {
-                table: self.id.clone(),
-                game: next.game,
-                hand: next.hand,
-                east: next.east,
-                prevailing_wind: next.prevailing,
-                dice: Vec::new(),
-                deal: Deal::Unknown,
-            }),
-        ));
+        out.push(Decided::Hand(key, HandEvent::HandStarted(started)));
+        let from_play = !played.is_empty();
+        out.extend(played.into_iter().map(|e| Decided::Hand(key, e)));
         out.extend(
             result_events(conditions, &facts, settled)
                 .into_iter()
+                // The play already holds its Mah-Jongg or wash-out.
+                .filter(|e| {
+                    !(from_play
+                        && matches!(e, HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_)))
+                })
                 .map(|e| Decided::Hand(key, e)),
         );
         Ok(out)
@@ -491,6 +521,72 @@ impl Table {
 }
 
 /// The report checked, its problems added to `v`.
+/// What a hand is recorded from.
+enum Recording<'a> {
+    /// The report of the hand after it ended.
+    Report(&'a HandReport),
+    /// The deal and every event of the play.
+    Play {
+        dice: &'a [u8],
+        deal: &'a Deal,
+        events: &'a [HandEvent],
+    },
+}
+
+/// The play replayed from `started` (`referee::play`), and its final state as a report; every
+/// event that cannot be applied, or a play that does not end, is a violation.
+fn replayed(
+    rules: &Ruleset,
+    started: &HandStarted,
+    events: &[HandEvent],
+    v: &mut Violations,
+) -> Option<HandReport> {
+    use crate::play::{Play, PlayRules, Turn};
+    let mut play = match Play::start(PlayRules::of(rules), started) {
+        Ok(p) => p,
+        Err(e) => {
+            v.push(Violation::new("deal", e.kind.to_string()));
+            return None;
+        }
+    };
+    for (i, e) in events.iter().enumerate() {
+        if let HandEvent::HandExposed(_)
+        | HandEvent::HandScored(_)
+        | HandEvent::SettlementRecorded(_)
+        | HandEvent::CorrectionRecorded(_) = e
+        {
+            v.push(Violation::new(
+                format!("events.{i}"),
+                "the play ends with Mah-Jongg or a wash-out: the hands laid down, the score and the settlement follow from it",
+            ));
+            return None;
+        }
+        if let Err(err) = play.apply(e) {
+            v.push(Violation::new(format!("events.{i}"), err.kind.to_string()));
+            return None;
+        }
+    }
+    let state = play.state();
+    if !matches!(state.turn, Turn::Over(_)) {
+        v.push(Violation::new(
+            "events",
+            format!(
+                "the play does not reach the end of the hand ({})",
+                state.turn
+            ),
+        ));
+        return None;
+    }
+    let report = state.report();
+    if report.is_none() {
+        v.push(Violation::new(
+            "events",
+            "a seat's tiles were never seen, so its hand cannot be scored",
+        ));
+    }
+    report
+}
+
 fn checked(report: &HandReport, v: &mut Violations) -> Option<HandFacts> {
     report.check().map_err(|e| v.extend_under("", e)).ok()
 }

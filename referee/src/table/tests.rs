@@ -327,3 +327,105 @@ fn east_s_thirteenth_win_scores_the_limit_and_gives_up_the_deal() {
     assert_eq!(sheet.total, 1000, "{sheet}");
     assert_eq!(t.next().east, Seat::South);
 }
+
+/// The first hand of mj-server's robot game (fixtures/mj-server/seed-7), recorded play by play.
+fn played_hand() -> (Deal, Vec<HandEvent>) {
+    let text = include_str!("../../../fixtures/mj-server/seed-7/hand-01.mjs");
+    let hand = crate::play::mjs::read(text, "t1".parse().unwrap(), 1, 1).unwrap();
+    (
+        hand.started.deal,
+        hand.events.into_iter().map(|(_, e)| e).collect(),
+    )
+}
+
+#[test]
+fn a_hand_recorded_play_by_play_is_scored_and_settled_from_its_replay() {
+    let mut t = given(&[]);
+    let (deal, events) = played_hand();
+    let n = events.len();
+    let decided = when(
+        &mut t,
+        &TableCommand::RecordPlayedHand {
+            dice: vec![3, 4],
+            deal,
+            events: events.clone(),
+        },
+    )
+    .unwrap();
+    let hand_events: Vec<&HandEvent> = decided
+        .iter()
+        .filter_map(|d| match d {
+            Decided::Hand(_, e) => Some(e),
+            Decided::Table(_) => None,
+        })
+        .collect();
+    // The start with its wall, the play as given, the four hands laid down, the score and
+    // the settlement; the Mah-Jongg only once, in the play.
+    assert!(
+        matches!(hand_events[0], HandEvent::HandStarted(s) if matches!(s.deal, Deal::Wall { .. }))
+    );
+    assert_eq!(
+        hand_events[1..=n]
+            .iter()
+            .map(|e| (*e).clone())
+            .collect::<Vec<_>>(),
+        events
+    );
+    let tail: Vec<&str> = hand_events[n + 1..]
+        .iter()
+        .map(|e| match e {
+            HandEvent::HandExposed(_) => "exposed",
+            HandEvent::HandScored(_) => "scored",
+            HandEvent::SettlementRecorded(_) => "settled",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        tail,
+        ["exposed", "exposed", "exposed", "exposed", "scored", "settled"]
+    );
+    let mahjongg = hand_events
+        .iter()
+        .filter(|e| matches!(e, HandEvent::MahJonggDeclared(_)))
+        .count();
+    assert_eq!(mahjongg, 1);
+    // North won (the server's hand 1): the deal passes to South.
+    let Some(HandEvent::SettlementRecorded(s)) = hand_events.last().copied() else {
+        panic!("settled")
+    };
+    assert_eq!(s.winner, Some(Seat::North));
+    assert_eq!(s.nets.north, 88);
+    assert_eq!(t.next().east, Seat::South);
+}
+
+#[test]
+fn a_play_that_breaks_off_or_contradicts_the_tiles_is_refused_with_its_event() {
+    let t = given(&[]);
+    let (deal, mut events) = played_hand();
+    let unfinished = TableCommand::RecordPlayedHand {
+        dice: Vec::new(),
+        deal: deal.clone(),
+        events: events[..40].to_vec(),
+    };
+    let v = t.decide(&conditions(), &unfinished).unwrap_err();
+    assert!(
+        v.to_string().contains("does not reach the end of the hand"),
+        "{v}"
+    );
+    // The first discard changed to a tile its seat does not hold.
+    let i = events
+        .iter()
+        .position(|e| matches!(e, HandEvent::TileDiscarded(_)))
+        .unwrap();
+    if let HandEvent::TileDiscarded(d) = &mut events[i] {
+        d.placed = "9s".parse().unwrap();
+        d.named = d.placed;
+    }
+    let wrong = TableCommand::RecordPlayedHand {
+        dice: Vec::new(),
+        deal,
+        events,
+    };
+    let v = t.decide(&conditions(), &wrong).unwrap_err();
+    assert!(v.to_string().contains(&format!("events.{i}")), "{v}");
+}
