@@ -47,6 +47,9 @@ enum Command {
     /// to any event: the state, every irregularity with its rule, and at the end the scores
     /// and settlement.
     Replay(cmd::replay::Args),
+    /// Import a game played on mj-server (its hand histories) as a tournament table whose
+    /// hands are recorded play by play.
+    ImportGame(cmd::import_game::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Score(args) => cmd::score::run(&args),
         Command::Settle(args) => cmd::settle::run(&args),
         Command::Replay(args) => cmd::replay::run(&args),
+        Command::ImportGame(args) => cmd::import_game::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -121,3 +121,65 @@ fn a_damaged_file_is_refused_with_its_line() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read /nonexistent/hand.mjs"));
 }
+
+/// A whole mj-server game imported as a table recorded play by play: the ledger audits clean,
+/// and a hand exported from it replays to the server's result.
+#[test]
+fn a_game_is_imported_play_by_play_and_its_hands_replay_from_the_ledger() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let mut files: Vec<String> = std::fs::read_dir(fixture(""))
+        .unwrap()
+        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
+        .filter(|p| p.ends_with(".mjs"))
+        .collect();
+    files.sort();
+    let mut args = vec!["import-game", "--db", db.to_str().unwrap()];
+    args.extend(files.iter().map(String::as_str));
+    let o = run(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        stdout(&o).contains("imported 19 hands into table mj-server-t1"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["audit", db.to_str().unwrap()]);
+    assert!(stdout(&o).contains("result: OK"), "{}", stdout(&o));
+    let exported = dir.path().join("h5.jsonl");
+    let o = run(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "hand:mj-server-t1-g1-h5",
+        "-o",
+        exported.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = run(&["replay", exported.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    // hand-05.mjs: West won on East's 6m; the server settled East +268 (East doubles).
+    assert!(out.contains("west went Mah-Jongg with 6m"), "{out}");
+    assert!(out.contains("score 104, net 268"), "{out}");
+}
+
+#[test]
+fn hands_out_of_order_are_refused_with_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let (a, b) = (fixture("hand-02.mjs"), fixture("hand-01.mjs"));
+    let o = run(&["import-game", "--db", db.to_str().unwrap(), &a, &b]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("hand-02.mjs: East is the"), "{err}");
+}

@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod export;
 pub mod import;
+pub mod import_game;
 pub mod load_fixture;
 pub mod replay;
 pub mod rulesets;

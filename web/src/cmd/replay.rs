@@ -80,6 +80,15 @@ fn read_source(path: &str) -> anyhow::Result<Source> {
             .map_err(|_| anyhow::anyhow!("{path} {at}: `{kind}` is not an event of a hand"))?;
         match event {
             HandEvent::HandStarted(s) if started.is_none() => started = Some(s),
+            // What follows the play (the hands laid down, the score and settlement, rulings)
+            // is not replayed: the replay derives its own.
+            HandEvent::HandExposed(_)
+            | HandEvent::HandScored(_)
+            | HandEvent::SettlementRecorded(_)
+            | HandEvent::ScoreClaimed(_)
+            | HandEvent::DisputeRaised(_)
+            | HandEvent::RulingIssued(_)
+            | HandEvent::CorrectionRecorded(_) => {}
             e if started.is_some() => events.push((at, e)),
             _ => anyhow::bail!("{path} {at}: a hand stream begins with `hand_started`"),
         }

@@ -217,6 +217,28 @@ pub fn record(
     Ok(hand_stream)
 }
 
+/// Records the next hand at `table` play by play: its deal and every event of its play; the
+/// referee replays it and scores and settles its final state (`TableCommand::RecordPlayedHand`).
+pub fn record_played(
+    ledger: &mut Ledger,
+    table: &str,
+    by: &Official,
+    dice: Vec<u8>,
+    deal: referee::event::Deal,
+    events: Vec<referee::event::HandEvent>,
+) -> Result<StreamId, AppError> {
+    by.require_role(Action::RecordHand)?;
+    let ctx = TableContext::load(ledger, table)?;
+    let expected = ctx.next_hand_id();
+    let decided = ctx.state.decide(
+        &ctx.conditions,
+        &TableCommand::RecordPlayedHand { dice, deal, events },
+    )?;
+    let hand_stream = StreamId::hand(&expected)?;
+    store(ledger, &ctx, &hand_stream, 0, decided, by)?;
+    Ok(hand_stream)
+}
+
 /// Appends decided events: the table's own first (a game starting), then the hand's, each at
 /// the version it was decided on.
 fn store(
