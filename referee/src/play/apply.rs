@@ -18,7 +18,7 @@ use crate::tile::{AnyTile, Tile};
 use super::error::{Applied, Inconsistent, Irregularity};
 use super::rules::PlayRules;
 use super::state::{
-    Concealed, Discard, DrawnOver, Ending, Formed, PlayState, PlayedSet, Turn, Window,
+    Concealed, Discard, DrawnOver, Ending, Formed, LastDraw, PlayState, PlayedSet, Turn, Window,
 };
 
 type Outcome = Result<Vec<Irregularity>, Inconsistent>;
@@ -153,28 +153,50 @@ fn draw_from(
     Ok((Some(t), wrong))
 }
 
-/// A drawn tile joins the hand: a playing tile is checked against the tiles in play (unless
-/// the wall already vouched for it), a bonus tile waits to be declared.
-fn receive(
+/// `seat` draws from the live wall or the kong box: the tile (checked against the tiles in
+/// play unless the wall vouches for it) joins the hand, a bonus tile to wait for its
+/// declaration. Returns the tile, and a wrong tile drawn from a known wall (§72).
+fn take_draw(
     rules: &PlayRules,
     state: &mut PlayState,
     seat: Seat,
-    t: Option<AnyTile>,
-) -> Result<(), Inconsistent> {
-    match t {
-        Some(t) => state.take(rules, seat, t),
+    tile: Option<AnyTile>,
+    loose: bool,
+) -> Result<(Option<AnyTile>, Option<Irregularity>), Inconsistent> {
+    let wall_known = if loose {
+        state.wall.loose_tiles.is_some()
+    } else {
+        state.wall.live_tiles.is_some()
+    };
+    if let (false, Some(t)) = (wall_known, tile) {
+        state.can_see(rules, t)?;
+    }
+    let (tile, wrong) = draw_from(state, seat, tile, loose)?;
+    match tile {
+        Some(t) => state.take(rules, seat, t)?,
+        // An unseen tile in a hand the recorder sees: the hand is counted from now on.
         None => {
-            match &mut state.seats[seat].concealed {
-                // An unseen tile in a hand the recorder sees: the hand is counted from now on.
-                Concealed::Known(c) => {
-                    let n = c.len() as u32 + 1;
-                    state.seats[seat].concealed = Concealed::Counted(n);
-                }
-                Concealed::Counted(n) => *n += 1,
-            }
-            Ok(())
+            let n = state.seats[seat].concealed.len() + 1;
+            state.seats[seat].concealed = Concealed::Counted(n);
         }
     }
+    state.last_draw = Some(LastDraw {
+        seat,
+        tile: match tile {
+            Some(AnyTile::Playing(t)) => Some(t),
+            _ => None,
+        },
+        loose,
+    });
+    Ok((tile, wrong))
+}
+
+/// The drawer's turn goes on: back to what a replacement interrupted, or to its discard.
+fn resume_after_draw(state: &mut PlayState, seat: Seat) {
+    state.turn = match std::mem::replace(&mut state.turn, Turn::Discard(seat)) {
+        Turn::Replace { then, seat: s, .. } if s == seat => *then,
+        _ => Turn::Discard(seat),
+    };
 }
 
 fn drawn(rules: &PlayRules, state: &mut PlayState, e: &TileDrawn) -> Outcome {
@@ -192,18 +214,7 @@ fn drawn(rules: &PlayRules, state: &mut PlayState, e: &TileDrawn) -> Outcome {
         } => Some(*s),
         _ => None,
     };
-    if state.wall.live_tiles.is_none() {
-        if let Some(t) = e.tile {
-            state.can_see(rules, t)?;
-        }
-    }
-    let (tile, wrong) = draw_from(state, seat, e.tile, false)?;
-    receive(rules, state, seat, tile)?;
-    state.drew_loose = false;
-    state.last_drawn = match tile {
-        Some(AnyTile::Playing(t)) => Some((seat, t)),
-        _ => None,
-    };
+    let (tile, wrong) = take_draw(rules, state, seat, e.tile, false)?;
     v.extend(out_of_turn(state, seat, expected, "Code §73", "drew"));
     v.extend(wrong);
     // The draw closes the claims on the discard before it (§64 lets a higher claim displace it
@@ -218,10 +229,7 @@ fn drawn(rules: &PlayRules, state: &mut PlayState, e: &TileDrawn) -> Outcome {
             .take()
             .map(|window| DrawnOver { window, seat, tile });
     }
-    state.turn = match std::mem::replace(&mut state.turn, Turn::Discard(seat)) {
-        Turn::Replace { then, seat: s, .. } if s == seat => *then,
-        _ => Turn::Discard(seat),
-    };
+    resume_after_draw(state, seat);
     Ok(v)
 }
 
@@ -237,18 +245,7 @@ fn loose_drawn(rules: &PlayRules, state: &mut PlayState, e: &LooseTileDrawn) -> 
         Turn::Robbable { seat: s, .. } => Some(*s),
         _ => None,
     };
-    if state.wall.loose_tiles.is_none() {
-        if let Some(t) = e.tile {
-            state.can_see(rules, t)?;
-        }
-    }
-    let (tile, wrong) = draw_from(state, seat, e.tile, true)?;
-    receive(rules, state, seat, tile)?;
-    state.drew_loose = true;
-    state.last_drawn = match tile {
-        Some(AnyTile::Playing(t)) => Some((seat, t)),
-        _ => None,
-    };
+    let (_, wrong) = take_draw(rules, state, seat, e.tile, true)?;
     v.extend(out_of_turn(
         state,
         seat,
@@ -260,10 +257,7 @@ fn loose_drawn(rules: &PlayRules, state: &mut PlayState, e: &LooseTileDrawn) -> 
     if expected != Some(seat) {
         return Ok(v);
     }
-    state.turn = match std::mem::replace(&mut state.turn, Turn::Discard(seat)) {
-        Turn::Replace { then, seat: s, .. } if s == seat => *then,
-        _ => Turn::Discard(seat),
-    };
+    resume_after_draw(state, seat);
     Ok(v)
 }
 
@@ -459,13 +453,8 @@ fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Inconsistent> {
                     if let Some(j) = rest.iter().position(|&t| t == d.placed) {
                         rest.remove(j);
                     }
-                    match &mut state.seats[holder].concealed {
-                        Concealed::Known(c) => {
-                            for t in rest {
-                                c.try_add(t).map_err(|_| Inconsistent::FifthCopy(t))?;
-                            }
-                        }
-                        Concealed::Counted(n) => *n += rest.len() as u32,
+                    for t in rest {
+                        state.seats[holder].concealed.add(t)?;
                     }
                 }
                 state.discards[i].claimed_by = None;
@@ -526,7 +515,7 @@ fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Inconsistent> {
     }
     state.window = Some(over.window);
     state.drawn_over = None;
-    state.last_drawn = None;
+    state.last_draw = None;
     state.turn = Turn::Draw(over.seat);
     Ok(true)
 }
@@ -604,12 +593,7 @@ fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome {
             ),
         ));
     }
-    match &mut state.seats[seat].concealed {
-        Concealed::Known(c) => c
-            .try_add(e.tile)
-            .map_err(|_| Inconsistent::FifthCopy(e.tile))?,
-        Concealed::Counted(n) => *n += 1,
-    }
+    state.seats[seat].concealed.add(e.tile)?;
     state.discards.pop();
     state.seats[seat].discards.pop();
     if d.together {
@@ -646,12 +630,7 @@ fn taken_into_hand(state: &mut PlayState, e: &DiscardTakenIntoHand) -> Outcome {
             placed: d.placed,
         });
     }
-    match &mut state.seats[seat].concealed {
-        Concealed::Known(c) => c
-            .try_add(e.tile)
-            .map_err(|_| Inconsistent::FifthCopy(e.tile))?,
-        Concealed::Counted(n) => *n += 1,
-    }
+    state.seats[seat].concealed.add(e.tile)?;
     state.discards[index].claimed_by = Some(seat);
     state.window = None;
     if state.turn == Turn::Draw(seat) {
@@ -1001,7 +980,7 @@ fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> 
             "Code §54",
             "went Mah-Jongg on its own draw",
         ));
-        let from = if state.drew_loose {
+        let from = if state.last_draw.is_some_and(|d| d.seat == seat && d.loose) {
             WinFrom::LooseTile
         } else {
             WinFrom::Wall
@@ -1017,12 +996,7 @@ fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> 
             });
         };
         // The discard completes the hand: it joins the tiles laid down.
-        match &mut state.seats[seat].concealed {
-            Concealed::Known(c) => c
-                .try_add(d.placed)
-                .map_err(|_| Inconsistent::FifthCopy(d.placed))?,
-            Concealed::Counted(n) => *n += 1,
-        }
+        state.seats[seat].concealed.add(d.placed)?;
         state.seats[seat].claimed = None;
         if !matches!(state.turn, Turn::Expose { seat: s, claim: ClaimKind::MahJongg } if s == seat)
         {

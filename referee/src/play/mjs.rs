@@ -568,22 +568,11 @@ pub fn cross_check(
             Err(err) => return Err(format!("line {line}: {err}")),
         }
     }
-    let report = play
+    let (report, settled) = play
         .state()
-        .report()
+        .settle(rules, east_wins)
+        .map_err(|v| v.to_string())?
         .ok_or_else(|| "the replay did not reach the end of the hand".to_owned())?;
-    let facts = report.check().map_err(|v| v.to_string())?;
-    let position = crate::table::Position {
-        game: hand.started.game,
-        hand: hand.started.hand,
-        east: hand.started.east,
-        prevailing: hand.started.prevailing_wind,
-        east_wins,
-        passes: 0,
-    };
-    let settled = facts
-        .score_and_settle(rules, &position)
-        .map_err(|v| v.to_string())?;
     for (seat, server, text) in &hand.scores {
         let ours = settled.sheets[*seat].total;
         if i64::try_from(ours).ok() != Some(*server) {

@@ -38,8 +38,8 @@ pub use error::{Applied, Inconsistent, Irregularity, PlayError};
 pub use moves::Move;
 pub use rules::PlayRules;
 pub use state::{
-    Concealed, Discard, DrawnOver, Ending, Formed, PlayState, PlayedSet, SeatState, Turn, Wall,
-    Window,
+    Concealed, Discard, DrawnOver, Ending, Formed, LastDraw, PlayState, PlayedSet, SeatState, Turn,
+    Wall, Window,
 };
 pub use view::{SeatView, SeenSeat};
 

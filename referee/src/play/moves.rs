@@ -235,8 +235,8 @@ impl PlayState {
                         }
                     }
                     // Complete with the tile just drawn, which is the winning tile (§54).
-                    if let (true, Some((x, t))) = (is_complete(c), self.last_drawn) {
-                        if x == seat {
+                    if let (true, Some(draw)) = (is_complete(c), self.last_draw) {
+                        if let (true, Some(t)) = (draw.seat == seat, draw.tile) {
                             out.push(Move::SelfDrawnMahJongg(t));
                         }
                     }

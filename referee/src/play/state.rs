@@ -34,6 +34,17 @@ impl Concealed {
         self.len() == 0
     }
 
+    /// Takes `t` in (a counted hand only counts it).
+    pub(crate) fn add(&mut self, t: Tile) -> Result<(), Inconsistent> {
+        match self {
+            Concealed::Known(c) => c.try_add(t).map_err(|_| Inconsistent::FifthCopy(t)),
+            Concealed::Counted(n) => {
+                *n += 1;
+                Ok(())
+            }
+        }
+    }
+
     /// Does it hold `n` of `t`? A counted hand holds whatever it shows, if it has that many
     /// tiles.
     pub fn holds(&self, t: Tile, n: u8) -> bool {
@@ -225,6 +236,9 @@ impl std::fmt::Display for Turn {
 /// Everything a replay knows of the hand at one moment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayState {
+    /// The game and the hand within it.
+    pub game: u32,
+    pub hand: u32,
     /// The seat that is East (the dealer).
     pub east: Seat,
     pub prevailing: Wind,
@@ -238,15 +252,23 @@ pub struct PlayState {
     pub seen: [u8; Tile::COUNT],
     /// Bonus tiles known to be in play.
     pub seen_bonus: [u8; Bonus::ALL.len()],
-    /// The last tile drawn was a loose tile (for a win on it, §117(h)).
-    pub drew_loose: bool,
+    /// The last draw: who drew, the tile when it was seen, and whether it was a loose tile
+    /// (a win on it is §117(h)'s).
+    pub last_draw: Option<LastDraw>,
     /// The seat whose kong was just robbed (§57), until the robber goes Mah-Jongg.
     pub robbed_from: Option<Seat>,
-    /// The last playing tile drawn, and by whom, when it was seen.
-    pub last_drawn: Option<(Seat, Tile)>,
     /// The claims a draw closed, while the drawer has done nothing else: §64 lets a pung,
     /// kong or Mah-Jongg claim still take that discard, the drawn tile going back.
     pub drawn_over: Option<DrawnOver>,
+}
+
+/// A draw, as Mah-Jongg on it asks (§54, §117(h)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastDraw {
+    pub seat: Seat,
+    /// The playing tile drawn, when seen.
+    pub tile: Option<Tile>,
+    pub loose: bool,
 }
 
 /// A draw that closed the claims on a discard (§64).
@@ -304,6 +326,8 @@ impl PlayState {
         let dealt: u32 = 14 + 3 * 13;
         let empty = || SeatState::dealt(Concealed::Counted(0), Vec::new());
         let mut state = PlayState {
+            game: started.game,
+            hand: started.hand,
             east,
             prevailing: started.prevailing_wind,
             seats: BySeat::from_fn(|_| empty()),
@@ -318,9 +342,8 @@ impl PlayState {
             window: None,
             seen: [0; Tile::COUNT],
             seen_bonus: [0; Bonus::ALL.len()],
-            drew_loose: false,
+            last_draw: None,
             robbed_from: None,
-            last_drawn: None,
             drawn_over: None,
         };
         match &started.deal {
@@ -385,10 +408,7 @@ impl PlayState {
         self.see(rules, t)?;
         let s = &mut self.seats[seat];
         match t {
-            AnyTile::Playing(t) => match &mut s.concealed {
-                Concealed::Known(c) => c.try_add(t).map_err(|_| Inconsistent::FifthCopy(t))?,
-                Concealed::Counted(n) => *n += 1,
-            },
+            AnyTile::Playing(t) => s.concealed.add(t)?,
             AnyTile::Bonus(b) => s.undeclared.push(b),
         }
         Ok(())
@@ -530,6 +550,29 @@ impl PlayState {
             };
         }
         Some(report)
+    }
+
+    /// The finished hand scored and settled under `rules` by the table's own path, East having
+    /// won `east_wins` hands running before it (§122(r)): `None` before the end, or while a
+    /// seat's tiles are unseen; the report's violations if the rules refuse it.
+    pub fn settle(
+        &self,
+        rules: &crate::Ruleset,
+        east_wins: u32,
+    ) -> Result<Option<(HandReport, crate::table::Settled)>, crate::Violations> {
+        let Some(report) = self.report() else {
+            return Ok(None);
+        };
+        let position = crate::table::Position {
+            game: self.game,
+            hand: self.hand,
+            east: self.east,
+            prevailing: self.prevailing,
+            east_wins,
+            passes: 0,
+        };
+        let settled = report.check()?.score_and_settle(rules, &position)?;
+        Ok(Some((report, settled)))
     }
 
     /// The wind `seat` holds in this hand.

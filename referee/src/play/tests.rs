@@ -103,6 +103,25 @@ fn grant(seat: Seat, claim: ClaimKind) -> HandEvent {
     HandEvent::ClaimGranted(ClaimGranted { seat, claim })
 }
 
+fn exposed(seat: Seat, claim: ClaimKind, lowest: &str) -> HandEvent {
+    HandEvent::SetExposed(SetExposed {
+        seat,
+        claim,
+        lowest: t(lowest),
+    })
+}
+
+/// East throws its West wind; North claims it for pung, is granted it, lays the pung down and
+/// discards 8m.
+fn north_pungs_easts_west(p: &mut Play) {
+    p.apply(&discard(Seat::East, "W")).unwrap();
+    p.apply(&claim(Seat::North, ClaimKind::Pung, "W")).unwrap();
+    p.apply(&grant(Seat::North, ClaimKind::Pung)).unwrap();
+    p.apply(&exposed(Seat::North, ClaimKind::Pung, "W"))
+        .unwrap();
+    p.apply(&discard(Seat::North, "8m")).unwrap();
+}
+
 fn rules_broken(a: &Applied) -> Vec<&'static str> {
     match a {
         Applied::Legal => Vec::new(),
@@ -189,11 +208,7 @@ fn pung_takes_precedence_over_chow_section_61() {
         p.apply(&grant(Seat::West, ClaimKind::Chow)).unwrap(),
         Applied::Legal
     );
-    let exposed = HandEvent::SetExposed(SetExposed {
-        seat: Seat::West,
-        claim: ClaimKind::Chow,
-        lowest: t("4s"),
-    });
+    let exposed = exposed(Seat::West, ClaimKind::Chow, "4s");
     assert_eq!(p.apply(&exposed).unwrap(), Applied::Legal);
     assert_eq!(p.state().seats[Seat::West].sets.len(), 1);
     assert_eq!(p.state().turn, Turn::Discard(Seat::West));
@@ -353,17 +368,7 @@ fn a_concealed_kong_draws_a_loose_tile_from_the_kong_box() {
 #[test]
 fn a_kong_made_by_adding_to_an_exposed_pung_may_be_robbed_section_57() {
     let mut p = dealt();
-    // East throws W; North pungs it, discards 8m; East draws a... North holds the fourth W?
-    p.apply(&discard(Seat::East, "W")).unwrap();
-    p.apply(&claim(Seat::North, ClaimKind::Pung, "W")).unwrap();
-    p.apply(&grant(Seat::North, ClaimKind::Pung)).unwrap();
-    p.apply(&HandEvent::SetExposed(SetExposed {
-        seat: Seat::North,
-        claim: ClaimKind::Pung,
-        lowest: t("W"),
-    }))
-    .unwrap();
-    p.apply(&discard(Seat::North, "8m")).unwrap();
+    north_pungs_easts_west(&mut p);
     assert_eq!(p.state().turn, Turn::Draw(Seat::East));
     p.apply(&draw(Seat::East, Some("4s"))).unwrap();
     p.apply(&discard(Seat::East, "4s")).unwrap();
@@ -731,16 +736,7 @@ fn mah_jongg_is_offered_when_the_tile_completes_the_hand() {
 #[test]
 fn a_seat_sees_its_own_tiles_and_the_table_only() {
     let mut p = dealt();
-    p.apply(&discard(Seat::East, "W")).unwrap();
-    p.apply(&claim(Seat::North, ClaimKind::Pung, "W")).unwrap();
-    p.apply(&grant(Seat::North, ClaimKind::Pung)).unwrap();
-    p.apply(&HandEvent::SetExposed(SetExposed {
-        seat: Seat::North,
-        claim: ClaimKind::Pung,
-        lowest: t("W"),
-    }))
-    .unwrap();
-    p.apply(&discard(Seat::North, "8m")).unwrap();
+    north_pungs_easts_west(&mut p);
     let east = p.state().view(Seat::East);
     assert!(east.seats[Seat::East].concealed.is_some());
     for other in [Seat::South, Seat::West, Seat::North] {
@@ -782,12 +778,8 @@ fn a_higher_claim_takes_a_discard_granted_for_chow_section_62() {
         p.apply(&grant(Seat::West, ClaimKind::Pung)).unwrap(),
         Applied::Legal
     );
-    p.apply(&HandEvent::SetExposed(SetExposed {
-        seat: Seat::West,
-        claim: ClaimKind::Pung,
-        lowest: t("9m"),
-    }))
-    .unwrap();
+    p.apply(&exposed(Seat::West, ClaimKind::Pung, "9m"))
+        .unwrap();
     assert_eq!(p.state().turn, Turn::Discard(Seat::West));
     assert_eq!(p.state().accounted(), 144);
 }
@@ -804,12 +796,8 @@ fn a_chow_laid_down_is_taken_back_when_a_pung_claim_takes_its_discard() {
     p.apply(&discard(Seat::East, "5s")).unwrap();
     p.apply(&claim(Seat::South, ClaimKind::Chow, "5s")).unwrap();
     p.apply(&grant(Seat::South, ClaimKind::Chow)).unwrap();
-    p.apply(&HandEvent::SetExposed(SetExposed {
-        seat: Seat::South,
-        claim: ClaimKind::Chow,
-        lowest: t("4s"),
-    }))
-    .unwrap();
+    p.apply(&exposed(Seat::South, ClaimKind::Chow, "4s"))
+        .unwrap();
     assert_eq!(p.state().seats[Seat::South].sets.len(), 1);
     let late = p.apply(&claim(Seat::West, ClaimKind::Pung, "5s")).unwrap();
     assert_eq!(late, Applied::Legal);

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use referee::event::HandEvent;
 use referee::play::{mjs, Applied, Concealed, Play, PlayRules, PlayState};
-use referee::table::{Position, Settled};
+use referee::table::Settled;
 use referee::{Ruleset, Seat};
 use serde_json::json;
 
@@ -141,24 +141,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
     }
     let state = play.state();
-    let settled = match (&failed, state.report()) {
-        (None, Some(report)) => {
-            let facts = report.check().map_err(|v| anyhow::anyhow!("{v}"))?;
-            let position = Position {
-                game: 1,
-                hand: 1,
-                east: source.started.east,
-                prevailing: source.started.prevailing_wind,
-                east_wins: 0,
-                passes: 0,
-            };
-            Some(
-                facts
-                    .score_and_settle(&rules, &position)
-                    .map_err(|v| anyhow::anyhow!("{v}"))?,
-            )
-        }
-        _ => None,
+    // A single hand: East's earlier wins are not known (§122(r) counts from none).
+    let settled = match failed {
+        None => state
+            .settle(&rules, 0)
+            .map_err(|v| anyhow::anyhow!("{v}"))?
+            .map(|(_, s)| s),
+        Some(_) => None,
     };
     let text = if args.json {
         let v = to_json(
