@@ -940,6 +940,8 @@ async fn the_demo_loads_from_the_book_fixtures_and_audits_clean() {
 mod circumstances;
 #[path = "server/draw.rs"]
 mod draw;
+#[path = "server/play.rs"]
+mod play;
 #[path = "server/ranges.rs"]
 mod ranges;
 #[path = "server/roles.rs"]

@@ -25,6 +25,7 @@
 //! tile's replacement comes from.
 
 mod apply;
+mod describe;
 mod error;
 pub mod mjs;
 mod moves;
@@ -34,6 +35,7 @@ mod state;
 mod tests;
 mod view;
 
+pub use describe::describe;
 pub use error::{Applied, Inconsistent, Irregularity, PlayError};
 pub use moves::Move;
 pub use rules::PlayRules;
@@ -90,4 +92,45 @@ impl Play {
     pub fn rules(&self) -> &PlayRules {
         &self.rules
     }
+
+    /// The hand started by `started` replayed through `events`, stopping at the first event
+    /// that cannot be applied: the state, every irregularity with the event it came from (the
+    /// start is event 0), and the refused event if there was one.
+    pub fn replay<'a>(
+        rules: PlayRules,
+        started: &HandStarted,
+        events: impl IntoIterator<Item = &'a HandEvent>,
+    ) -> Result<Replayed, PlayError> {
+        let mut play = Play::start(rules, started)?;
+        let mut irregular = Vec::new();
+        let mut refused = None;
+        for e in events {
+            let n = play.events;
+            match play.apply(e) {
+                Ok(Applied::Legal) => {}
+                Ok(Applied::Irregular(found)) => {
+                    irregular.extend(found.into_iter().map(|i| (n, i)))
+                }
+                Err(err) => {
+                    refused = Some(err);
+                    break;
+                }
+            }
+        }
+        Ok(Replayed {
+            play,
+            irregular,
+            refused,
+        })
+    }
+}
+
+/// A hand replayed ([`Play::replay`]).
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    pub play: Play,
+    /// Each irregularity found, with the event it came from.
+    pub irregular: Vec<(usize, Irregularity)>,
+    /// The event the replay stopped at, when one was inconsistent.
+    pub refused: Option<PlayError>,
 }

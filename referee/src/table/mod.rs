@@ -20,7 +20,7 @@
 //! use referee::{BySeat, Ruleset, Seat, WinFrom};
 //!
 //! let conditions = Conditions::new(Ruleset::builtin("code-of-laws").unwrap(), 2000);
-//! let mut table = Table::new("t1".parse().unwrap(), true, conditions.ruleset.rotation.clone());
+//! let mut table = Table::new("t1".parse().unwrap(), true, &conditions.ruleset);
 //! let report = HandReport {
 //!     hands: BySeat::new(
 //!         Some("234m 567m 789p WW 12s".into()),
@@ -57,6 +57,7 @@ use crate::event::{
     HandStarted, MahJonggDeclared, RulesetRef, SettlementRecorded, TableEvent, WashOut,
 };
 use crate::ids::TableId;
+use crate::play::{Play, PlayRules, Turn};
 use crate::rules::{RotationParams, Ruleset};
 use crate::seat::Seat;
 use crate::violation::{Violation, Violations};
@@ -103,10 +104,18 @@ impl From<&Position> for HandKey {
 }
 
 /// A command to the table.
+#[allow(clippy::large_enum_variant)] // as `HandEvent`: decided once and dropped
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TableCommand {
-    /// Record the next hand, as reported after it ended.
+    /// Record the next hand, as reported after it ended — or finish the hand being recorded
+    /// play by play from a report of how it ended (its play so far stays in the record).
     RecordHand { report: HandReport },
+    /// Start the next hand play by play: the dice and what is known of the deal. Its events
+    /// follow one at a time ([`TableCommand::Play`]).
+    StartHand { dice: Vec<u8>, deal: Deal },
+    /// Record one event of the play of the hand in play. The event that ends the hand brings
+    /// the hands laid down, the score and the settlement of its replayed final state.
+    Play { hand: HandKey, event: HandEvent },
     /// Record the next hand play by play: its deal and every event of its play to the end
     /// (`referee::play`); it is scored and settled from the replayed final state.
     RecordPlayedHand {
@@ -140,12 +149,17 @@ pub enum ApplyError {
     HandStartedTwice(HandKey),
     #[error("a correction of hand g{}-h{} supersedes {supersedes}, which is not the settlement in force", .hand.game, .hand.hand)]
     NothingInForce { hand: HandKey, supersedes: Uuid },
+    #[error("an event of the play of hand g{}-h{} cannot be replayed: {why}", .hand.game, .hand.hand)]
+    Play { hand: HandKey, why: String },
 }
 
 /// One recorded hand as it now stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandState {
     pub position: Position,
+    /// The play replayed so far, while the hand is being recorded event by event; `None` once
+    /// its result is recorded.
+    play: Option<Box<Play>>,
     /// The facts in force (none while a correction is being applied, or before any).
     pub facts: Option<HandFacts>,
     /// The settlement in force and its event.
@@ -158,11 +172,19 @@ pub struct HandState {
 impl HandState {
     /// How the hand ended, as the rotation needs it; `None` while it has no result.
     pub fn end(&self) -> Option<HandEnd> {
+        if self.play.is_some() {
+            return None;
+        }
         match (self.winner, self.washed_out) {
             (Some(w), _) => Some(HandEnd::Won(w)),
             (None, true) => Some(HandEnd::WashOut),
             (None, false) => None,
         }
+    }
+
+    /// The play replayed so far, while the hand is in play.
+    pub fn play(&self) -> Option<&Play> {
+        self.play.as_deref()
     }
 }
 
@@ -191,19 +213,28 @@ pub struct Table {
     pub hands: BTreeMap<HandKey, HandState>,
     /// How the deal goes round at this table (its ruleset's).
     pub rotation: RotationParams,
+    /// How play runs at this table (its ruleset's), for the hand recorded play by play.
+    pub play_rules: PlayRules,
 }
 
 impl Table {
-    /// A table with no hand recorded, playing `rotation`.
-    pub fn new(id: TableId, seats_drawn: bool, rotation: RotationParams) -> Table {
+    /// A table with no hand recorded, playing under `rules`.
+    pub fn new(id: TableId, seats_drawn: bool, rules: &Ruleset) -> Table {
         Table {
             id,
             seats_drawn,
             status: TableStatus::Open,
             games_started: 0,
             hands: BTreeMap::new(),
-            rotation,
+            rotation: rules.rotation.clone(),
+            play_rules: PlayRules::of(rules),
         }
+    }
+
+    /// The hand being recorded play by play, if one is.
+    pub fn in_play(&self) -> Option<(HandKey, &Play)> {
+        let (key, last) = self.hands.iter().next_back()?;
+        last.play().map(|p| (*key, p))
     }
 
     /// The position of the next hand to play.
@@ -248,6 +279,8 @@ impl Table {
             TableCommand::RecordPlayedHand { dice, deal, events } => {
                 self.decide_record(conditions, Recording::Play { dice, deal, events })
             }
+            TableCommand::StartHand { dice, deal } => self.decide_start(conditions, dice, deal),
+            TableCommand::Play { hand, event } => self.decide_play(conditions, *hand, event),
             TableCommand::CorrectHand {
                 hand,
                 reason,
@@ -256,11 +289,9 @@ impl Table {
         }
     }
 
-    fn decide_record(
-        &self,
-        conditions: &Conditions,
-        recording: Recording,
-    ) -> Result<Vec<Decided>, Violations> {
+    /// Whether anything may be recorded at this table: its seats drawn, and neither closed nor
+    /// voided.
+    fn writable(&self) -> Violations {
         let mut v = Violations::new();
         if !self.seats_drawn {
             v.push(Violation::rule(
@@ -286,8 +317,12 @@ impl Table {
                 ),
             )),
         }
-        let Rotated { next, game_ended } = self.rotated();
-        let started = |dice: &[u8], deal: &Deal| HandStarted {
+        v
+    }
+
+    /// The hand that starts at `next`, with `dice` and `deal`.
+    fn started(&self, next: &Position, dice: &[u8], deal: &Deal) -> HandStarted {
+        HandStarted {
             table: self.id.clone(),
             game: next.game,
             hand: next.hand,
@@ -295,26 +330,16 @@ impl Table {
             prevailing_wind: next.prevailing,
             dice: dice.to_vec(),
             deal: deal.clone(),
-        };
-        // A hand played event by event is replayed to its end, and its final state reported.
-        let (started, played, facts) = match recording {
-            Recording::Report(report) => (
-                started(&[], &Deal::Unknown),
-                Vec::new(),
-                checked(report, &mut v),
-            ),
-            Recording::Play { dice, deal, events } => {
-                let started = started(dice, deal);
-                let report = replayed(&conditions.ruleset, &started, events, &mut v);
-                let facts = report.and_then(|r| checked(&r, &mut v));
-                (started, events.to_vec(), facts)
-            }
-        };
-        let (facts, settled) = settled(facts, &conditions.ruleset, &next, v)?;
-        let key = HandKey::from(&next);
+        }
+    }
+
+    /// The table's own events a new hand at `rotated` brings: the game before ended, and a new
+    /// one started.
+    fn opening(&self, conditions: &Conditions, rotated: &Rotated) -> Vec<Decided> {
+        let Rotated { next, game_ended } = rotated;
         let mut out = Vec::new();
         if next.game > self.games_started {
-            if game_ended && self.games_started > 0 {
+            if *game_ended && self.games_started > 0 {
                 out.push(Decided::Table(TableEvent::GameEnded(GameEnded {
                     game: self.games_started,
                     final_chips: None,
@@ -336,6 +361,160 @@ impl Table {
                 starting_chips: conditions.starting_chips,
             })));
         }
+        out
+    }
+
+    fn decide_start(
+        &self,
+        conditions: &Conditions,
+        dice: &[u8],
+        deal: &Deal,
+    ) -> Result<Vec<Decided>, Violations> {
+        let mut v = self.writable();
+        if let Some((key, _)) = self.in_play() {
+            v.push(Violation::new(
+                "",
+                format!(
+                    "hand g{}-h{} is still being played: record its play to the end (or its result) before the next hand starts",
+                    key.game, key.hand
+                ),
+            ));
+            return Err(v);
+        }
+        let rotated = self.rotated();
+        let started = self.started(&rotated.next, dice, deal);
+        if let Err(e) = Play::start(self.play_rules.clone(), &started) {
+            v.push(Violation::new("deal", e.kind.to_string()));
+        }
+        if !v.is_empty() {
+            return Err(v);
+        }
+        let mut out = self.opening(conditions, &rotated);
+        out.push(Decided::Hand(
+            HandKey::from(&rotated.next),
+            HandEvent::HandStarted(started),
+        ));
+        Ok(out)
+    }
+
+    fn decide_play(
+        &self,
+        conditions: &Conditions,
+        key: HandKey,
+        event: &HandEvent,
+    ) -> Result<Vec<Decided>, Violations> {
+        let mut v = self.writable();
+        let Some(hand) = self.hands.get(&key) else {
+            v.push(Violation::new(
+                "hand",
+                "there is no such hand at this table",
+            ));
+            return Err(v);
+        };
+        let Some(play) = hand.play() else {
+            v.push(Violation::new(
+                "hand",
+                format!(
+                    "hand g{}-h{} is not in play: its result is recorded (correct it instead)",
+                    key.game, key.hand
+                ),
+            ));
+            return Err(v);
+        };
+        if !is_play(event) {
+            v.push(Violation::new(
+                "event",
+                "a start, a result or a ruling is not an event of the play: the hands laid down, the score and the settlement follow from the play when it ends",
+            ));
+        }
+        if !v.is_empty() {
+            return Err(v);
+        }
+        let mut after = play.clone();
+        if let Err(e) = after.apply(event) {
+            return Err(Violation::new("event", format!("event {}: {}", e.event, e.kind)).into());
+        }
+        let mut out = vec![Decided::Hand(key, event.clone())];
+        if let Turn::Over(_) = after.state().turn {
+            let Some(report) = after.state().report() else {
+                return Err(Violation::new(
+                    "event",
+                    "the hand is over, but a seat's tiles were never seen, so its hand cannot be scored: record its result with a report instead",
+                )
+                .into());
+            };
+            let facts = checked(&report, &mut v);
+            let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
+            out.extend(
+                result_events(conditions, &facts, settled)
+                    .into_iter()
+                    // The play already holds its Mah-Jongg or wash-out.
+                    .filter(|e| {
+                        !matches!(e, HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_))
+                    })
+                    .map(|e| Decided::Hand(key, e)),
+            );
+        }
+        Ok(out)
+    }
+
+    /// The hand in play finished from a report of how it ended.
+    fn decide_finish(
+        &self,
+        conditions: &Conditions,
+        key: HandKey,
+        report: &HandReport,
+        mut v: Violations,
+    ) -> Result<Vec<Decided>, Violations> {
+        let Some(hand) = self.hands.get(&key) else {
+            return Err(Violation::new("hand", "there is no such hand at this table").into());
+        };
+        let facts = checked(report, &mut v);
+        let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
+        Ok(result_events(conditions, &facts, settled)
+            .into_iter()
+            .map(|e| Decided::Hand(key, e))
+            .collect())
+    }
+
+    fn decide_record(
+        &self,
+        conditions: &Conditions,
+        recording: Recording,
+    ) -> Result<Vec<Decided>, Violations> {
+        let mut v = self.writable();
+        if let Some((key, _)) = self.in_play() {
+            if let Recording::Report(report) = recording {
+                return self.decide_finish(conditions, key, report, v);
+            }
+            v.push(Violation::new(
+                "",
+                format!(
+                    "hand g{}-h{} is being recorded play by play: record its play to the end (or its result) first",
+                    key.game, key.hand
+                ),
+            ));
+            return Err(v);
+        }
+        let rotated = self.rotated();
+        let next = rotated.next;
+        // A hand played event by event is replayed to its end, and its final state reported.
+        let (started, played, facts) = match recording {
+            Recording::Report(report) => (
+                self.started(&next, &[], &Deal::Unknown),
+                Vec::new(),
+                checked(report, &mut v),
+            ),
+            Recording::Play { dice, deal, events } => {
+                let started = self.started(&next, dice, deal);
+                let report = replayed(&self.play_rules, &started, events, &mut v);
+                let facts = report.and_then(|r| checked(&r, &mut v));
+                (started, events.to_vec(), facts)
+            }
+        };
+        let (facts, settled) = settled(facts, &conditions.ruleset, &next, v)?;
+        let key = HandKey::from(&next);
+        let mut out = self.opening(conditions, &rotated);
         out.push(Decided::Hand(key, HandEvent::HandStarted(started)));
         let from_play = !played.is_empty();
         out.extend(played.into_iter().map(|e| Decided::Hand(key, e)));
@@ -438,10 +617,16 @@ impl Table {
                     return Err(ApplyError::HandStartedTwice(*key));
                 }
                 let position = self.position_of(h);
+                let play =
+                    Play::start(self.play_rules.clone(), h).map_err(|e| ApplyError::Play {
+                        hand: *key,
+                        why: e.to_string(),
+                    })?;
                 self.hands.insert(
                     *key,
                     HandState {
                         position,
+                        play: Some(Box::new(play)),
                         facts: None,
                         settlement: None,
                         hands: BySeat::default(),
@@ -463,6 +648,16 @@ impl Table {
                             hand: *key,
                             supersedes: c.supersedes,
                         });
+                    }
+                }
+                if let Some(play) = &mut hand.play {
+                    if is_play(e) {
+                        play.apply(e).map_err(|err| ApplyError::Play {
+                            hand: *key,
+                            why: err.to_string(),
+                        })?;
+                    } else if is_result(e) {
+                        hand.play = None;
                     }
                 }
                 fold_hand(hand, id, e);
@@ -488,6 +683,7 @@ impl Table {
             key,
             HandState {
                 position,
+                play: None,
                 facts: None,
                 settlement: None,
                 hands: BySeat::default(),
@@ -536,13 +732,12 @@ enum Recording<'a> {
 /// The play replayed from `started` (`referee::play`), and its final state as a report; every
 /// event that cannot be applied, or a play that does not end, is a violation.
 fn replayed(
-    rules: &Ruleset,
+    rules: &PlayRules,
     started: &HandStarted,
     events: &[HandEvent],
     v: &mut Violations,
 ) -> Option<HandReport> {
-    use crate::play::{Play, PlayRules, Turn};
-    let mut play = match Play::start(PlayRules::of(rules), started) {
+    let mut play = match Play::start(rules.clone(), started) {
         Ok(p) => p,
         Err(e) => {
             v.push(Violation::new("deal", e.kind.to_string()));
@@ -550,11 +745,7 @@ fn replayed(
         }
     };
     for (i, e) in events.iter().enumerate() {
-        if let HandEvent::HandExposed(_)
-        | HandEvent::HandScored(_)
-        | HandEvent::SettlementRecorded(_)
-        | HandEvent::CorrectionRecorded(_) = e
-        {
+        if !is_play(e) {
             v.push(Violation::new(
                 format!("events.{i}"),
                 "the play ends with Mah-Jongg or a wash-out: the hands laid down, the score and the settlement follow from it",
@@ -585,6 +776,29 @@ fn replayed(
         ));
     }
     report
+}
+
+/// Whether `e` is an event of the play itself (what `referee::play` replays), as opposed to
+/// the start, the result that follows from the play, or a ruling on it.
+fn is_play(e: &HandEvent) -> bool {
+    !matches!(
+        e,
+        HandEvent::HandStarted(_)
+            | HandEvent::ScoreClaimed(_)
+            | HandEvent::DisputeRaised(_)
+            | HandEvent::RulingIssued(_)
+    ) && !is_result(e)
+}
+
+/// Whether `e` states a hand's result (and so ends its play).
+fn is_result(e: &HandEvent) -> bool {
+    matches!(
+        e,
+        HandEvent::HandExposed(_)
+            | HandEvent::HandScored(_)
+            | HandEvent::SettlementRecorded(_)
+            | HandEvent::CorrectionRecorded(_)
+    )
 }
 
 fn checked(report: &HandReport, v: &mut Violations) -> Option<HandFacts> {

@@ -9,7 +9,7 @@ fn conditions() -> Conditions {
 
 fn given(history: &[TableCommand]) -> Table {
     let c = conditions();
-    let mut t = Table::new("t1".parse().unwrap(), true, c.ruleset.rotation.clone());
+    let mut t = Table::new("t1".parse().unwrap(), true, &c.ruleset);
     for cmd in history {
         when(&mut t, cmd).unwrap();
     }
@@ -98,7 +98,7 @@ fn a_wash_out_keeps_the_deal() {
 #[test]
 fn seats_must_be_drawn_first() {
     let c = conditions();
-    let t = Table::new("t1".parse().unwrap(), false, c.ruleset.rotation.clone());
+    let t = Table::new("t1".parse().unwrap(), false, &c.ruleset);
     let v = t.decide(&c, &won(Seat::East)).unwrap_err();
     assert_eq!(v.iter().next().unwrap().rule.as_deref(), Some("Code §15"));
 }
@@ -215,7 +215,7 @@ fn replay_is_a_fold_and_gives_the_same_table() {
         won(Seat::South),
     ];
     let c = conditions();
-    let mut live = Table::new("t1".parse().unwrap(), true, c.ruleset.rotation.clone());
+    let mut live = Table::new("t1".parse().unwrap(), true, &c.ruleset);
     let mut log = Vec::new();
     for cmd in &history {
         for e in live.decide(&c, cmd).unwrap() {
@@ -224,7 +224,7 @@ fn replay_is_a_fold_and_gives_the_same_table() {
             log.push((id, e));
         }
     }
-    let mut replayed = Table::new("t1".parse().unwrap(), true, c.ruleset.rotation.clone());
+    let mut replayed = Table::new("t1".parse().unwrap(), true, &c.ruleset);
     for (id, e) in &log {
         replayed.apply(*id, e).unwrap();
     }
@@ -428,4 +428,159 @@ fn a_play_that_breaks_off_or_contradicts_the_tiles_is_refused_with_its_event() {
     };
     let v = t.decide(&conditions(), &wrong).unwrap_err();
     assert!(v.to_string().contains(&format!("events.{i}")), "{v}");
+}
+
+#[test]
+fn a_hand_recorded_one_event_at_a_time_ends_as_the_same_record_as_all_at_once() {
+    let (deal, events) = played_hand();
+    let mut at_once = given(&[]);
+    let all = when(
+        &mut at_once,
+        &TableCommand::RecordPlayedHand {
+            dice: vec![3, 4],
+            deal: deal.clone(),
+            events: events.clone(),
+        },
+    )
+    .unwrap();
+
+    let mut t = given(&[]);
+    let mut decided = when(
+        &mut t,
+        &TableCommand::StartHand {
+            dice: vec![3, 4],
+            deal,
+        },
+    )
+    .unwrap();
+    let key = HandKey { game: 1, hand: 1 };
+    assert_eq!(t.in_play().map(|(k, _)| k), Some(key));
+    // While the hand is in play it is still the one to play.
+    assert_eq!(t.next().east, Seat::East);
+    for (i, e) in events.iter().enumerate() {
+        assert!(t.in_play().is_some(), "in play before event {i}");
+        decided.extend(
+            when(
+                &mut t,
+                &TableCommand::Play {
+                    hand: key,
+                    event: e.clone(),
+                },
+            )
+            .unwrap(),
+        );
+    }
+    assert!(t.in_play().is_none());
+    assert_eq!(decided, all);
+    assert_eq!(t.next().east, Seat::South);
+    let settled = |t: &Table| t.hands[&key].settlement.as_ref().map(|(_, s)| s.clone());
+    assert_eq!(settled(&t), settled(&at_once));
+    assert!(settled(&t).is_some());
+}
+
+#[test]
+fn while_a_hand_is_in_play_no_other_starts_and_its_events_are_checked() {
+    let (deal, events) = played_hand();
+    let start = TableCommand::StartHand {
+        dice: Vec::new(),
+        deal: deal.clone(),
+    };
+    let mut t = given(std::slice::from_ref(&start));
+    let key = HandKey { game: 1, hand: 1 };
+    let v = t.decide(&conditions(), &start).unwrap_err();
+    assert!(v.to_string().contains("still being played"), "{v}");
+    let v = t
+        .decide(
+            &conditions(),
+            &TableCommand::RecordPlayedHand {
+                dice: Vec::new(),
+                deal,
+                events: events.clone(),
+            },
+        )
+        .unwrap_err();
+    assert!(v.to_string().contains("play by play"), "{v}");
+    // An inconsistent event is refused with its index in the hand and changes nothing.
+    let i = events
+        .iter()
+        .position(|e| matches!(e, HandEvent::TileDiscarded(_)))
+        .unwrap();
+    for e in &events[..i] {
+        when(
+            &mut t,
+            &TableCommand::Play {
+                hand: key,
+                event: e.clone(),
+            },
+        )
+        .unwrap();
+    }
+    let mut wrong = events[i].clone();
+    if let HandEvent::TileDiscarded(d) = &mut wrong {
+        d.placed = "9s".parse().unwrap();
+        d.named = d.placed;
+    }
+    let before = t.clone();
+    let v = when(
+        &mut t,
+        &TableCommand::Play {
+            hand: key,
+            event: wrong,
+        },
+    )
+    .unwrap_err();
+    assert!(v.to_string().contains(&format!("event {}", i + 1)), "{v}");
+    assert_eq!(t, before);
+    // A result is not an event of the play.
+    let v = t
+        .decide(
+            &conditions(),
+            &TableCommand::Play {
+                hand: key,
+                event: HandEvent::WashOut(WashOut {
+                    reason: String::new(),
+                })
+                .clone(),
+            },
+        )
+        .unwrap_err();
+    assert!(!v.is_empty());
+    // A hand that is not in play takes no event.
+    let v = t
+        .decide(
+            &conditions(),
+            &TableCommand::Play {
+                hand: HandKey { game: 1, hand: 2 },
+                event: events[i].clone(),
+            },
+        )
+        .unwrap_err();
+    assert!(v.to_string().contains("no such hand"), "{v}");
+}
+
+#[test]
+fn a_hand_in_play_may_be_finished_from_a_report() {
+    let (deal, events) = played_hand();
+    let mut t = given(&[TableCommand::StartHand {
+        dice: Vec::new(),
+        deal,
+    }]);
+    let key = HandKey { game: 1, hand: 1 };
+    for e in &events[..10] {
+        when(
+            &mut t,
+            &TableCommand::Play {
+                hand: key,
+                event: e.clone(),
+            },
+        )
+        .unwrap();
+    }
+    let decided = when(&mut t, &won(Seat::West)).unwrap();
+    // No second start: the result goes to the hand in play.
+    assert!(decided.iter().all(
+        |d| matches!(d, Decided::Hand(k, e) if *k == key && !matches!(e, HandEvent::HandStarted(_)))
+    ));
+    assert!(t.in_play().is_none());
+    assert_eq!(t.next().east, Seat::South);
 }

@@ -64,11 +64,7 @@ impl TableContext {
             ruleset_ref: config.ruleset,
             starting_chips: config.starting_chips,
         };
-        let mut state = Table::new(
-            id.clone(),
-            row.seats.is_some(),
-            conditions.ruleset.rotation.clone(),
-        );
+        let mut state = Table::new(id.clone(), row.seats.is_some(), &conditions.ruleset);
         let in_play = InPlay::load(ledger, &row.tournament)?;
         state.status = match (in_play.tournament_voided(), in_play.table_voided(&id)) {
             (Some(reason), _) => TableStatus::Voided {

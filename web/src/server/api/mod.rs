@@ -3,6 +3,7 @@
 //! `X-CSRF-Token` header). Errors are `{"error": {"kind", "message"}}` with 400, 401, 403, 404,
 //! 409 or 422. The README documents each route with a curl example.
 
+mod play;
 mod reads;
 pub mod responses;
 mod writes;
@@ -45,6 +46,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/tables/{table}/void", web::post().to(writes::void_table))
             .route("/tables/{table}/close", web::post().to(writes::close_table))
             .route("/tables/{table}/hands", web::post().to(writes::record_hand))
+            .route("/tables/{table}/play", web::post().to(play::start))
+            .route("/hands/{hand}/events", web::post().to(play::record))
+            .route("/hands/{hand}/play", web::get().to(play::read))
             .route("/hands/{hand}", web::get().to(reads::hand))
             .route(
                 "/hands/{hand}/corrections",

@@ -20,7 +20,7 @@ type Reply = Result<HttpResponse, ApiError>;
 
 /// The official behind an API write. A bearer token needs nothing more; a browser session must
 /// also send its CSRF token in `X-CSRF-Token`.
-fn writer(viewer: &Viewer, req: &HttpRequest) -> Result<Official, AppError> {
+pub(super) fn writer(viewer: &Viewer, req: &HttpRequest) -> Result<Official, AppError> {
     let o = viewer.require()?;
     if o.csrf.is_some() {
         let sent = req
@@ -34,7 +34,7 @@ fn writer(viewer: &Viewer, req: &HttpRequest) -> Result<Official, AppError> {
 }
 
 /// Reads a JSON body, answering a malformed one with a 400 that says what is wrong.
-fn body<T: for<'de> Deserialize<'de>>(bytes: &web::Bytes) -> Result<T, AppError> {
+pub(super) fn body<T: for<'de> Deserialize<'de>>(bytes: &web::Bytes) -> Result<T, AppError> {
     serde_json::from_slice(bytes).map_err(|e| AppError::bad_request(format!("the JSON body: {e}")))
 }
 

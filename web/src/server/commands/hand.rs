@@ -213,7 +213,10 @@ pub fn record(
         },
     )?;
     let hand_stream = StreamId::hand(&expected)?;
-    store(ledger, &ctx, &hand_stream, 0, decided, by)?;
+    // A hand being recorded play by play is finished by the report: its result follows its
+    // play in its stream.
+    let version = ledger.stream_version(&hand_stream)?;
+    store(ledger, &ctx, &hand_stream, version, decided, by)?;
     Ok(hand_stream)
 }
 
@@ -240,15 +243,15 @@ pub fn record_played(
 }
 
 /// Appends decided events: the table's own first (a game starting), then the hand's, each at
-/// the version it was decided on.
-fn store(
+/// the version it was decided on. Returns the hand stream's new version.
+pub(super) fn store(
     ledger: &mut Ledger,
     ctx: &TableContext,
     hand_stream: &StreamId,
     hand_version: u64,
     decided: Vec<Decided>,
     by: &Official,
-) -> Result<(), AppError> {
+) -> Result<u64, AppError> {
     let (mut table_events, mut hand_events) = (Vec::new(), Vec::new());
     for d in decided {
         match d {
@@ -273,8 +276,8 @@ fn store(
         hand_events,
     ));
     // One transaction: a game never starts without its hand, nor a hand without its game.
-    ledger.append_all(batches, &by.id)?;
-    Ok(())
+    let appended = ledger.append_all(batches, &by.id)?;
+    Ok(appended.last().map_or(hand_version, |a| a.stream_version))
 }
 
 /// The hand a stream id names at its table, and the loaded table.

@@ -6,6 +6,7 @@
 //! at once (STYLE.md habits 1–2).
 
 pub mod hand;
+pub mod play;
 pub mod ranges;
 pub mod tournament;
 pub mod voiding;

@@ -7,6 +7,7 @@ pub mod hand_form;
 pub mod hands;
 pub mod home;
 pub mod problems;
+pub mod replay;
 pub mod tables;
 pub mod tournaments;
 pub mod voiding;
@@ -73,6 +74,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/tables/{table}/record", web::get().to(tables::record_page))
         .route("/tables/{table}/hands", web::post().to(tables::record))
         .route("/hands/{hand}", web::get().to(voiding::hand_page))
+        .route("/hands/{hand}/at/{n}", web::get().to(replay::page))
         .route("/hands/{hand}/correct", web::get().to(hands::correct_page))
         .route("/hands/{hand}/corrections", web::post().to(hands::correct));
 }

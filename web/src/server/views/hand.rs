@@ -109,6 +109,10 @@ pub struct HandView {
     /// The stream version a correction must name.
     pub version: u64,
     pub history: Vec<HistoryEntry>,
+    /// Recorded play by play (or being recorded): the replay viewer shows it move by move.
+    pub played: bool,
+    /// Its result is not recorded yet: it is still being played.
+    pub in_play: bool,
 }
 
 /// A penalty in words, seats named as drawn.
@@ -188,8 +192,29 @@ fn describe(e: &Event) -> String {
         Event::CorrectionRecorded(c) => {
             format!("correction (supersedes {}): {}", c.supersedes, c.reason)
         }
-        other => other.event_type().replace('_', " "),
+        other => match referee::event::HandEvent::try_from(other.clone()) {
+            Ok(e) => referee::play::describe(&e),
+            Err(_) => other.event_type().replace('_', " "),
+        },
     }
+}
+
+/// Whether `e` is an event of the play itself (a draw, a discard, a claim …), which only a
+/// hand recorded play by play has.
+fn of_play(e: &Event) -> bool {
+    !matches!(
+        e,
+        Event::HandStarted(_)
+            | Event::HandExposed(_)
+            | Event::MahJonggDeclared(_)
+            | Event::WashOut(_)
+            | Event::HandScored(_)
+            | Event::SettlementRecorded(_)
+            | Event::CorrectionRecorded(_)
+            | Event::ScoreClaimed(_)
+            | Event::DisputeRaised(_)
+            | Event::RulingIssued(_)
+    )
 }
 
 /// The hand page's content: the record from the projection, the history from the hand's own
@@ -280,6 +305,10 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
     let last_correction = events
         .iter()
         .rposition(|e| matches!(e.event, Event::CorrectionRecorded(_)));
+    let played = events.iter().any(|e| of_play(&e.event));
+    let in_play = !events
+        .iter()
+        .any(|e| matches!(e.event, Event::SettlementRecorded(_)));
     let history = events
         .iter()
         .enumerate()
@@ -318,5 +347,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         corrections: r.corrections,
         version: r.version,
         history,
+        played: played || in_play,
+        in_play,
     })
 }

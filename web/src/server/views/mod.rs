@@ -4,6 +4,7 @@
 
 pub mod common;
 pub mod hand;
+pub mod play;
 pub mod table;
 pub mod tiles;
 pub mod tournament;

@@ -1,0 +1,102 @@
+//! An event of the play in plain words, as a replay shows it: "south discarded 5p".
+//!
+//! Seats are named by seat (the winds they hold change from hand to hand); tiles in the hand
+//! notation. A tile the recorder did not see is "a tile".
+
+use crate::event::{ClaimKind, HandEvent, KongKind};
+use crate::tile::AnyTile;
+
+fn claim(c: ClaimKind) -> &'static str {
+    match c {
+        ClaimKind::Chow => "chow",
+        ClaimKind::Pung => "pung",
+        ClaimKind::Kong => "kong",
+        ClaimKind::MahJongg => "Mah-Jongg",
+    }
+}
+
+fn drawn(tile: &Option<AnyTile>) -> String {
+    tile.map_or_else(|| "a tile".to_owned(), |t| t.to_string())
+}
+
+/// `e` in a sentence.
+pub fn describe(e: &HandEvent) -> String {
+    match e {
+        HandEvent::HandStarted(s) => format!(
+            "game {} hand {} dealt, the {} seat East",
+            s.game, s.hand, s.east
+        ),
+        HandEvent::TileDrawn(d) => format!("{} drew {}", d.seat, drawn(&d.tile)),
+        HandEvent::LooseTileDrawn(d) => {
+            format!("{} drew {} from the kong box", d.seat, drawn(&d.tile))
+        }
+        HandEvent::BonusTileDeclared(b) => format!("{} declared {}", b.seat, b.tile),
+        HandEvent::TileDiscarded(d) if d.named != d.placed => {
+            format!("{} discarded {}, naming it {}", d.seat, d.placed, d.named)
+        }
+        HandEvent::TileDiscarded(d) => format!("{} discarded {}", d.seat, d.placed),
+        HandEvent::ClaimMade(c) => format!("{} claimed {} for {}", c.seat, c.tile, claim(c.claim)),
+        HandEvent::ClaimPassed(p) => format!("{} passed", p.seat),
+        HandEvent::ClaimGranted(g) => format!("{}'s {} claim granted", g.seat, claim(g.claim)),
+        HandEvent::SetExposed(x) => {
+            format!("{} exposed a {} from {}", x.seat, claim(x.claim), x.lowest)
+        }
+        HandEvent::DiscardTakenBack(t) => format!("{} took back the discard {}", t.seat, t.tile),
+        HandEvent::DiscardTakenIntoHand(t) => {
+            format!("{} took the discard {} into the hand", t.seat, t.tile)
+        }
+        HandEvent::ClaimRetracted(r) if r.reason.is_empty() => {
+            format!("{} retracted a {} claim", r.seat, claim(r.claim))
+        }
+        HandEvent::ClaimRetracted(r) => format!(
+            "{} retracted a {} claim ({})",
+            r.seat,
+            claim(r.claim),
+            r.reason
+        ),
+        HandEvent::KongDeclared(k) => format!(
+            "{} declared a kong of {} ({})",
+            k.seat,
+            k.tile,
+            match k.kind {
+                KongKind::Concealed => "concealed",
+                KongKind::AnnexedDiscard => "a discard annexed to a concealed pung",
+                KongKind::AddedToExposedPung => "added to an exposed pung",
+            }
+        ),
+        HandEvent::OriginalCallAnnounced(o) => format!("{} announced an Original Call", o.seat),
+        HandEvent::KongRobbed(r) => format!("{} robbed {}'s kong of {}", r.robber, r.from, r.tile),
+        HandEvent::MahJonggDeclared(m) => format!(
+            "{} declared Mah-Jongg with {}{}",
+            m.seat,
+            m.winning_tile,
+            if m.self_drawn { ", drawn" } else { "" }
+        ),
+        HandEvent::HandExposed(x) => format!("{} laid down {}", x.seat, x.hand),
+        HandEvent::WashOut(w) if w.reason.is_empty() => "a wash-out".to_owned(),
+        HandEvent::WashOut(w) => format!("a wash-out: {}", w.reason),
+        HandEvent::HandScored(_) => "the hands scored".to_owned(),
+        HandEvent::SettlementRecorded(_) => "the settlement recorded".to_owned(),
+        HandEvent::CorrectionRecorded(c) => format!("a correction: {}", c.reason),
+        HandEvent::ScoreClaimed(_) => "a score claimed".to_owned(),
+        HandEvent::DisputeRaised(_) => "a dispute raised".to_owned(),
+        HandEvent::RulingIssued(_) => "a ruling issued".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::TileDiscarded;
+    use crate::Seat;
+
+    #[test]
+    fn a_false_naming_is_described_with_both_tiles() {
+        let e = HandEvent::TileDiscarded(TileDiscarded {
+            seat: Seat::South,
+            placed: "5p".parse().unwrap(),
+            named: "6p".parse().unwrap(),
+        });
+        assert_eq!(describe(&e), "south discarded 5p, naming it 6p");
+    }
+}

@@ -1,0 +1,155 @@
+//! The play-by-play API, for a table tablet: start a hand, record each action with the version
+//! of the hand it was decided on, read the hand at any moment.
+//!
+//! - `POST /api/tables/{table}/play` `{"hand": "<table>-g1-h1", "dice": [3, 4], "deal": …}`
+//!   starts the next hand: 201 with its version and state.
+//! - `POST /api/hands/{hand}/events` `{"version": 7, "event": {"type": "tile_discarded",
+//!   "data": {…}}, "seat": "south"}` records one event: 200 with the new version, how it
+//!   applied (legal, or its irregularities with their rules) and what the recorder may see
+//!   (`seat` for a seat's own tablet; otherwise the whole table). A stale version answers 409
+//!   with the current version and state, so the tablet can decide again.
+//! - `GET /api/hands/{hand}/play?at=N&seat=S` reads the hand after event N (the last by
+//!   default). The public sees concealed tiles only once the hand is over.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use referee::play::Applied;
+use referee::Seat;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::server::auth::Viewer;
+use crate::server::commands::play::{self as cmd, PlayEvent, Played, StartHand};
+use crate::server::error::{ApiError, AppError, ErrorKind};
+use crate::server::state::AppState;
+use crate::server::views::play::{self as views, IrregularView, Shown, StoredPlay};
+
+use super::writes::{body, writer};
+
+type Reply = Result<HttpResponse, ApiError>;
+
+fn answer(p: &Played, shown: Shown) -> serde_json::Value {
+    let at = p.play.events() - 1;
+    let irregular = match &p.applied {
+        Applied::Legal => Vec::new(),
+        Applied::Irregular(found) => found
+            .iter()
+            .map(|i| IrregularView {
+                event: at,
+                what: i.what.clone(),
+                rule: i.rule,
+            })
+            .collect(),
+    };
+    let hand = p.stream.id();
+    let state = views::view(
+        hand,
+        &p.play,
+        at,
+        at,
+        p.version,
+        p.described.clone(),
+        irregular,
+        None,
+        shown,
+    );
+    // The event's own irregularities are in the state (`irregular`); `legal` says there were none.
+    json!({
+        "hand": hand,
+        "version": p.version,
+        "legal": state.irregular.is_empty(),
+        "over": state.over,
+        "state": state,
+    })
+}
+
+fn shown_for(viewer: &Viewer, seat: Option<Seat>) -> Shown {
+    match (viewer.0.is_some(), seat) {
+        (true, Some(s)) => Shown::Seat(s),
+        (true, None) => Shown::All,
+        (false, _) => Shown::Public,
+    }
+}
+
+pub async fn start(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: StartHand = body(&bytes)?;
+    let table = path.into_inner();
+    let played = state
+        .write(move |l| cmd::start(l, &table, &o, &command))
+        .await?;
+    let value = answer(&played, Shown::All);
+    Ok(HttpResponse::Created()
+        .insert_header((
+            "location",
+            format!("/api/hands/{}/play", played.stream.id()),
+        ))
+        .json(value))
+}
+
+pub async fn record(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: PlayEvent = body(&bytes)?;
+    let hand = path.into_inner();
+    let shown = shown_for(&viewer, command.seat);
+    let id = hand.clone();
+    match state
+        .write(move |l| cmd::record(l, &id, &o, &command))
+        .await
+    {
+        Ok(played) => Ok(HttpResponse::Ok().json(answer(&played, shown))),
+        Err(e) if e.kind == ErrorKind::Conflict => {
+            // The current state, so the recorder can decide again without another request.
+            let current = state
+                .read(move |l| match StoredPlay::load(l, &hand)? {
+                    Some(p) => p.at(None, shown).map(Some),
+                    None => Ok(None),
+                })
+                .await?;
+            Ok(HttpResponse::Conflict().json(json!({
+                "error": { "kind": e.kind.name(), "message": e.message },
+                "version": current.as_ref().map(|c| c.version),
+                "state": current,
+            })))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AtQuery {
+    pub at: Option<usize>,
+    pub seat: Option<Seat>,
+}
+
+pub async fn read(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    query: web::Query<AtQuery>,
+) -> Reply {
+    let hand = path.into_inner();
+    let shown = shown_for(&viewer, query.seat);
+    let at = query.at;
+    let view = state
+        .read(move |l| match StoredPlay::load(l, &hand)? {
+            Some(p) => p.at(at, shown),
+            None => Err(AppError::not_found(format!(
+                "hand `{hand}` was recorded at its end, not play by play"
+            ))),
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(view))
+}

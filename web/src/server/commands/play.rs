@@ -1,0 +1,163 @@
+//! Recording a hand play by play, one action per request: starting the hand, then each event
+//! of its play with the version of the hand's stream it was decided on.
+//!
+//! Whether an event may happen is the referee's (`referee::table`, which replays the hand in
+//! play with `referee::play`): an inconsistent event is refused with its reason and nothing is
+//! written; an irregular one is recorded and its irregularities are answered; the event that
+//! ends the hand brings the hands laid down, the score and the settlement, decided by the same
+//! code as a hand recorded at its end.
+
+use ledger::event::{Deal, HandEvent};
+use ledger::{Event, Ledger, StreamId};
+use referee::play::{describe, Applied, Play};
+use referee::table::{Decided, HandKey, TableCommand};
+use serde::Deserialize;
+
+use crate::server::auth::Official;
+use crate::server::error::AppError;
+use crate::server::roles::Action;
+use crate::server::table_context::TableContext;
+
+/// Start the next hand at a table play by play.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartHand {
+    /// The hand it means, as the table page names it (`<table>-g1-h3`).
+    pub hand: String,
+    /// The dice thrown for the breach (Code §19–20), if recorded.
+    #[serde(default)]
+    pub dice: Vec<u8>,
+    /// What is known of the deal: `{"known": "unknown"}` (the default), the whole wall in
+    /// drawing order, or each seat's dealt tiles.
+    #[serde(default = "unknown")]
+    pub deal: Deal,
+}
+
+fn unknown() -> Deal {
+    Deal::Unknown
+}
+
+/// One event of the play, decided on `version` of the hand's stream.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayEvent {
+    pub version: u64,
+    /// As the ledger writes it: `{"type": "tile_discarded", "data": {...}}`.
+    pub event: Event,
+    /// Answer with what this seat could see (a seat's own tablet); an official sees all.
+    #[serde(default)]
+    pub seat: Option<referee::Seat>,
+}
+
+/// A hand's play after a write: its stream, version, replayed state, and how the event applied.
+pub struct Played {
+    pub stream: StreamId,
+    pub version: u64,
+    pub play: Play,
+    pub applied: Applied,
+    /// The event recorded, in words.
+    pub described: String,
+}
+
+/// Starts the next hand at `table` play by play.
+pub fn start(
+    ledger: &mut Ledger,
+    table: &str,
+    by: &Official,
+    cmd: &StartHand,
+) -> Result<Played, AppError> {
+    by.require_role(Action::RecordHand)?;
+    let ctx = TableContext::load(ledger, table)?;
+    let expected = ctx.next_hand_id();
+    if cmd.hand.trim() != expected {
+        return Err(AppError::conflict(format!(
+            "the next hand at this table is `{expected}`, not `{}`: reload the table",
+            cmd.hand.trim()
+        )));
+    }
+    let decided = ctx.state.decide(
+        &ctx.conditions,
+        &TableCommand::StartHand {
+            dice: cmd.dice.clone(),
+            deal: cmd.deal.clone(),
+        },
+    )?;
+    let started = decided.iter().find_map(|d| match d {
+        Decided::Hand(_, HandEvent::HandStarted(s)) => Some(s.clone()),
+        _ => None,
+    });
+    let (play, described) = started
+        .and_then(|s| {
+            let play = Play::start(ctx.state.play_rules.clone(), &s).ok()?;
+            Some((play, describe(&HandEvent::HandStarted(s))))
+        })
+        .ok_or_else(|| AppError::internal("a decided start has no hand that can be dealt"))?;
+    let stream = StreamId::hand(&expected)?;
+    let version = super::hand::store(ledger, &ctx, &stream, 0, decided, by)?;
+    Ok(Played {
+        stream,
+        version,
+        play,
+        applied: Applied::Legal,
+        described,
+    })
+}
+
+/// The hand a stream id names, its key, and its table loaded with it as the last hand.
+fn in_play(ledger: &Ledger, hand: &str) -> Result<(StreamId, HandKey, TableContext), AppError> {
+    let missing = || AppError::not_found(format!("no hand `{hand}`"));
+    let stream = StreamId::hand(hand).map_err(|_| missing())?;
+    let record = ledger.hand_record(&stream)?.ok_or_else(missing)?;
+    let key = HandKey {
+        game: record.game,
+        hand: record.hand,
+    };
+    let ctx = TableContext::load(ledger, &record.table)?;
+    Ok((stream, key, ctx))
+}
+
+/// Records one event of the play of `hand`.
+pub fn record(
+    ledger: &mut Ledger,
+    hand: &str,
+    by: &Official,
+    cmd: &PlayEvent,
+) -> Result<Played, AppError> {
+    by.require_role(Action::RecordHand)?;
+    let event = HandEvent::try_from(cmd.event.clone()).map_err(|_| {
+        AppError::bad_request(format!(
+            "`{}` is not an event of a hand",
+            cmd.event.event_type()
+        ))
+    })?;
+    let (stream, key, ctx) = in_play(ledger, hand)?;
+    let current = ledger.stream_version(&stream)?;
+    if cmd.version != current {
+        return Err(AppError::conflict(format!(
+            "the hand changed since you saw it (version {current} now, you sent {}): see the current state and decide again",
+            cmd.version
+        )));
+    }
+    let decided = ctx.state.decide(
+        &ctx.conditions,
+        &TableCommand::Play {
+            hand: key,
+            event: event.clone(),
+        },
+    )?;
+    // The table decided the event can be applied; apply it to the play for the answer.
+    let mut play = ctx
+        .state
+        .in_play()
+        .map(|(_, p)| p.clone())
+        .ok_or_else(|| AppError::internal("a decided event of the play has no hand in play"))?;
+    let applied = play.apply(&event).map_err(AppError::internal)?;
+    let version = super::hand::store(ledger, &ctx, &stream, current, decided, by)?;
+    Ok(Played {
+        stream,
+        version,
+        play,
+        applied,
+        described: describe(&event),
+    })
+}

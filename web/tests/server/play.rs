@@ -1,0 +1,207 @@
+//! A hand recorded play by play through the API, one action per request: each answer carries
+//! the new version and what the recorder may see; a stale version is a conflict answered with
+//! the current state; an inconsistent event is refused and writes nothing; the hand ends
+//! scored and settled as if it had been recorded at once.
+
+use super::*;
+use referee::play::mjs;
+
+/// mj-server's first hand of its seed-7 robot game: the wall and every event.
+fn robot_hand() -> (Value, Vec<Value>) {
+    let text = include_str!("../../../fixtures/mj-server/seed-7/hand-01.mjs");
+    let hand = mjs::read(text, "imported".parse().unwrap(), 1, 1).unwrap();
+    let events = hand
+        .events
+        .into_iter()
+        .map(|(_, e)| serde_json::to_value(ledger::Event::from(e)).unwrap())
+        .collect();
+    (serde_json::to_value(&hand.started.deal).unwrap(), events)
+}
+
+async fn send<S, B>(svc: &S, uri: &str, token: &str, body: Value) -> (StatusCode, Value)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let resp = test::call_service(svc, post_json(uri, Some(token), body)).await;
+    let status = resp.status();
+    (status, body_json(resp).await)
+}
+
+#[actix_web::test]
+async fn a_hand_recorded_event_by_event_ends_scored_settled_and_replayable() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let hand = format!("{table}-g1-h1");
+    let (deal, events) = robot_hand();
+
+    let (status, started) = send(
+        &svc,
+        &format!("/api/tables/{table}/play"),
+        &t.tokens.scorer,
+        json!({"hand": hand, "dice": [3, 4], "deal": deal}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    assert_eq!(started["version"], 1);
+    assert_eq!(started["state"]["seats"][0]["in_hand"], 14);
+    // A second start while the hand is in play is refused.
+    let (status, again) = send(
+        &svc,
+        &format!("/api/tables/{table}/play"),
+        &t.token,
+        json!({"hand": hand, "deal": deal}),
+    )
+    .await;
+    assert_ne!(status, StatusCode::CREATED, "{again}");
+
+    let uri = format!("/api/hands/{hand}/events");
+    let mut version = 1;
+    for (i, event) in events.iter().enumerate() {
+        if i == 5 {
+            // Decided on a stale version: 409 with the current version and state.
+            let (status, conflict) = send(
+                &svc,
+                &uri,
+                &t.tokens.scorer,
+                json!({"version": version - 1, "event": event}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::CONFLICT, "{conflict}");
+            assert_eq!(conflict["version"], version);
+            assert_eq!(conflict["state"]["at"], i);
+            // A discard of a tile nobody holds: refused, nothing written.
+            let before = head(&t.state);
+            let (status, refused) = send(
+                &svc,
+                &uri,
+                &t.tokens.scorer,
+                json!({"version": version, "event": {"type": "tile_discarded", "data": {"seat": "east", "placed": "9s", "named": "9s"}}}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+            assert_eq!(head(&t.state), before);
+        }
+        let seat = event["data"]["seat"].as_str().unwrap_or("east").to_owned();
+        let (status, answer) = send(
+            &svc,
+            &uri,
+            &t.tokens.scorer,
+            json!({"version": version, "event": event, "seat": seat}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "event {i}: {answer}");
+        assert!(answer["version"].as_u64().unwrap() > version);
+        version = answer["version"].as_u64().unwrap();
+        // A seat's tablet sees its own concealed tiles and no one else's (until the end).
+        if !answer["over"].as_bool().unwrap() {
+            for (n, s) in answer["state"]["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .enumerate()
+            {
+                let own = ["east", "south", "west", "north"][n] == seat;
+                assert_eq!(!s["concealed"].is_null(), own, "event {i}: {s}");
+            }
+        }
+    }
+    // The last event ended the hand: it is scored and settled as the server did (North won).
+    let hv = hand_json(&svc, &hand).await;
+    assert_eq!(hv["nets"][3], "+88", "{}", hv["nets"]);
+    assert_eq!(hv["result"], "Ben wins (22 points)");
+
+    // The hand at any moment: the public sees no concealed tile while it is in play.
+    let view = get_json(&svc, &format!("/api/hands/{hand}/play?at=10")).await;
+    assert_eq!(view["at"], 10);
+    assert_eq!(view["last"], events.len());
+    assert!(view["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["concealed"].is_null()));
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/api/hands/{hand}/play?at=10"))
+            .insert_header(("authorization", format!("Bearer {}", t.token)))
+            .to_request(),
+    )
+    .await;
+    let official = body_json(resp).await;
+    assert!(official["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| !s["concealed"].is_null()));
+    let end = get_json(&svc, &format!("/api/hands/{hand}/play")).await;
+    assert_eq!(end["over"], true);
+    assert!(end["seats"][3]["concealed"].is_array());
+
+    // The replay viewer: each moment at its own address.
+    for at in [0, 10, events.len()] {
+        let resp = test::call_service(
+            &svc,
+            test::TestRequest::get()
+                .uri(&format!("/hands/{hand}/at/{at}"))
+                .to_request(),
+        )
+        .await;
+        assert_eq!(resp.status(), StatusCode::OK, "at {at}");
+        let page = body_text(resp).await;
+        assert!(page.contains(&format!("/hands/{hand}/at/")), "at {at}");
+    }
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/hands/{hand}/at/x"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+}
+
+#[actix_web::test]
+async fn a_hand_in_play_may_be_finished_with_a_report_and_then_takes_no_event() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let hand = format!("{table}-g1-h1");
+    let (status, _) = send(
+        &svc,
+        &format!("/api/tables/{table}/play"),
+        &t.token,
+        json!({"hand": hand}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, v) = send(
+        &svc,
+        &format!("/api/hands/{hand}/events"),
+        &t.token,
+        json!({"version": 1, "event": {"type": "tile_discarded", "data": {"seat": "east", "placed": "5p", "named": "5p"}}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // The tiles were not known: the discard is only counted.
+    assert_eq!(v["state"]["seats"][0]["in_hand"], 13);
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/tables/{table}/hands"),
+            Some(&t.token),
+            win(&hand, "south"),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let (status, v) = send(
+        &svc,
+        &format!("/api/hands/{hand}/events"),
+        &t.token,
+        json!({"version": v["version"], "event": {"type": "claim_passed", "data": {"seat": "south"}}}),
+    )
+    .await;
+    assert!(status.is_client_error(), "{v}");
+}
