@@ -48,8 +48,8 @@ pub use hash::Hash;
 pub use ids::{IdError, OfficialId, PlayerId, StreamId, StreamKind, TableId, MAX_ID_LEN};
 pub use jsonl::ImportReport;
 pub use projection::{
-    HandRecord, HandSummary, PlayerHand, PlayerRow, ProjectionSnapshot, RecordedSettlement,
-    SettlementRow, Standing, TableRow, TournamentRow,
+    HandPosition, HandRecord, HandSummary, PlayerHand, PlayerRow, ProjectionSnapshot,
+    RecordedSettlement, SettlementRow, Standing, TableRow, TournamentRow,
 };
 pub use projection::{Voided, VoidedKind};
 pub use read::ReplayStats;

@@ -10,7 +10,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use uuid::Uuid;
 
 use crate::error::{Error, Result, SqlContext};
@@ -220,6 +220,13 @@ impl Ledger {
         recorded_by: &OfficialId,
     ) -> Result<Appended> {
         let prepared = prepare(stream, events)?;
+        if !self.conn.is_autocommit() {
+            // Inside [`Ledger::batch`]: a savepoint keeps this append all or nothing.
+            let sp = self.conn.savepoint().ctx("starting an append")?;
+            let done = append_in(&sp, stream, expected, &prepared, recorded_by)?;
+            sp.commit().ctx("committing an append")?;
+            return Ok(done);
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -229,6 +236,32 @@ impl Ledger {
             tx.commit().ctx("committing an append")?;
         }
         Ok(done)
+    }
+
+    /// Runs `f`, committing everything it appends in one transaction at the end (one write to
+    /// disk instead of one per append): for bulk work such as importing whole games. Each
+    /// append inside stays all or nothing (a savepoint); when `f` fails, what it appended
+    /// before the failure is still committed, and `f`'s error is returned.
+    pub fn batch<T, E: From<Error>>(
+        &mut self,
+        f: impl FnOnce(&mut Ledger) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        if !self.conn.is_autocommit() {
+            return f(self);
+        }
+        // A bulk transaction's pages stay in memory until the commit instead of spilling to
+        // the log page by page (64 MiB at most).
+        self.conn
+            .execute_batch("PRAGMA cache_size = -65536; BEGIN IMMEDIATE")
+            .ctx("starting a batch")?;
+        let out = f(self);
+        let committed = self.conn.execute_batch("COMMIT").ctx("committing a batch");
+        if committed.is_err() {
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+        let _ = self.conn.execute_batch("PRAGMA cache_size = -2000");
+        committed?;
+        out
     }
 
     /// Appends to several streams in one transaction: all of it is recorded, or — a stale
@@ -246,6 +279,16 @@ impl Ledger {
                 prepare(&stream, events).map(|p| (stream, expected, p))
             })
             .collect::<Result<Vec<_>>>()?;
+        if !self.conn.is_autocommit() {
+            // Inside [`Ledger::batch`]: a savepoint keeps these appends all or nothing.
+            let sp = self.conn.savepoint().ctx("starting an append")?;
+            let mut out = Vec::with_capacity(prepared.len());
+            for (stream, expected, p) in &prepared {
+                out.push(append_in(&sp, stream, *expected, p, recorded_by)?);
+            }
+            sp.commit().ctx("committing an append")?;
+            return Ok(out);
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -261,7 +304,7 @@ impl Ledger {
 
 /// One stream's append inside an open write transaction.
 fn append_in(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &Connection,
     stream: &StreamId,
     expected: ExpectedVersion,
     prepared: &[Prepared],
@@ -346,7 +389,7 @@ pub(crate) fn check_event(index: usize, stream: &StreamId, event: &Event) -> Res
 }
 
 /// A correction must supersede an event already recorded or earlier in the same batch.
-pub(crate) fn check_corrections(tx: &Transaction<'_>, batch: &[Prepared]) -> Result<()> {
+pub(crate) fn check_corrections(tx: &Connection, batch: &[Prepared]) -> Result<()> {
     for (index, p) in batch.iter().enumerate() {
         if let Event::CorrectionRecorded(c) = &p.event {
             let earlier = batch[..index].iter().any(|q| q.id == c.supersedes);
@@ -398,7 +441,7 @@ pub(crate) fn find_by_id(conn: &Connection, id: Uuid) -> Result<Option<Existing>
 /// `Some` when the whole batch is already recorded, identically and in order; an error when
 /// any id is recorded with different content or only part of the batch is there.
 fn already_recorded(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     stream: &StreamId,
     batch: &[Prepared],
     recorded_by: &OfficialId,
@@ -501,7 +544,7 @@ pub(crate) fn chain_head(conn: &Connection) -> Result<ChainHead> {
 /// Inserts one row after `head`, updates the projections, and returns the row's hash and the
 /// new head.
 pub(crate) fn insert(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     row: &RowToInsert<'_>,
     head: ChainHead,
 ) -> Result<(Hash, ChainHead)> {

@@ -87,3 +87,46 @@ fn a_score_that_differs_from_the_servers_is_reported() {
         check.differences
     );
 }
+
+/// The first four hands of mj-server's seed-1 robot game, as its `server.log` holds them: the
+/// third is a wash-out (the wall ran out as a bonus tile wanted its replacement), which no
+/// `.mjs` file records.
+#[test]
+fn a_whole_game_log_reads_every_hand_wash_outs_included() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/mj-server/seed-1-log/server.log");
+    let text = std::fs::read_to_string(path).unwrap();
+    let hands = mjs::read_log(&text, &"t1".parse().unwrap(), 1).unwrap();
+    assert_eq!(hands.len(), 4);
+    let read: Vec<mjs::MjsHand> = hands.iter().map(|(_, h)| h.clone()).collect();
+    let washed: Vec<bool> = read
+        .iter()
+        .map(|h| {
+            h.events
+                .iter()
+                .any(|(_, e)| matches!(e, referee::event::HandEvent::WashOut(_)))
+        })
+        .collect();
+    assert_eq!(washed, [false, false, true, false]);
+    // Each hand is dealt from its first 53 draws: the log has no wall.
+    assert!(read
+        .iter()
+        .all(|h| matches!(h.started.deal, referee::event::Deal::Hands { .. })));
+    let rules = server_rules();
+    for ((line, hand), wins) in hands.iter().zip(mjs::east_wins_before(&read)) {
+        let check = mjs::cross_check(hand, &rules, wins)
+            .unwrap_or_else(|e| panic!("hand at line {line}: {e}"));
+        assert_eq!(check.differences, Vec::<String>::new(), "line {line}");
+        // A won hand's score is compared with the server's; a wash-out has none.
+        assert_eq!(hand.scores.is_empty(), hand.settlement.is_none());
+    }
+    // A line of the log names where each event came from.
+    let (first, _) = &read[0].events[0];
+    assert!(text.lines().nth(first - 1).unwrap().contains("Player"));
+    // Not a log: a clear error.
+    let err = mjs::read_log("hello\r\n", &"t1".parse().unwrap(), 1).unwrap_err();
+    assert!(
+        err.to_string().contains("not an mj-server game log"),
+        "{err}"
+    );
+}

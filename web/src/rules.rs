@@ -3,6 +3,9 @@
 //! what it was scored under. Scoring and settlement themselves are the referee's
 //! (`referee::table`).
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
 use referee::Ruleset;
 use sha2::{Digest, Sha256};
 
@@ -73,17 +76,27 @@ fn sha256_hex(text: &str) -> String {
         .collect()
 }
 
+/// Rulesets already parsed, by the SHA-256 of their text: every command at a table loads its
+/// ruleset, and parsing one costs far more than the rest of recording a hand.
+static PARSED: OnceLock<Mutex<HashMap<String, LoadedRuleset>>> = OnceLock::new();
+
+/// At most this many parsed rulesets are kept (each tournament has one).
+const MAX_PARSED: usize = 64;
+
 /// Loads a built-in by name, or checks a house ruleset's text (every problem, with its line).
 pub fn load_ruleset(source: RulesetSource) -> Result<LoadedRuleset, RulesError> {
-    let (text, parsed) = match &source {
+    let text = match &source {
         RulesetSource::BuiltIn(name) => {
-            let text = Ruleset::builtin_text(name)
-                .ok_or_else(|| RulesError::UnknownRuleset(name.clone()))?;
-            (text, Ruleset::parse(text))
+            Ruleset::builtin_text(name).ok_or_else(|| RulesError::UnknownRuleset(name.clone()))?
         }
-        RulesetSource::House(text) => (text.as_str(), Ruleset::parse(text)),
+        RulesetSource::House(text) => text.as_str(),
     };
-    let inner = parsed.map_err(|e| {
+    let sha = sha256_hex(text);
+    let cache = PARSED.get_or_init(Mutex::default);
+    if let Some(hit) = cache.lock().ok().and_then(|c| c.get(&sha).cloned()) {
+        return Ok(hit);
+    }
+    let inner = Ruleset::parse(text).map_err(|e| {
         RulesError::HouseRuleset(
             e.problems
                 .into_iter()
@@ -91,13 +104,20 @@ pub fn load_ruleset(source: RulesetSource) -> Result<LoadedRuleset, RulesError> 
                 .collect(),
         )
     })?;
-    Ok(LoadedRuleset {
+    let loaded = LoadedRuleset {
         name: inner.name.clone(),
         title: inner.title.clone(),
         limit: inner.params.limit,
-        content_sha256: sha256_hex(text),
+        content_sha256: sha.clone(),
         inner,
-    })
+    };
+    if let Ok(mut c) = cache.lock() {
+        if c.len() >= MAX_PARSED {
+            c.clear();
+        }
+        c.insert(sha, loaded.clone());
+    }
+    Ok(loaded)
 }
 
 #[cfg(test)]

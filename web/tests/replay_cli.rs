@@ -30,7 +30,7 @@ fn an_mj_server_hand_replays_to_the_end_and_agrees_with_the_server() {
         String::from_utf8_lossy(&o.stderr)
     );
     let out = stdout(&o);
-    assert!(out.contains("after event 271 of 271"), "{out}");
+    assert!(out.contains("after event 275 of 275"), "{out}");
     assert!(
         out.contains("west went Mah-Jongg with 6m (discard of east)"),
         "{out}"
@@ -44,7 +44,7 @@ fn the_state_at_any_event_and_as_json() {
     let o = run(&["replay", &fixture("hand-05.mjs"), "--at", "60"]);
     let out = stdout(&o);
     assert!(
-        out.starts_with("after event 60 of 271: south to draw"),
+        out.starts_with("after event 60 of 275: south to draw"),
         "{out}"
     );
     assert!(out.contains("live discard: 3p from east"), "{out}");
@@ -144,7 +144,7 @@ fn a_game_is_imported_play_by_play_and_its_hands_replay_from_the_ledger() {
         String::from_utf8_lossy(&o.stderr)
     );
     assert!(
-        stdout(&o).contains("imported 19 hands into table mj-server-t1"),
+        stdout(&o).contains("imported 1 game (19 hands) into tournament mj-server: mj-server-t1"),
         "{}",
         stdout(&o)
     );
@@ -181,5 +181,79 @@ fn hands_out_of_order_are_refused_with_the_file() {
     let o = run(&["import-game", "--db", db.to_str().unwrap(), &a, &b]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("hand-02.mjs: East is the"), "{err}");
+    assert!(
+        err.contains("hand-02.mjs") && err.contains("the record has the south seat dealing"),
+        "{err}"
+    );
+    assert!(!err.contains("events.0"), "{err}");
+}
+
+/// A game's whole `server.log` (here its first four hands, the third a wash-out) and a folder
+/// of hand histories imported together: two games, two tables of one tournament, each closed
+/// when its game is imported; a refused game names the file and the line.
+#[test]
+fn a_server_log_imports_with_its_wash_outs_and_folders_import_as_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let log = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/mj-server/seed-1-log/server.log"
+    );
+    let folder = fixture("");
+    let o = run(&[
+        "import-game",
+        "--db",
+        db.to_str().unwrap(),
+        log,
+        folder.trim_end_matches('/'),
+    ]);
+    let out = stdout(&o);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains(
+            "imported 2 games (23 hands) into tournament mj-server: mj-server-t1, mj-server-t2"
+        ),
+        "{out}"
+    );
+    let o = run(&["audit", db.to_str().unwrap()]);
+    assert!(stdout(&o).contains("result: OK"), "{}", stdout(&o));
+    // The wash-out is hand 3 of the first game, and the deal stayed with East.
+    let exported = dir.path().join("h3.jsonl");
+    let o = run(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "hand:mj-server-t1-g1-h3",
+        "-o",
+        exported.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = run(&["replay", exported.to_str().unwrap()]);
+    assert!(stdout(&o).contains("over: a wash-out"), "{}", stdout(&o));
+
+    // A log cut off in the middle of a deal: refused with the file, and nothing recorded.
+    let broken = dir.path().join("broken.log");
+    let text = std::fs::read_to_string(log).unwrap();
+    let cut: String = text.split_inclusive("\r\n").take(260).collect();
+    std::fs::write(&broken, cut).unwrap();
+    let db2 = dir.path().join("broken.db");
+    let o = run(&[
+        "import-game",
+        "--db",
+        db2.to_str().unwrap(),
+        broken.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("broken.log") && err.contains("deal"), "{err}");
 }

@@ -6,6 +6,22 @@ use rusqlite::{params, OptionalExtension};
 use uuid::Uuid;
 
 use super::hand_record::{HandRecord, RecordedSettlement};
+
+/// Where a hand stood and how it ended, as the rotation needs it ([`Ledger::game_positions`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+pub struct HandPosition {
+    /// The hand stream, `hand:<id>`.
+    pub stream: String,
+    pub game: u32,
+    pub hand: u32,
+    pub east: Seat,
+    pub prevailing_wind: referee::Wind,
+    pub winner: Option<Seat>,
+    pub washed_out: bool,
+    /// A settlement is in force: the hand's result is recorded (a hand without one is still
+    /// being played, or its result was taken off by a correction under way).
+    pub settled: bool,
+}
 use crate::error::{Result, SqlContext};
 use crate::{BySeat, Ledger, PlayerId, StreamId, TableId};
 
@@ -153,6 +169,48 @@ impl Ledger {
             .ctx("reading a game's hands")?;
         let rows = stmt
             .query_map(rusqlite::params![table.as_str(), game, last_game], |r| {
+                Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?))
+            })
+            .ctx("reading a game's hands")?;
+        let mut out = Vec::new();
+        let mut next_seen = false;
+        for row in rows {
+            let (g, json) = row.ctx("reading a game's hands")?;
+            if g != game {
+                if next_seen {
+                    continue;
+                }
+                next_seen = true;
+            }
+            out.push(from_json(&json).ctx("reading a game's hands")?);
+        }
+        Ok(out)
+    }
+
+    /// Where each hand of `game` at `table` stood and how it ended (and, with `and_next`, the
+    /// first hand of the game after): what the rotation needs, without reading the hands'
+    /// sheets and settlements.
+    pub fn game_positions(
+        &self,
+        table: &TableId,
+        game: u32,
+        and_next: bool,
+    ) -> Result<Vec<HandPosition>> {
+        let last_game = if and_next { game + 1 } else { game };
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT game, json_object('stream', stream, 'game', game, 'hand', hand, \
+                   'east', json_extract(record, '$.east'), \
+                   'prevailing_wind', json_extract(record, '$.prevailing_wind'), \
+                   'winner', json_extract(record, '$.winner'), \
+                   'washed_out', json(CASE WHEN json_extract(record, '$.washed_out') THEN 'true' ELSE 'false' END), \
+                   'settled', json(CASE WHEN json_extract(record, '$.settlement') IS NULL THEN 'false' ELSE 'true' END)) \
+                 FROM proj_hand_records WHERE table_id = ?1 AND game BETWEEN ?2 AND ?3 ORDER BY position",
+            )
+            .ctx("reading a game's hands")?;
+        let rows = stmt
+            .query_map(params![table.as_str(), game, last_game], |r| {
                 Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?))
             })
             .ctx("reading a game's hands")?;

@@ -24,7 +24,7 @@ mod standings;
 mod status;
 
 pub(crate) use apply::{apply, EventMeta};
-pub use hand_queries::{HandSummary, PlayerHand, SettlementRow};
+pub use hand_queries::{HandPosition, HandSummary, PlayerHand, SettlementRow};
 pub use hand_record::{Contribution, HandEvent, HandRecord, HandStart, RecordedSettlement};
 pub use queries::{PlayerRow, TableRow, TournamentRow};
 pub(crate) use snapshot::snapshot;

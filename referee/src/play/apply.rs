@@ -6,11 +6,11 @@
 use crate::by_seat::BySeat;
 use crate::event::{
     BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, ClaimRetracted,
-    DiscardTakenBack, DiscardTakenIntoHand, HandEvent, KongDeclared, KongKind, KongRobbed,
-    LooseTileDrawn, MahJonggDeclared, SetExposed, TileDiscarded, TileDrawn, WashOut,
+    DiscardTakenBack, DiscardTakenIntoHand, HandEvent, HandExposed, KongDeclared, KongKind,
+    KongRobbed, LooseTileDrawn, MahJonggDeclared, SetExposed, TileDiscarded, TileDrawn, WashOut,
 };
 use crate::rules::BonusReplacement;
-use crate::score::WinFrom;
+use crate::score::{Circumstances, WinFrom};
 use crate::seat::Seat;
 use crate::shape::Set;
 use crate::tile::{AnyTile, Tile};
@@ -42,6 +42,12 @@ pub(crate) fn apply(
         event,
         HandEvent::TileDrawn(_) | HandEvent::ClaimMade(_) | HandEvent::ClaimPassed(_)
     );
+    // A draw from the live wall that starts a turn (not a bonus tile's replacement).
+    let turn_starts = match event {
+        HandEvent::TileDrawn(d) => matches!(state.turn, Turn::Draw(s) if s == d.seat),
+        HandEvent::TileDiscarded(_) | HandEvent::ClaimGranted(_) => true,
+        _ => false,
+    };
     let irregular = match event {
         HandEvent::HandStarted(_) => return Err(Inconsistent::StartedTwice),
         HandEvent::TileDrawn(e) => drawn(rules, state, e),
@@ -72,7 +78,7 @@ pub(crate) fn apply(
         }
         HandEvent::KongRobbed(e) => robbed(rules, state, e),
         HandEvent::MahJonggDeclared(e) => mahjongg(rules, state, e),
-        HandEvent::HandExposed(_) => Ok(Vec::new()),
+        HandEvent::HandExposed(e) => laid_down(state, e),
         HandEvent::WashOut(e) => wash_out(state, e),
         HandEvent::ScoreClaimed(_) => Err(Inconsistent::NotPlay("a score claimed")),
         HandEvent::DisputeRaised(_) => Err(Inconsistent::NotPlay("a dispute")),
@@ -83,6 +89,17 @@ pub(crate) fn apply(
     }?;
     if !keeps_draw_open {
         state.drawn_over = None;
+    }
+    // The kongs of the turn, for Kong upon Kong (§122(f)): a discard ends a turn, a draw or a
+    // claimed discard starts one.
+    if turn_starts {
+        state.kongs_in_turn = None;
+    }
+    if let HandEvent::KongDeclared(k) = event {
+        state.kongs_in_turn = Some(match state.kongs_in_turn {
+            Some((s, n)) if s == k.seat => (s, n + 1),
+            _ => (k.seat, 1),
+        });
     }
     Ok(if irregular.is_empty() {
         Applied::Legal
@@ -1012,15 +1029,75 @@ fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> 
         };
         (from, Some(d.seat))
     };
+    let east = state.east;
+    let circumstances = Circumstances {
+        last_tile: state.wall.live == 0,
+        // §122(f): two kongs in this turn, and the win on the second one's loose tile.
+        kong_upon_kong: from == WinFrom::LooseTile
+            && state
+                .kongs_in_turn
+                .is_some_and(|(s, n)| s == seat && n >= 2),
+        original_call: state.seats[seat].original_call,
+        // §122(a): East's dealt hand (with its replacements) complete, before any discard.
+        heavens_blessing: e.self_drawn && seat == east && state.discards.is_empty(),
+        // §122(b): another seat out on East's first discard, the first of the hand.
+        earths_blessing: from == WinFrom::Discard
+            && seat != east
+            && discarder == Some(east)
+            && state.discards.len() == 1,
+    };
     state.turn = Turn::Over(Ending::MahJongg {
         seat,
         tile: e.winning_tile,
         from,
         discarder,
-        last_tile: state.wall.live == 0,
+        circumstances,
     });
     state.window = None;
     Ok(v)
+}
+
+/// A seat lays its hand down after the hand (§104): the same tiles, sets and bonus tiles it
+/// holds, grouped as it scores them (§105).
+fn laid_down(state: &mut PlayState, e: &HandExposed) -> Outcome {
+    let seat = e.seat;
+    if !matches!(state.turn, Turn::Over(_)) {
+        return Err(Inconsistent::LaidDownEarly { seat });
+    }
+    let Some(held) = state.hand_of(seat) else {
+        // Its tiles were never seen: the hand laid down shows them, if it holds as many.
+        let s = &state.seats[seat];
+        let shown = e.hand.concealed().len() as u32 + u32::from(e.hand.winning().is_some());
+        if shown != s.concealed.len() || e.hand.melds().len() != s.sets.len() {
+            return Err(Inconsistent::LaidDownMismatch {
+                seat,
+                why: format!(
+                    "it holds {} concealed tiles and {} sets, the hand laid down {shown} and {}",
+                    s.concealed.len(),
+                    s.sets.len(),
+                    e.hand.melds().len()
+                ),
+            });
+        }
+        state.laid_down[seat] = Some(e.hand.clone());
+        return Ok(Vec::new());
+    };
+    // The same tiles, sets and bonus tiles, in whatever order they are written.
+    let parts = |h: &crate::hand::Hand| {
+        let mut melds: Vec<String> = h.melds().iter().map(ToString::to_string).collect();
+        melds.sort();
+        let mut bonus: Vec<String> = h.bonus().iter().map(ToString::to_string).collect();
+        bonus.sort();
+        (*h.concealed(), h.winning(), melds, bonus)
+    };
+    if parts(&e.hand) != parts(&held) {
+        return Err(Inconsistent::LaidDownMismatch {
+            seat,
+            why: format!("it holds {held}, not {}", e.hand.ungrouped()),
+        });
+    }
+    state.laid_down[seat] = Some(e.hand.clone());
+    Ok(Vec::new())
 }
 
 fn wash_out(state: &mut PlayState, e: &WashOut) -> Outcome {

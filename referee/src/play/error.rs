@@ -101,6 +101,8 @@ pub enum Inconsistent {
     StartedTwice,
     #[error("{0} is not part of the play (it belongs to the scoring or adjudication of the hand)")]
     NotPlay(&'static str),
+    #[error("{seat} laid its hand down before the hand was over (Code §104: after Mah-Jongg)")]
+    LaidDownEarly { seat: Seat },
     #[error("the hand {seat} laid down does not match its tiles: {why}")]
     LaidDownMismatch { seat: Seat, why: String },
 }

@@ -195,8 +195,10 @@ pub enum Ending {
         from: WinFrom,
         /// Who discarded it (or whose kong was robbed).
         discarder: Option<Seat>,
-        /// It was the last tile of the live wall, or the discard after it (§117(i), (j)).
-        last_tile: bool,
+        /// What the play makes of the win: the last tile of the live wall or the discard
+        /// after it (§117(i), (j)), Kong upon Kong (§122(f)), an Original Call (§55, §117(l)),
+        /// Heaven's or Earth's Blessing (§122(a), (b)).
+        circumstances: Circumstances,
     },
     WashOut,
 }
@@ -218,14 +220,22 @@ impl std::fmt::Display for Turn {
                 tile,
                 from,
                 discarder,
-                last_tile,
+                circumstances,
             }) => {
                 write!(f, "over: {seat} went Mah-Jongg with {tile} ({from}")?;
                 if let Some(d) = discarder {
                     write!(f, " of {d}")?;
                 }
-                if *last_tile {
-                    write!(f, ", the last tile")?;
+                for (on, what) in [
+                    (circumstances.last_tile, "the last tile"),
+                    (circumstances.kong_upon_kong, "Kong upon Kong"),
+                    (circumstances.original_call, "an Original Call"),
+                    (circumstances.heavens_blessing, "Heaven's Blessing"),
+                    (circumstances.earths_blessing, "Earth's Blessing"),
+                ] {
+                    if on {
+                        write!(f, ", {what}")?;
+                    }
                 }
                 write!(f, ")")
             }
@@ -260,6 +270,12 @@ pub struct PlayState {
     /// The claims a draw closed, while the drawer has done nothing else: §64 lets a pung,
     /// kong or Mah-Jongg claim still take that discard, the drawn tile going back.
     pub drawn_over: Option<DrawnOver>,
+    /// The kongs the seat whose turn it is has declared in this turn (Kong upon Kong,
+    /// §122(f), needs two, and the win on the second loose tile).
+    pub kongs_in_turn: Option<(Seat, u8)>,
+    /// After the hand: each seat's hand as laid down, grouped as the player scores it
+    /// (§104–105: "no change may be made in the arrangement of the tiles once placed").
+    pub laid_down: BySeat<Option<Hand>>,
 }
 
 /// A draw, as Mah-Jongg on it asks (§54, §117(h)).
@@ -345,6 +361,8 @@ impl PlayState {
             last_draw: None,
             robbed_from: None,
             drawn_over: None,
+            kongs_in_turn: None,
+            laid_down: BySeat::from_fn(|_| None),
         };
         match &started.deal {
             Deal::Unknown => {
@@ -512,6 +530,63 @@ impl PlayState {
         .ok()
     }
 
+    /// `seat`'s hand laid down with its concealed tiles in `groups` (§104). The set or pair
+    /// the winning tile completes is left for it to complete: `groups[i]` when `winning_in`
+    /// is `Some(i)` (the group a winning discard was placed in), else every group holding a
+    /// tile like it (the player chooses which a drawn tile completes, §104). `None` while the
+    /// seat's tiles are only counted, or when the groups are not among its tiles.
+    pub fn hand_grouped(
+        &self,
+        seat: Seat,
+        groups: &[crate::hand::ConcealedGroup],
+        winning_in: Option<usize>,
+    ) -> Option<Hand> {
+        let hand = self.hand_of(seat)?;
+        let mut rest = *hand.concealed();
+        let mut raw = Vec::new();
+        for (i, &g) in groups.iter().enumerate() {
+            let tiles = g.tiles();
+            let completes = match (winning_in, hand.winning()) {
+                (Some(w), Some(_)) => w == i,
+                (None, Some(w)) => tiles.contains(&w),
+                (_, None) => false,
+            };
+            if completes {
+                continue;
+            }
+            let mut after = rest;
+            for &t in &tiles {
+                after = after.without(t)?;
+            }
+            rest = after;
+            raw.push(crate::hand::RawGroup { column: 0, tiles });
+        }
+        let melds = hand
+            .melds()
+            .iter()
+            .map(|m| {
+                let mut all: Vec<Tile> = m.set.tiles().collect();
+                let added = (m.form == crate::hand::MeldForm::AddedKong)
+                    .then(|| all.pop())
+                    .flatten();
+                RawMeld {
+                    column: 0,
+                    concealed: m.form == crate::hand::MeldForm::ConcealedKong,
+                    tiles: all,
+                    added,
+                }
+            })
+            .collect();
+        Hand::new(&HandSetup {
+            concealed: hand.concealed().tiles().collect(),
+            groups: raw,
+            melds,
+            bonus: hand.bonus().to_vec(),
+            winning: hand.winning(),
+        })
+        .ok()
+    }
+
     /// The finished hand as a report to score and settle, by the same code as a hand
     /// recorded only at its end. `None` before the end, or while a hand is only counted.
     pub fn report(&self) -> Option<HandReport> {
@@ -520,7 +595,11 @@ impl PlayState {
         };
         let mut hands = BySeat::from_fn(|_| None);
         for seat in Seat::ALL {
-            hands[seat] = Some(self.hand_of(seat)?.to_string());
+            let hand = match &self.laid_down[seat] {
+                Some(h) => h.clone(),
+                None => self.hand_of(seat)?,
+            };
+            hands[seat] = Some(hand.to_string());
         }
         let mut report = HandReport {
             hands,
@@ -536,18 +615,14 @@ impl PlayState {
             seat,
             from,
             discarder,
-            last_tile,
+            circumstances,
             ..
         } = end
         {
             report.winner = Some(seat);
             report.win_from = Some(from);
             report.discarder = discarder;
-            report.circumstances = Circumstances {
-                last_tile,
-                original_call: self.seats[seat].original_call,
-                ..Circumstances::default()
-            };
+            report.circumstances = circumstances;
         }
         Some(report)
     }

@@ -352,10 +352,12 @@ fn holds_groups(inner: &[Group], declared: &[ConcealedGroup]) -> bool {
     let mut used = [false; 8];
     declared.iter().all(|&d| {
         let want = concealed_group(d);
-        let found = inner
-            .iter()
-            .enumerate()
-            .position(|(i, g)| !used[i] && g.kind == want.kind && g.tile == want.tile);
+        // A declared group is of concealed tiles, the winning tile apart (§104: the tile that
+        // completed the hand is laid at right angles to the others): the set the winning tile
+        // completes is never one of them.
+        let found = inner.iter().enumerate().position(|(i, g)| {
+            !used[i] && !g.winning && g.kind == want.kind && g.tile == want.tile
+        });
         found.is_some_and(|i| {
             used[i] = true;
             true

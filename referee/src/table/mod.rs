@@ -114,14 +114,23 @@ pub enum TableCommand {
     /// follow one at a time ([`TableCommand::Play`]).
     StartHand { dice: Vec<u8>, deal: Deal },
     /// Record one event of the play of the hand in play. The event that ends the hand brings
-    /// the hands laid down, the score and the settlement of its replayed final state.
-    Play { hand: HandKey, event: HandEvent },
+    /// the score and the settlement of its replayed final state, with the hands as the
+    /// players laid them down (`laid_down`, §104–105; a seat not in it lays its hand down as
+    /// it lies).
+    Play {
+        hand: HandKey,
+        event: HandEvent,
+        laid_down: Vec<HandExposed>,
+    },
     /// Record the next hand play by play: its deal and every event of its play to the end
     /// (`referee::play`); it is scored and settled from the replayed final state.
     RecordPlayedHand {
         dice: Vec<u8>,
         deal: Deal,
         events: Vec<HandEvent>,
+        /// The seat the record says dealt (an imported game names it): refused when the
+        /// table's rotation gives the deal to another seat.
+        east: Option<Seat>,
     },
     /// Correct a recorded hand: the report states every fact again (start it from
     /// [`HandReport::from_facts`] of what was recorded).
@@ -276,11 +285,26 @@ impl Table {
             TableCommand::RecordHand { report } => {
                 self.decide_record(conditions, Recording::Report(report))
             }
-            TableCommand::RecordPlayedHand { dice, deal, events } => {
-                self.decide_record(conditions, Recording::Play { dice, deal, events })
-            }
+            TableCommand::RecordPlayedHand {
+                dice,
+                deal,
+                events,
+                east,
+            } => self.decide_record(
+                conditions,
+                Recording::Play {
+                    dice,
+                    deal,
+                    events,
+                    east: *east,
+                },
+            ),
             TableCommand::StartHand { dice, deal } => self.decide_start(conditions, dice, deal),
-            TableCommand::Play { hand, event } => self.decide_play(conditions, *hand, event),
+            TableCommand::Play {
+                hand,
+                event,
+                laid_down,
+            } => self.decide_play(conditions, *hand, event, laid_down),
             TableCommand::CorrectHand {
                 hand,
                 reason,
@@ -402,6 +426,7 @@ impl Table {
         conditions: &Conditions,
         key: HandKey,
         event: &HandEvent,
+        laid_down: &[HandExposed],
     ) -> Result<Vec<Decided>, Violations> {
         let mut v = self.writable();
         let Some(hand) = self.hands.get(&key) else {
@@ -435,7 +460,23 @@ impl Table {
             return Err(Violation::new("event", format!("event {}: {}", e.event, e.kind)).into());
         }
         let mut out = vec![Decided::Hand(key, event.clone())];
-        if let Turn::Over(_) = after.state().turn {
+        let over = matches!(after.state().turn, Turn::Over(_));
+        if !laid_down.is_empty() && !over {
+            return Err(Violation::rule(
+                "laid_down",
+                "Code §104",
+                "the hands are laid down when the hand is over, with the event that ends it",
+            )
+            .into());
+        }
+        for (i, x) in laid_down.iter().enumerate() {
+            let e = HandEvent::HandExposed(x.clone());
+            if let Err(err) = after.apply(&e) {
+                return Err(Violation::new(format!("laid_down.{i}"), err.kind.to_string()).into());
+            }
+            out.push(Decided::Hand(key, e));
+        }
+        if over {
             let Some(report) = after.state().report() else {
                 return Err(Violation::new(
                     "event",
@@ -445,13 +486,9 @@ impl Table {
             };
             let facts = checked(&report, &mut v);
             let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
+            let laid = &after.state().laid_down;
             out.extend(
-                result_events(conditions, &facts, settled)
-                    .into_iter()
-                    // The play already holds its Mah-Jongg or wash-out.
-                    .filter(|e| {
-                        !matches!(e, HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_))
-                    })
+                after_play(result_events(conditions, &facts, settled), laid)
                     .map(|e| Decided::Hand(key, e)),
             );
         }
@@ -505,7 +542,25 @@ impl Table {
                 Vec::new(),
                 checked(report, &mut v),
             ),
-            Recording::Play { dice, deal, events } => {
+            Recording::Play {
+                dice,
+                deal,
+                events,
+                east,
+            } => {
+                if let Some(east) = east.filter(|&e| e != next.east) {
+                    v.push(Violation::rule(
+                        "east",
+                        self.rotation.cite.clone(),
+                        format!(
+                            "the record has the {east} seat dealing, but the deal is the {} seat's: a hand is missing before this one, or the hands are out of order",
+                            next.east
+                        ),
+                    ));
+                    // Its deal and play are for another seat's hand: replaying them would
+                    // only add noise.
+                    return Err(v);
+                }
                 let started = self.started(&next, dice, deal);
                 let report = replayed(&self.play_rules, &started, events, &mut v);
                 let facts = report.and_then(|r| checked(&r, &mut v));
@@ -516,18 +571,19 @@ impl Table {
         let key = HandKey::from(&next);
         let mut out = self.opening(conditions, &rotated);
         out.push(Decided::Hand(key, HandEvent::HandStarted(started)));
-        let from_play = !played.is_empty();
-        out.extend(played.into_iter().map(|e| Decided::Hand(key, e)));
-        out.extend(
-            result_events(conditions, &facts, settled)
-                .into_iter()
-                // The play already holds its Mah-Jongg or wash-out.
-                .filter(|e| {
-                    !(from_play
-                        && matches!(e, HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_)))
-                })
-                .map(|e| Decided::Hand(key, e)),
-        );
+        let results = result_events(conditions, &facts, settled);
+        if played.is_empty() {
+            out.extend(results.into_iter().map(|e| Decided::Hand(key, e)));
+        } else {
+            let mut laid = BySeat::from_fn(|_| None);
+            for e in &played {
+                if let HandEvent::HandExposed(x) = e {
+                    laid[x.seat] = Some(x.hand.clone());
+                }
+            }
+            out.extend(played.into_iter().map(|e| Decided::Hand(key, e)));
+            out.extend(after_play(results, &laid).map(|e| Decided::Hand(key, e)));
+        }
         Ok(out)
     }
 
@@ -651,13 +707,16 @@ impl Table {
                     }
                 }
                 if let Some(play) = &mut hand.play {
-                    if is_play(e) {
+                    let over = matches!(play.state().turn, Turn::Over(_));
+                    if is_result(e) || (matches!(e, HandEvent::HandExposed(_)) && !over) {
+                        // The result, or the hands of a hand reported at its end (or finished
+                        // from a report): the play is over.
+                        hand.play = None;
+                    } else if is_play(e) {
                         play.apply(e).map_err(|err| ApplyError::Play {
                             hand: *key,
                             why: err.to_string(),
                         })?;
-                    } else if is_result(e) {
-                        hand.play = None;
                     }
                 }
                 fold_hand(hand, id, e);
@@ -721,11 +780,12 @@ impl Table {
 enum Recording<'a> {
     /// The report of the hand after it ended.
     Report(&'a HandReport),
-    /// The deal and every event of the play.
+    /// The deal and every event of the play (and the seat the record says dealt).
     Play {
         dice: &'a [u8],
         deal: &'a Deal,
         events: &'a [HandEvent],
+        east: Option<Seat>,
     },
 }
 
@@ -748,7 +808,7 @@ fn replayed(
         if !is_play(e) {
             v.push(Violation::new(
                 format!("events.{i}"),
-                "the play ends with Mah-Jongg or a wash-out: the hands laid down, the score and the settlement follow from it",
+                "the play ends with Mah-Jongg or a wash-out (and the hands laid down): the score and the settlement follow from it",
             ));
             return None;
         }
@@ -778,8 +838,22 @@ fn replayed(
     report
 }
 
-/// Whether `e` is an event of the play itself (what `referee::play` replays), as opposed to
-/// the start, the result that follows from the play, or a ruling on it.
+/// The result events that follow a play: its Mah-Jongg or wash-out is already in it, and so
+/// are the hands the players laid down (`laid`).
+fn after_play(
+    results: Vec<HandEvent>,
+    laid: &BySeat<Option<crate::Hand>>,
+) -> impl Iterator<Item = HandEvent> + '_ {
+    results.into_iter().filter(move |e| match e {
+        HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_) => false,
+        HandEvent::HandExposed(x) => laid[x.seat].is_none(),
+        _ => true,
+    })
+}
+
+/// Whether `e` is an event of the play itself (what `referee::play` replays, the hands laid
+/// down after it included), as opposed to the start, the score and settlement that follow
+/// from the play, or a ruling on it.
 fn is_play(e: &HandEvent) -> bool {
     !matches!(
         e,
@@ -794,8 +868,7 @@ fn is_play(e: &HandEvent) -> bool {
 fn is_result(e: &HandEvent) -> bool {
     matches!(
         e,
-        HandEvent::HandExposed(_)
-            | HandEvent::HandScored(_)
+        HandEvent::HandScored(_)
             | HandEvent::SettlementRecorded(_)
             | HandEvent::CorrectionRecorded(_)
     )

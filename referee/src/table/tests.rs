@@ -349,6 +349,7 @@ fn a_hand_recorded_play_by_play_is_scored_and_settled_from_its_replay() {
             dice: vec![3, 4],
             deal,
             events: events.clone(),
+            east: None,
         },
     )
     .unwrap();
@@ -380,10 +381,14 @@ fn a_hand_recorded_play_by_play_is_scored_and_settled_from_its_replay() {
             _ => "other",
         })
         .collect();
-    assert_eq!(
-        tail,
-        ["exposed", "exposed", "exposed", "exposed", "scored", "settled"]
-    );
+    // The four hands were laid down in the play itself (mj-server's robots group their
+    // tiles, §104), so the result adds only the score and the settlement.
+    assert_eq!(tail, ["scored", "settled"]);
+    let laid = events
+        .iter()
+        .filter(|e| matches!(e, HandEvent::HandExposed(_)))
+        .count();
+    assert_eq!(laid, 4);
     let mahjongg = hand_events
         .iter()
         .filter(|e| matches!(e, HandEvent::MahJonggDeclared(_)))
@@ -406,6 +411,7 @@ fn a_play_that_breaks_off_or_contradicts_the_tiles_is_refused_with_its_event() {
         dice: Vec::new(),
         deal: deal.clone(),
         events: events[..40].to_vec(),
+        east: None,
     };
     let v = t.decide(&conditions(), &unfinished).unwrap_err();
     assert!(
@@ -425,6 +431,7 @@ fn a_play_that_breaks_off_or_contradicts_the_tiles_is_refused_with_its_event() {
         dice: Vec::new(),
         deal,
         events,
+        east: None,
     };
     let v = t.decide(&conditions(), &wrong).unwrap_err();
     assert!(v.to_string().contains(&format!("events.{i}")), "{v}");
@@ -440,6 +447,7 @@ fn a_hand_recorded_one_event_at_a_time_ends_as_the_same_record_as_all_at_once() 
             dice: vec![3, 4],
             deal: deal.clone(),
             events: events.clone(),
+            east: None,
         },
     )
     .unwrap();
@@ -457,7 +465,20 @@ fn a_hand_recorded_one_event_at_a_time_ends_as_the_same_record_as_all_at_once() 
     assert_eq!(t.in_play().map(|(k, _)| k), Some(key));
     // While the hand is in play it is still the one to play.
     assert_eq!(t.next().east, Seat::East);
-    for (i, e) in events.iter().enumerate() {
+    // The hands laid down come with the event that ends the hand.
+    let (play, laid): (Vec<&HandEvent>, Vec<HandExposed>) = {
+        let mut play = Vec::new();
+        let mut laid = Vec::new();
+        for e in &events {
+            match e {
+                HandEvent::HandExposed(x) => laid.push(x.clone()),
+                e => play.push(e),
+            }
+        }
+        (play, laid)
+    };
+    let last = play.len() - 1;
+    for (i, e) in play.into_iter().enumerate() {
         assert!(t.in_play().is_some(), "in play before event {i}");
         decided.extend(
             when(
@@ -465,6 +486,7 @@ fn a_hand_recorded_one_event_at_a_time_ends_as_the_same_record_as_all_at_once() 
                 &TableCommand::Play {
                     hand: key,
                     event: e.clone(),
+                    laid_down: if i == last { laid.clone() } else { Vec::new() },
                 },
             )
             .unwrap(),
@@ -496,6 +518,7 @@ fn while_a_hand_is_in_play_no_other_starts_and_its_events_are_checked() {
                 dice: Vec::new(),
                 deal,
                 events: events.clone(),
+                east: None,
             },
         )
         .unwrap_err();
@@ -511,6 +534,7 @@ fn while_a_hand_is_in_play_no_other_starts_and_its_events_are_checked() {
             &TableCommand::Play {
                 hand: key,
                 event: e.clone(),
+                laid_down: Vec::new(),
             },
         )
         .unwrap();
@@ -526,6 +550,7 @@ fn while_a_hand_is_in_play_no_other_starts_and_its_events_are_checked() {
         &TableCommand::Play {
             hand: key,
             event: wrong,
+            laid_down: Vec::new(),
         },
     )
     .unwrap_err();
@@ -541,6 +566,7 @@ fn while_a_hand_is_in_play_no_other_starts_and_its_events_are_checked() {
                     reason: String::new(),
                 })
                 .clone(),
+                laid_down: Vec::new(),
             },
         )
         .unwrap_err();
@@ -552,6 +578,7 @@ fn while_a_hand_is_in_play_no_other_starts_and_its_events_are_checked() {
             &TableCommand::Play {
                 hand: HandKey { game: 1, hand: 2 },
                 event: events[i].clone(),
+                laid_down: Vec::new(),
             },
         )
         .unwrap_err();
@@ -572,6 +599,7 @@ fn a_hand_in_play_may_be_finished_from_a_report() {
             &TableCommand::Play {
                 hand: key,
                 event: e.clone(),
+                laid_down: Vec::new(),
             },
         )
         .unwrap();

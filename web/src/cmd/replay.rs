@@ -78,8 +78,13 @@ fn read_source(path: &str) -> anyhow::Result<Source> {
             .map_err(|e| anyhow::anyhow!("{path} {at}: {e}"))?;
         let event = HandEvent::try_from(event)
             .map_err(|_| anyhow::anyhow!("{path} {at}: `{kind}` is not an event of a hand"))?;
+        let over = events
+            .iter()
+            .any(|(_, e)| matches!(e, HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_)));
         match event {
             HandEvent::HandStarted(s) if started.is_none() => started = Some(s),
+            // The hands laid down after the play are part of it (§104–105).
+            HandEvent::HandExposed(x) if over => events.push((at, HandEvent::HandExposed(x))),
             // What follows the play (the hands laid down, the score and settlement, rulings)
             // is not replayed: the replay derives its own.
             HandEvent::HandExposed(_)

@@ -23,12 +23,13 @@ pub struct TableContext {
     pub table_version: u64,
 }
 
-/// Which hand a command needs in full (its facts and settlement); the other hands of its game
-/// are restored from the read model by their start and result, which is all the rotation needs,
-/// and earlier games are not read at all.
+/// Which hand a command needs in full (its facts and settlement, or its play); the other hands
+/// of its game are restored from the read model by their start and result, which is all the
+/// rotation needs, and earlier games are not read at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Focus {
-    /// The last hand (recording the next one, showing the table).
+    /// The last hand (recording the next one, or the next event of the hand in play; showing
+    /// the table). It is folded in full only while it is in play.
     Last,
     /// One hand (correcting it).
     Hand(HandKey),
@@ -90,13 +91,15 @@ impl TableContext {
         }
         // The rotation of a game starts afresh with it (Code §13–14), so the game in question
         // is all the aggregate needs: the last game to record the next hand, the corrected
-        // hand's game (and the hand after it) to correct one.
+        // hand's game (and the hand after it) to correct one. A hand is folded from its events
+        // only when its facts or its play are needed: the corrected hand, or a last hand still
+        // in play; the others are restored from where they stood and how they ended.
         let records = match focus {
             Focus::Last => match ledger.last_hand(&id)? {
-                Some(last) => ledger.game_hands(&id, last.game, false)?,
+                Some(last) => ledger.game_positions(&id, last.game, false)?,
                 None => Vec::new(),
             },
-            Focus::Hand(key) => ledger.game_hands(&id, key.game, true)?,
+            Focus::Hand(key) => ledger.game_positions(&id, key.game, true)?,
         };
         let last = records.last().map(|r| HandKey {
             game: r.game,
@@ -107,8 +110,13 @@ impl TableContext {
                 game: record.game,
                 hand: record.hand,
             };
+            let end = match (record.winner, record.washed_out) {
+                (Some(w), _) => Some(HandEnd::Won(w)),
+                (None, true) => Some(HandEnd::WashOut),
+                (None, false) => None,
+            };
             let full = match focus {
-                Focus::Last => Some(key) == last,
+                Focus::Last => Some(key) == last && !record.settled,
                 Focus::Hand(k) => k == key,
             };
             if !full {
@@ -120,11 +128,6 @@ impl TableContext {
                     prevailing_wind: record.prevailing_wind,
                     dice: Vec::new(),
                     deal: Deal::Unknown,
-                };
-                let end = match (record.winner, record.washed_out) {
-                    (Some(w), _) => Some(HandEnd::Won(w)),
-                    (None, true) => Some(HandEnd::WashOut),
-                    (None, false) => None,
                 };
                 state
                     .restore(key, &started, end)

@@ -6,16 +6,23 @@
 use super::*;
 use referee::play::mjs;
 
-/// mj-server's first hand of its seed-7 robot game: the wall and every event.
-fn robot_hand() -> (Value, Vec<Value>) {
+/// mj-server's first hand of its seed-7 robot game: the wall, every event of the play, and
+/// the hands as the robots laid them down.
+fn robot_hand() -> (Value, Vec<Value>, Vec<Value>) {
     let text = include_str!("../../../fixtures/mj-server/seed-7/hand-01.mjs");
     let hand = mjs::read(text, "imported".parse().unwrap(), 1, 1).unwrap();
-    let events = hand
-        .events
-        .into_iter()
-        .map(|(_, e)| serde_json::to_value(ledger::Event::from(e)).unwrap())
-        .collect();
-    (serde_json::to_value(&hand.started.deal).unwrap(), events)
+    let (mut events, mut laid) = (Vec::new(), Vec::new());
+    for (_, e) in hand.events {
+        match e {
+            ledger::event::HandEvent::HandExposed(x) => laid.push(serde_json::to_value(x).unwrap()),
+            e => events.push(serde_json::to_value(ledger::Event::from(e)).unwrap()),
+        }
+    }
+    (
+        serde_json::to_value(&hand.started.deal).unwrap(),
+        events,
+        laid,
+    )
 }
 
 async fn send<S, B>(svc: &S, uri: &str, token: &str, body: Value) -> (StatusCode, Value)
@@ -34,7 +41,7 @@ async fn a_hand_recorded_event_by_event_ends_scored_settled_and_replayable() {
     let svc = test::init_service(app(t.state.clone())).await;
     let table = setup(&svc, &t.token).await;
     let hand = format!("{table}-g1-h1");
-    let (deal, events) = robot_hand();
+    let (deal, events, laid) = robot_hand();
 
     let (status, started) = send(
         &svc,
@@ -84,13 +91,12 @@ async fn a_hand_recorded_event_by_event_ends_scored_settled_and_replayable() {
             assert_eq!(head(&t.state), before);
         }
         let seat = event["data"]["seat"].as_str().unwrap_or("east").to_owned();
-        let (status, answer) = send(
-            &svc,
-            &uri,
-            &t.tokens.scorer,
-            json!({"version": version, "event": event, "seat": seat}),
-        )
-        .await;
+        let mut body = json!({"version": version, "event": event, "seat": seat});
+        if i + 1 == events.len() {
+            // The hands laid down come with the event that ends the hand (Code §104).
+            body["laid_down"] = json!(laid);
+        }
+        let (status, answer) = send(&svc, &uri, &t.tokens.scorer, body).await;
         assert_eq!(status, StatusCode::OK, "event {i}: {answer}");
         assert!(answer["version"].as_u64().unwrap() > version);
         version = answer["version"].as_u64().unwrap();
@@ -115,7 +121,7 @@ async fn a_hand_recorded_event_by_event_ends_scored_settled_and_replayable() {
     // The hand at any moment: the public sees no concealed tile while it is in play.
     let view = get_json(&svc, &format!("/api/hands/{hand}/play?at=10")).await;
     assert_eq!(view["at"], 10);
-    assert_eq!(view["last"], events.len());
+    assert_eq!(view["last"], events.len() + laid.len());
     assert!(view["seats"]
         .as_array()
         .unwrap()

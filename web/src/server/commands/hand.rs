@@ -226,20 +226,12 @@ pub fn record_played(
     ledger: &mut Ledger,
     table: &str,
     by: &Official,
-    dice: Vec<u8>,
-    deal: referee::event::Deal,
-    events: Vec<referee::event::HandEvent>,
+    hand: PlayedHand,
 ) -> Result<StreamId, AppError> {
-    by.require_role(Action::RecordHand)?;
-    let ctx = TableContext::load(ledger, table)?;
-    let expected = ctx.next_hand_id();
-    let decided = ctx.state.decide(
-        &ctx.conditions,
-        &TableCommand::RecordPlayedHand { dice, deal, events },
-    )?;
-    let hand_stream = StreamId::hand(&expected)?;
-    store(ledger, &ctx, &hand_stream, 0, decided, by)?;
-    Ok(hand_stream)
+    let mut streams = record_played_game(ledger, table, by, vec![hand]).map_err(|(_, e)| e)?;
+    streams
+        .pop()
+        .ok_or_else(|| AppError::internal("a recorded hand has no stream"))
 }
 
 /// Appends decided events: the table's own first (a game starting), then the hand's, each at
@@ -252,15 +244,39 @@ pub(super) fn store(
     decided: Vec<Decided>,
     by: &Official,
 ) -> Result<u64, AppError> {
+    store_with_ids(ledger, ctx, hand_stream, hand_version, decided, by).map(|s| s.hand_version)
+}
+
+/// What [`store_with_ids`] recorded: the hand stream's new version, the table stream's (when
+/// it was written), and each decided event with the id it was recorded under.
+struct Stored {
+    hand_version: u64,
+    table_version: Option<u64>,
+    recorded: Vec<(uuid::Uuid, Decided)>,
+}
+
+/// As [`store`], and returns what it recorded, to fold into the context.
+fn store_with_ids(
+    ledger: &mut Ledger,
+    ctx: &TableContext,
+    hand_stream: &StreamId,
+    hand_version: u64,
+    decided: Vec<Decided>,
+    by: &Official,
+) -> Result<Stored, AppError> {
     let (mut table_events, mut hand_events) = (Vec::new(), Vec::new());
+    let mut recorded = Vec::with_capacity(decided.len());
     for d in decided {
-        match d {
-            Decided::Table(e) => table_events.push(NewEvent::new(Event::from(e))),
-            Decided::Hand(_, e) => hand_events.push(NewEvent::new(Event::from(e))),
+        let id = uuid::Uuid::now_v7();
+        match &d {
+            Decided::Table(e) => table_events.push(NewEvent::with_id(id, Event::from(e.clone()))),
+            Decided::Hand(_, e) => hand_events.push(NewEvent::with_id(id, Event::from(e.clone()))),
         }
+        recorded.push((id, d));
     }
     let mut batches = Vec::new();
-    if !table_events.is_empty() {
+    let wrote_table = !table_events.is_empty();
+    if wrote_table {
         // The table's stream at the version the table was loaded at: a game started by someone
         // else since is a conflict, like a hand recorded by someone else.
         let stream = StreamId::table(ctx.table.table.as_str())?;
@@ -277,7 +293,64 @@ pub(super) fn store(
     ));
     // One transaction: a game never starts without its hand, nor a hand without its game.
     let appended = ledger.append_all(batches, &by.id)?;
-    Ok(appended.last().map_or(hand_version, |a| a.stream_version))
+    Ok(Stored {
+        hand_version: appended.last().map_or(hand_version, |a| a.stream_version),
+        table_version: wrote_table
+            .then(|| appended.first().map(|a| a.stream_version))
+            .flatten(),
+        recorded,
+    })
+}
+
+/// One hand of a game recorded play by play ([`record_played_game`]).
+pub struct PlayedHand {
+    pub dice: Vec<u8>,
+    pub deal: referee::event::Deal,
+    pub events: Vec<referee::event::HandEvent>,
+    /// The seat the record says dealt, checked against the table's rotation.
+    pub east: Option<Seat>,
+}
+
+/// Records `hands` at `table`, in order, each as [`record_played`] does, loading the table
+/// once and folding each hand into it after it is stored. Returns the hands' streams; on a
+/// refusal, the index of the refused hand and why (the hands before it stay recorded).
+pub fn record_played_game(
+    ledger: &mut Ledger,
+    table: &str,
+    by: &Official,
+    hands: Vec<PlayedHand>,
+) -> Result<Vec<StreamId>, (usize, AppError)> {
+    let mut streams = Vec::with_capacity(hands.len());
+    by.require_role(Action::RecordHand).map_err(|e| (0, e))?;
+    let mut ctx = TableContext::load(ledger, table).map_err(|e| (0, e))?;
+    for (i, h) in hands.into_iter().enumerate() {
+        let fail = |e: AppError| (i, e);
+        let expected = ctx.next_hand_id();
+        let decided = ctx
+            .state
+            .decide(
+                &ctx.conditions,
+                &TableCommand::RecordPlayedHand {
+                    dice: h.dice,
+                    deal: h.deal,
+                    events: h.events,
+                    east: h.east,
+                },
+            )
+            .map_err(|v| fail(v.into()))?;
+        let hand_stream = StreamId::hand(&expected).map_err(|e| fail(e.into()))?;
+        let stored = store_with_ids(ledger, &ctx, &hand_stream, 0, decided, by).map_err(fail)?;
+        if let Some(v) = stored.table_version {
+            ctx.table_version = v;
+        }
+        for (id, d) in &stored.recorded {
+            ctx.state
+                .apply(*id, d)
+                .map_err(|e| fail(AppError::internal(format!("table `{table}`: {e}"))))?;
+        }
+        streams.push(hand_stream);
+    }
+    Ok(streams)
 }
 
 /// The hand a stream id names at its table, and the loaded table.

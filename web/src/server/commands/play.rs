@@ -47,6 +47,11 @@ pub struct PlayEvent {
     /// Answer with what this seat could see (a seat's own tablet); an official sees all.
     #[serde(default)]
     pub seat: Option<referee::Seat>,
+    /// With the event that ends the hand: the hands as the players laid them down, grouped
+    /// as each scores them (Code §104–105), `[{"seat": "north", "hand": "(123m)(55p) … =5p"}]`.
+    /// A seat not named lays its hand down as it lies.
+    #[serde(default)]
+    pub laid_down: Vec<ledger::event::HandExposed>,
 }
 
 /// A hand's play after a write: its stream, version, replayed state, and how the event applied.
@@ -143,6 +148,7 @@ pub fn record(
         &TableCommand::Play {
             hand: key,
             event: event.clone(),
+            laid_down: cmd.laid_down.clone(),
         },
     )?;
     // The table decided the event can be applied; apply it to the play for the answer.
@@ -152,6 +158,10 @@ pub fn record(
         .map(|(_, p)| p.clone())
         .ok_or_else(|| AppError::internal("a decided event of the play has no hand in play"))?;
     let applied = play.apply(&event).map_err(AppError::internal)?;
+    for x in &cmd.laid_down {
+        play.apply(&HandEvent::HandExposed(x.clone()))
+            .map_err(AppError::internal)?;
+    }
     let version = super::hand::store(ledger, &ctx, &stream, current, decided, by)?;
     Ok(Played {
         stream,

@@ -226,6 +226,14 @@ impl StoredPlay {
             version = e.version;
             match HandEvent::try_from(e.event) {
                 Ok(HandEvent::HandStarted(s)) => started = Some(s),
+                // The hands laid down after the play are part of it (§104–105).
+                Ok(HandEvent::HandExposed(x))
+                    if events.iter().any(|e| {
+                        matches!(e, HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_))
+                    }) =>
+                {
+                    events.push(HandEvent::HandExposed(x))
+                }
                 Ok(
                     HandEvent::HandExposed(_)
                     | HandEvent::HandScored(_)

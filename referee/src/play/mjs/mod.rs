@@ -14,16 +14,23 @@
 //! What the server writes after Mah-Jong (how each player grouped its tiles, `HandScore`,
 //! `Settlement`) is kept as it is written, for the comparison of scores.
 
+mod log;
+
+pub use log::read_log;
+
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::by_seat::BySeat;
 use crate::event::{
     BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, Deal, DealOrder, HandEvent,
-    HandStarted, KongDeclared, KongKind, KongRobbed, LooseTileDrawn, MahJonggDeclared,
+    HandExposed, HandStarted, KongDeclared, KongKind, KongRobbed, LooseTileDrawn, MahJonggDeclared,
     OriginalCallAnnounced, SetExposed, TileDiscarded, TileDrawn, WashOut,
 };
+use crate::hand::ConcealedGroup;
 use crate::ids::TableId;
 use crate::seat::Seat;
+use crate::shape::Set;
 use crate::tile::{AnyTile, Bonus, Dragon, Suit, Tile, Wind};
 
 /// A problem reading an `.mjs` file, with its line.
@@ -176,15 +183,20 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
     let mut players = BTreeMap::new();
     let mut options = BTreeMap::new();
     let mut wall: Option<Vec<AnyTile>> = None;
+    let mut wall_known = false;
     let mut prevailing = Wind::East;
     let mut started: Option<HandStarted> = None;
-    // The deal the wall gives, which the first 53 `PlayerDraws` must follow.
-    let mut deal: Vec<(Seat, AnyTile)> = Vec::new();
+    // The deal: who takes each of the first 53 `PlayerDraws`, and the tile when the wall
+    // gives it.
+    let mut deal: Vec<(Seat, Option<AnyTile>)> = Vec::new();
     let mut dealt = 0usize;
     let mut events: Vec<(usize, HandEvent)> = Vec::new();
     let mut serials: BTreeMap<u32, Serial> = BTreeMap::new();
     let mut last_added_kong: Option<Seat> = None;
     let mut laid_down = Vec::new();
+    // Each seat's laid-down groups, with the line of its first laying-down message and the
+    // group a winning discard was placed in.
+    let mut groups: BySeat<Option<LaidGroups>> = BySeat::from_fn(|_| None);
     let mut scores = Vec::new();
     let mut settlement = None;
     let mut dangerous = Vec::new();
@@ -241,18 +253,40 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
             }
             "NewHand" => {
                 let east = r.seat(words.next())?;
-                let tiles = wall
-                    .clone()
-                    .ok_or_else(|| r.err("`NewHand` before the `Wall` line"))?;
-                let mut next = tiles.iter();
-                deal = DealOrder::FourFourFourOne
-                    .takes()
-                    .iter()
-                    .flat_map(|&(from_east, n)| {
-                        std::iter::repeat_n(Seat::from_index((east.index() + from_east) % 4), n)
-                    })
-                    .filter_map(|seat| next.next().map(|&t| (seat, t)))
-                    .collect();
+                // With the wall (an `.mjs`), the deal is checked against it; without (a
+                // `server.log`), the first 53 draws are the deal.
+                let deal_to =
+                    DealOrder::FourFourFourOne
+                        .takes()
+                        .iter()
+                        .flat_map(|&(from_east, n)| {
+                            std::iter::repeat_n(Seat::from_index((east.index() + from_east) % 4), n)
+                        });
+                let (deal_known, known) = match wall.clone() {
+                    Some(tiles) => {
+                        let mut next = tiles.iter();
+                        deal = deal_to
+                            .filter_map(|seat| next.next().map(|&t| (seat, Some(t))))
+                            .collect();
+                        (
+                            Deal::Wall {
+                                tiles,
+                                order: DealOrder::FourFourFourOne,
+                            },
+                            true,
+                        )
+                    }
+                    None => {
+                        deal = deal_to.map(|seat| (seat, None)).collect();
+                        (
+                            Deal::Hands {
+                                hands: BySeat::default(),
+                            },
+                            false,
+                        )
+                    }
+                };
+                wall_known = known;
                 started = Some(HandStarted {
                     table: table.clone(),
                     game,
@@ -260,22 +294,36 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                     east,
                     prevailing_wind: prevailing,
                     dice: Vec::new(),
-                    deal: Deal::Wall {
-                        tiles,
-                        order: DealOrder::FourFourFourOne,
-                    },
+                    deal: deal_known,
                 });
             }
             _ if started.is_none() => {}
             "PlayerDraws" if dealt < deal.len() => {
                 let seat = r.seat(words.next())?;
                 let tile = r.any_tile(words.next())?;
-                if deal[dealt] != (seat, tile) {
-                    let (s, t) = deal[dealt];
-                    return Err(r.err(format!(
-                        "dealt tile {} is `{tile}` to {seat}, but the wall deals `{t}` to {s}",
-                        dealt + 1
-                    )));
+                match deal[dealt] {
+                    (s, Some(t)) if (s, t) != (seat, tile) => {
+                        return Err(r.err(format!(
+                            "dealt tile {} is `{tile}` to {seat}, but the wall deals `{t}` to {s}",
+                            dealt + 1
+                        )))
+                    }
+                    (s, None) if s != seat => {
+                        return Err(r.err(format!(
+                            "dealt tile {} goes to {seat}, but the deal gives it to {s}",
+                            dealt + 1
+                        )))
+                    }
+                    _ => {}
+                }
+                if !wall_known {
+                    if let Some(HandStarted {
+                        deal: Deal::Hands { hands },
+                        ..
+                    }) = &mut started
+                    {
+                        hands[seat].push(tile);
+                    }
                 }
                 dealt += 1;
             }
@@ -473,6 +521,46 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
             | "PlayerShowsTiles" => {
                 let seat = r.seat(words.next())?;
                 laid_down.push((seat, record.clone()));
+                // §104: the concealed tiles grouped as the player scores them; the set or
+                // pair a winning discard completes comes first, so it is the one the winning
+                // tile is placed in.
+                let tile = || r.tile(words.clone().next());
+                let group = match kind {
+                    "PlayerFormsClosedPung" | "PlayerPungs" => {
+                        Some(ConcealedGroup::Set(Set::pung(tile()?)))
+                    }
+                    "PlayerFormsClosedPair" | "PlayerPairs" => Some(ConcealedGroup::Pair(tile()?)),
+                    "PlayerFormsClosedChow" => Some(ConcealedGroup::Set(
+                        Set::chow(tile()?).ok_or_else(|| r.err("no chow begins there"))?,
+                    )),
+                    "PlayerChows" => {
+                        let t = tile()?;
+                        let steps = match words.clone().nth(1) {
+                            Some("Lower") => 0,
+                            Some("Middle") => 1,
+                            Some("Upper") => 2,
+                            w => return Err(r.err(format!("a chow at position {w:?}"))),
+                        };
+                        let lowest = t
+                            .suit()
+                            .zip(t.rank())
+                            .and_then(|(suit, rank)| Tile::suited(suit, rank.checked_sub(steps)?))
+                            .ok_or_else(|| r.err(format!("no chow has `{t}` in that position")))?;
+                        Some(ConcealedGroup::Set(
+                            Set::chow(lowest).ok_or_else(|| r.err("no chow begins there"))?,
+                        ))
+                    }
+                    _ => None,
+                };
+                let entry = groups[seat].get_or_insert_with(|| (line, Vec::new(), None));
+                if let Some(g) = group {
+                    if matches!(kind, "PlayerPungs" | "PlayerPairs" | "PlayerChows") {
+                        entry.1.insert(0, g);
+                        entry.2 = Some(0);
+                    } else {
+                        entry.1.push(g);
+                    }
+                }
             }
             "DangerousDiscard" => dangerous.push(record.clone()),
             "WashOut" => {
@@ -502,6 +590,16 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
         line: r.line,
         what: "no `NewHand` line: not an mj-server hand history".into(),
     })?;
+    if dealt < deal.len() {
+        return Err(MjsError {
+            line: r.line,
+            what: format!(
+                "the hand ends after {dealt} of the deal's {} tiles",
+                deal.len()
+            ),
+        });
+    }
+    lay_down(&started, &mut events, &groups)?;
     Ok(MjsHand {
         players,
         options,
@@ -512,6 +610,55 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
         settlement,
         dangerous,
     })
+}
+
+/// The hands as each seat laid them down after the hand (Code §104–105), appended to `events`
+/// as `HandExposed`: the play is replayed to learn each seat's tiles, which are then grouped as
+/// the seat grouped them. A play that cannot be replayed gets none (its replay will say why).
+/// A seat's laid-down groups: the line of its first laying-down message, the groups, and the
+/// one a winning discard was placed in.
+type LaidGroups = (usize, Vec<ConcealedGroup>, Option<usize>);
+
+fn lay_down(
+    started: &HandStarted,
+    events: &mut Vec<(usize, HandEvent)>,
+    groups: &BySeat<Option<LaidGroups>>,
+) -> Result<(), MjsError> {
+    let Ok(replayed) = super::Play::replay(
+        super::PlayRules::default(),
+        started,
+        events.iter().map(|(_, e)| e),
+    ) else {
+        return Ok(());
+    };
+    if replayed.refused.is_some() {
+        return Ok(());
+    }
+    let state = replayed.play.state();
+    for seat in Seat::ALL {
+        let Some((line, grouped, winning_in)) = &groups[seat] else {
+            continue;
+        };
+        let hand = state
+            .hand_grouped(seat, grouped, *winning_in)
+            .ok_or_else(|| MjsError {
+                line: *line,
+                what: format!(
+                    "the groups {seat} laid down ({}) are not among its tiles",
+                    grouped
+                        .iter()
+                        .map(|g| g
+                            .tiles()
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<String>())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            })?;
+        events.push((*line, HandEvent::HandExposed(HandExposed { seat, hand })));
+    }
+    Ok(())
 }
 
 /// What replaying an mj-server hand found, set beside the server's own results.
@@ -527,21 +674,27 @@ pub struct CrossCheck {
     pub cannon: bool,
 }
 
-/// For a game's hands in order (mj-server writes one file per hand won, so wash-outs, which
-/// keep East and do not break his run, leave no file): East's wins in succession before each
-/// (Code §122(r)).
+/// For a game's hands in order: East's wins in succession before each (Code §122(r)). A
+/// wash-out keeps East and does not break his run (mj-server writes no `.mjs` for one; its
+/// `server.log` has them).
 pub fn east_wins_before(hands: &[MjsHand]) -> Vec<u32> {
     let mut out = Vec::with_capacity(hands.len());
-    let mut previous: Option<(Seat, u32)> = None;
+    let mut previous: Option<(Seat, u32, bool)> = None;
     for h in hands {
         let east = h.started.east;
         let wins = match previous {
-            // The deal stayed: East won the hand before.
-            Some((e, n)) if e == east => n + 1,
+            // The deal stayed after a wash-out: the run stands.
+            Some((e, n, true)) if e == east => n,
+            // The deal stayed after a win: East won the hand before.
+            Some((e, n, false)) if e == east => n + 1,
             _ => 0,
         };
         out.push(wins);
-        previous = Some((east, wins));
+        let washed_out = h
+            .events
+            .iter()
+            .any(|(_, e)| matches!(e, HandEvent::WashOut(_)));
+        previous = Some((east, wins, washed_out));
     }
     out
 }
