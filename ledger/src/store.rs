@@ -238,10 +238,10 @@ impl Ledger {
         Ok(done)
     }
 
-    /// Runs `f`, committing everything it appends in one transaction at the end (one write to
-    /// disk instead of one per append): for bulk work such as importing whole games. Each
-    /// append inside stays all or nothing (a savepoint); when `f` fails, what it appended
-    /// before the failure is still committed, and `f`'s error is returned.
+    /// Runs `f` in one transaction (one write to disk instead of one per append), for bulk
+    /// work such as importing whole games: everything `f` appends is committed when it
+    /// succeeds, and nothing when it fails (its error is returned). Each append inside is
+    /// still all or nothing on its own (a savepoint).
     pub fn batch<T, E: From<Error>>(
         &mut self,
         f: impl FnOnce(&mut Ledger) -> std::result::Result<T, E>,
@@ -255,12 +255,15 @@ impl Ledger {
             .execute_batch("PRAGMA cache_size = -65536; BEGIN IMMEDIATE")
             .ctx("starting a batch")?;
         let out = f(self);
-        let committed = self.conn.execute_batch("COMMIT").ctx("committing a batch");
-        if committed.is_err() {
+        let ended = match &out {
+            Ok(_) => self.conn.execute_batch("COMMIT").ctx("committing a batch"),
+            Err(_) => Ok(()),
+        };
+        if out.is_err() || ended.is_err() {
             let _ = self.conn.execute_batch("ROLLBACK");
         }
         let _ = self.conn.execute_batch("PRAGMA cache_size = -2000");
-        committed?;
+        ended?;
         out
     }
 

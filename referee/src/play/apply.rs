@@ -189,6 +189,18 @@ fn take_draw(
         state.can_see(rules, t)?;
     }
     let (tile, wrong) = draw_from(state, seat, tile, loose)?;
+    if loose && rules.kong_box_replenished && state.wall.live > 0 {
+        // Babcock: "the two last tiles in the wall are placed on top of the end of the wall
+        // and used as new loose tiles": the box keeps its size, the live wall gives a tile.
+        state.wall.live -= 1;
+        state.wall.kong_box += 1;
+        if let (Some(live), Some(loose)) = (&mut state.wall.live_tiles, &mut state.wall.loose_tiles)
+        {
+            if let Some(t) = live.pop() {
+                loose.push(t);
+            }
+        }
+    }
     match tile {
         Some(t) => state.take(rules, seat, t)?,
         // An unseen tile in a hand the recorder sees: the hand is counted from now on.

@@ -9,9 +9,13 @@ pub struct PlayRules {
     pub tiles: u32,
     /// Bonus tiles in the set (none when the ruleset does not play them).
     pub bonus_tiles: u32,
-    /// Tiles set aside as the kong box at the start (Code §20–22: seven stacks and the two loose
-    /// tiles, sixteen), never replenished from the live wall (§22).
+    /// Tiles set aside as the kong box at the start, the loose tiles included (Code §20–22:
+    /// seven stacks and the two loose tiles, sixteen; the Chinese, British and Babcock's rules:
+    /// fourteen).
     pub kong_box: u32,
+    /// The kong box is kept at its size from the end of the live wall as loose tiles are
+    /// drawn (Babcock), rather than shrinking (Code §22, the Chinese and British rules).
+    pub kong_box_replenished: bool,
     /// Where a bonus tile's replacement is drawn from (Code §31: the live wall).
     pub bonus_replacement: BonusReplacement,
     /// The most chows a hand may hold (British: one).
@@ -34,7 +38,8 @@ impl PlayRules {
         PlayRules {
             tiles: Self::PLAYING_TILES + bonus_tiles,
             bonus_tiles,
-            kong_box: Self::CODE_KONG_BOX,
+            kong_box: rules.readings.kong_box.value,
+            kong_box_replenished: rules.readings.kong_box_replenished.value,
             bonus_replacement: rules.readings.bonus_replacement.value,
             max_chows: rules.params.max_chows,
         }
@@ -49,6 +54,7 @@ impl Default for PlayRules {
             tiles: Self::PLAYING_TILES + 8,
             bonus_tiles: 8,
             kong_box: Self::CODE_KONG_BOX,
+            kong_box_replenished: false,
             bonus_replacement: BonusReplacement::LiveWall,
             max_chows: 4,
         }

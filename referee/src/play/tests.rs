@@ -330,6 +330,44 @@ fn a_known_wall_is_drawn_in_order_and_a_wrong_tile_is_flagged_section_72() {
 }
 
 #[test]
+fn each_book_sets_its_kong_box_and_babcock_keeps_it_full_from_the_live_wall() {
+    let deal = || {
+        hands(
+            "1m 1m 1m 1m 5m 6m 7m 8m 9m E E E S W",
+            "2p 3p 4p 5p 6p 7p 8p 9p 1s 1s 2s 3s 4s",
+            "9m 9m 5s 6s 7s 8s 9s R R G G N N",
+            "W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m",
+        )
+    };
+    let kong = HandEvent::KongDeclared(KongDeclared {
+        seat: Seat::East,
+        kind: KongKind::Concealed,
+        tile: t("1m"),
+    });
+    let loose = HandEvent::LooseTileDrawn(LooseTileDrawn {
+        seat: Seat::East,
+        tile: Some("3p".parse().unwrap()),
+    });
+    // (ruleset, tiles in the set, kong box, and after one loose tile: live wall, kong box)
+    for (name, tiles, kong_box, after) in [
+        ("code-of-laws", 144, 16, (144 - 53 - 16, 15)),
+        ("british", 144, 14, (144 - 53 - 14, 13)),
+        ("chinese-classical", 136, 14, (136 - 53 - 14, 13)),
+        // Babcock: the box stays at fourteen, the live wall gives the tile.
+        ("babcock-standard", 152, 14, (152 - 53 - 14 - 1, 14)),
+    ] {
+        let rules = PlayRules::of(&crate::Ruleset::builtin(name).unwrap());
+        assert_eq!((rules.tiles, rules.kong_box), (tiles, kong_box), "{name}");
+        let mut p = Play::start(rules, &started(deal())).unwrap();
+        assert_eq!(p.state().wall.kong_box, kong_box, "{name}");
+        p.apply(&kong).unwrap();
+        p.apply(&loose).unwrap();
+        let w = &p.state().wall;
+        assert_eq!((w.live, w.kong_box), after, "{name}");
+    }
+}
+
+#[test]
 fn a_concealed_kong_draws_a_loose_tile_from_the_kong_box() {
     let mut p = play(hands(
         "1m 1m 1m 1m 5m 6m 7m 8m 9m E E E S W",

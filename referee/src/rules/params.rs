@@ -202,6 +202,15 @@ pub struct Readings {
     pub roof_off_limit_hand: Reading<RoofOff>,
     /// Code §31: where bonus replacements come from.
     pub bonus_replacement: Reading<BonusReplacement>,
+    /// How many tiles are set aside at the end of the wall as the kong box (dead wall), the
+    /// loose tiles included: Code §20–22 sixteen, the Chinese and British rules and Babcock
+    /// fourteen.
+    pub kong_box: Reading<u32>,
+    /// Whether the kong box is kept at its size by taking the end of the live wall as loose
+    /// tiles are drawn (Babcock: "the two last tiles in the wall are placed on top of the end
+    /// of the wall and used as new loose tiles"; a draw when fourteen tiles are left), or
+    /// shrinks (Code §22; the British rules' "whatever remains of the 14 tiles").
+    pub kong_box_replenished: Reading<bool>,
     /// The share of a special hand's award that a *losing* hand calling for it scores
     /// (Chinese classical rules: "or a player was Calling on a special hand at Mah Jong, the
     /// scores in the Special Hand table apply"); `None` where a calling hand scores as it lies.

@@ -1,19 +1,25 @@
-//! `mahjong-referee import-game --db DB [--tournament ID] FILE...`: a game played on
-//! mj-server (its `hand-NN.mjs` hand histories in order, or its whole `server.log`) as a
-//! tournament table whose hands are recorded play by play.
+//! `mahjong-referee import-game --db DB [--tournament ID] FILE...`: games played on
+//! mj-server (a game's `hand-NN.mjs` hand histories in order, games' whole `server.log`
+//! files, or folders each holding one game) as a tournament whose tables are the games, their
+//! hands recorded play by play.
 //!
-//! The tournament is created (Code of Laws, limit 1000, as mj-server plays), the four players
-//! registered under the names the files give, in the order the server numbered them (player 1,
-//! the first East, in the East seat as drawn), the table formed, and every hand recorded with
-//! its wall and every event of its play through the same command the service runs: the
-//! referee replays it and scores and settles its final state. A hand that cannot be replayed
-//! stops the import there, with the file, the event and why; the hands before it stay
-//! recorded. mj-server writes no `.mjs` for a wash-out, which keeps the deal where it is, so
-//! the seats rotate here as they did there; its `server.log` holds every hand, wash-outs
-//! included, each dealt from its first 53 draws (the log has no `Wall` line).
+//! The tournament is created (Code of Laws, limit 1000, as mj-server plays), the players
+//! registered under the names the files give (the same name in several games is one player),
+//! and for each game a table formed in the order the server numbered its players (player 1, the
+//! first East, in the East seat as drawn), every hand recorded with its deal and every event of
+//! its play through the same command the service runs (the referee replays it and scores and
+//! settles its final state, checking that the seat the record has dealing is the one the
+//! rotation gives), and the table closed. mj-server writes no `.mjs` for a wash-out, which
+//! keeps the deal where it is, so the seats rotate here as they did there; its `server.log`
+//! holds every hand, wash-outs included, each dealt from its first 53 draws (the log has no
+//! `Wall` line).
+//!
+//! The import is all or nothing: a file that cannot be read or a hand that cannot be replayed
+//! stops it with the file, the line or event, and why, and nothing is recorded. Games are read
+//! one at a time, so memory stays that of one game.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -32,99 +38,103 @@ pub struct Args {
     /// The tournament to create (its id); default `mj-server`.
     #[arg(long, default_value = "mj-server")]
     pub tournament: String,
-    /// The game's hand histories, `hand-01.mjs` … in the order they were played; or games'
-    /// `server.log` files, or folders each holding one game (its `server.log`, else its
+    /// A game's hand histories, `hand-01.mjs` … in the order they were played; games'
+    /// `server.log` files; or folders each holding one game (its `server.log`, else its
     /// `.mjs` files).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }
 
-/// One game to import: where it came from, and its hands with where each came from.
-struct Game {
-    source: String,
-    hands: Vec<(String, mjs::MjsHand)>,
+/// Where one game comes from: its hand histories in order, or its log.
+enum Source {
+    Hands(Vec<PathBuf>),
+    Log(PathBuf),
 }
 
-/// The files a directory holds as one game: its `server.log` (every hand, wash-outs
-/// included), or else its `.mjs` hand histories in order.
-fn game_files(dir: &std::path::Path) -> anyhow::Result<Vec<PathBuf>> {
-    let log = dir.join("server.log");
-    if log.is_file() {
-        return Ok(vec![log]);
-    }
-    let mut hands: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the folder {}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "mjs"))
-        .collect();
-    hands.sort();
-    anyhow::ensure!(
-        !hands.is_empty(),
-        "{}: no server.log and no .mjs hand histories in this folder",
-        dir.display()
-    );
-    Ok(hands)
-}
-
-/// The games the files hold: every `.mjs` given is a hand of one game, in order; each
-/// `server.log` is a game of its own, and so is each folder (its `server.log`, or its `.mjs`
-/// files).
-fn read_games(files: &[PathBuf]) -> anyhow::Result<Vec<Game>> {
-    let mut games = Vec::new();
-    let mut loose = Vec::new();
-    for f in files {
-        if f.is_dir() {
-            let mut game = read_files(&game_files(f)?)?;
-            if let Some(g) = game.first_mut() {
-                g.source = f.display().to_string();
-            }
-            games.extend(game);
-        } else {
-            loose.push(f.clone());
+impl Source {
+    fn name(&self) -> String {
+        match self {
+            Source::Hands(files) => files
+                .first()
+                .and_then(|f| f.parent())
+                .map_or_else(String::new, |d| d.display().to_string()),
+            Source::Log(f) => f.display().to_string(),
         }
     }
-    let mut out = read_files(&loose)?;
-    out.extend(games);
+
+    /// The game's hands, each with where it came from.
+    fn read(&self) -> anyhow::Result<Vec<(String, mjs::MjsHand)>> {
+        let table = "imported".parse()?;
+        let text = |f: &Path| {
+            std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))
+        };
+        match self {
+            Source::Log(f) => Ok(mjs::read_log(&text(f)?, &table, 1)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?
+                .into_iter()
+                .map(|(line, h)| (format!("{} line {line}", f.display()), h))
+                .collect()),
+            Source::Hands(files) => files
+                .iter()
+                .map(|f| {
+                    let hand = mjs::read(&text(f)?, table.clone(), 1, 1)
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+                    Ok((f.display().to_string(), hand))
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Does `f` hold a server log (rather than one hand's history)?
+fn is_log(f: &Path) -> anyhow::Result<bool> {
+    use std::io::Read;
+    let mut start = [0u8; 4];
+    let n = std::fs::File::open(f)
+        .and_then(|mut file| file.read(&mut start))
+        .with_context(|| format!("cannot read {}", f.display()))?;
+    Ok(matches!(&start[..n], b"<cnx" | b">cnx"))
+}
+
+/// The games the arguments name, in order: every `.mjs` file given is a hand of one game (the
+/// first), each `server.log` a game, each folder a game (its `server.log`, else its `.mjs`
+/// files in name order).
+fn sources(files: &[PathBuf]) -> anyhow::Result<Vec<Source>> {
+    let mut out = Vec::new();
+    let mut hands = Vec::new();
+    for f in files {
+        if f.is_dir() {
+            let log = f.join("server.log");
+            if log.is_file() {
+                out.push(Source::Log(log));
+                continue;
+            }
+            let mut in_dir: Vec<PathBuf> = std::fs::read_dir(f)
+                .with_context(|| format!("cannot read the folder {}", f.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "mjs"))
+                .collect();
+            anyhow::ensure!(
+                !in_dir.is_empty(),
+                "{}: no server.log and no .mjs hand histories in this folder",
+                f.display()
+            );
+            in_dir.sort();
+            out.push(Source::Hands(in_dir));
+        } else if is_log(f)? {
+            out.push(Source::Log(f.clone()));
+        } else {
+            hands.push(f.clone());
+        }
+    }
+    if !hands.is_empty() {
+        out.insert(0, Source::Hands(hands));
+    }
     Ok(out)
 }
 
-fn read_files(files: &[PathBuf]) -> anyhow::Result<Vec<Game>> {
-    let table = "imported".parse()?;
-    let mut games = Vec::new();
-    let mut loose = Game {
-        source: String::new(),
-        hands: Vec::new(),
-    };
-    for f in files {
-        let text =
-            std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
-        if text.starts_with("<cnx") || text.starts_with(">cnx") {
-            let log = mjs::read_log(&text, &table, 1)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
-            games.push(Game {
-                source: f.display().to_string(),
-                hands: log
-                    .into_iter()
-                    .map(|(line, h)| (format!("{} line {line}", f.display()), h))
-                    .collect(),
-            });
-        } else {
-            let hand = mjs::read(&text, table.clone(), 1, 1)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
-            if loose.source.is_empty() {
-                loose.source = f.display().to_string();
-            }
-            loose.hands.push((f.display().to_string(), hand));
-        }
-    }
-    if !loose.hands.is_empty() {
-        games.insert(0, loose);
-    }
-    Ok(games)
-}
-
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let games = read_games(&args.files)?;
+    let games = sources(&args.files)?;
     let mut ledger =
         Ledger::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
     let by = Official {
@@ -134,8 +144,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         is_admin: true,
         csrf: None,
     };
-    // One transaction for the whole import: each hand is still all or nothing, and the hands
-    // before a failing one stay recorded.
+    // One transaction for the whole import: all of it is recorded, or nothing.
     let (tables, hands_imported) = ledger.batch(|ledger| import(ledger, &by, args, &games))?;
     println!(
         "imported {} {} ({hands_imported} hands) into tournament {}: {}",
@@ -153,7 +162,7 @@ fn import(
     ledger: &mut Ledger,
     by: &Official,
     args: &Args,
-    games: &[Game],
+    games: &[Source],
 ) -> anyhow::Result<(Vec<String>, usize)> {
     let err = |e: web::server::error::AppError| anyhow::anyhow!("{e}");
     let id = args.tournament.as_str();
@@ -166,7 +175,7 @@ fn import(
             name: format!(
                 "mj-server {} ({})",
                 if games.len() == 1 { "game" } else { "games" },
-                games.first().map_or("", |g| g.source.as_str())
+                games.first().map(Source::name).unwrap_or_default()
             ),
             ruleset: Some("code-of-laws".into()),
             limit: Some(1000),
@@ -179,8 +188,9 @@ fn import(
     let mut registered: BTreeMap<String, String> = BTreeMap::new();
     let mut hands_imported = 0;
     let mut tables = Vec::new();
-    for game in games {
-        let Some((_, first)) = game.hands.first() else {
+    for source in games {
+        let hands = source.read()?;
+        let Some((_, first)) = hands.first() else {
             continue;
         };
         let mut players = Vec::new();
@@ -189,7 +199,7 @@ fn import(
                 .players
                 .get(&n)
                 .cloned()
-                .with_context(|| format!("{}: no player {n}", game.source))?;
+                .with_context(|| format!("{}: no player {n}", source.name()))?;
             let player = match registered.get(&name) {
                 Some(p) => p.clone(),
                 None => {
@@ -217,18 +227,18 @@ fn import(
         )
         .map_err(err)?
         .to_string();
-        let played = game
-            .hands
-            .iter()
+        let wheres: Vec<String> = hands.iter().map(|(f, _)| f.clone()).collect();
+        let played = hands
+            .into_iter()
             .map(|(_, h)| hand::PlayedHand {
-                dice: h.started.dice.clone(),
-                deal: h.started.deal.clone(),
-                events: h.events.iter().map(|(_, e)| e.clone()).collect(),
+                dice: h.started.dice,
+                deal: h.started.deal,
+                events: h.events.into_iter().map(|(_, e)| e).collect(),
                 east: Some(h.started.east),
             })
             .collect();
         let recorded = hand::record_played_game(ledger, &table, by, played).map_err(|(i, e)| {
-            let at = game.hands.get(i).map_or("", |(f, _)| f.as_str());
+            let at = wheres.get(i).map_or("", String::as_str);
             anyhow::anyhow!("{at}: {e}")
         })?;
         hands_imported += recorded.len();

@@ -368,6 +368,8 @@ pub(super) struct RawReadings {
     pub only_place_counts_own_tiles: Option<Spanned<Entry<RawReading>>>,
     pub roof_off_limit_hand: Option<Spanned<Entry<RawReading>>>,
     pub bonus_replacement: Option<Spanned<Entry<RawReading>>>,
+    pub kong_box: Option<Spanned<Entry<RawReading>>>,
+    pub kong_box_replenished: Option<Spanned<Entry<RawReading>>>,
     pub calling_special: Option<Spanned<Entry<RawReading>>>,
 }
 

@@ -415,6 +415,25 @@ pub(super) fn readings(
             )
         },
     );
+    let kong_box = reading(
+        r,
+        &fb,
+        house,
+        "kong_box",
+        t.and_then(|t| t.kong_box.as_ref()),
+        |b| b.kong_box.clone(),
+        // Past 40 the live wall could not deal four hands from a 136-tile set.
+        |r, k, v| r.uint(k, v, 40).map(|n| n as u32),
+    );
+    let replenished = reading(
+        r,
+        &fb,
+        house,
+        "kong_box_replenished",
+        t.and_then(|t| t.kong_box_replenished.as_ref()),
+        |b| b.kong_box_replenished.clone(),
+        Report::boolean,
+    );
     let calling = reading(
         r,
         &fb,
@@ -446,6 +465,8 @@ pub(super) fn readings(
         only_place_counts_own_tiles: own?,
         roof_off_limit_hand: roof?,
         bonus_replacement: bonus?,
+        kong_box: kong_box?,
+        kong_box_replenished: replenished?,
         calling_special: calling?,
     })
 }
