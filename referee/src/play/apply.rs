@@ -1095,14 +1095,24 @@ fn laid_down(state: &mut PlayState, e: &HandExposed) -> Outcome {
         return Ok(Vec::new());
     };
     // The same tiles, sets and bonus tiles, in whatever order they are written.
-    let parts = |h: &crate::hand::Hand| {
-        let mut melds: Vec<String> = h.melds().iter().map(ToString::to_string).collect();
-        melds.sort();
-        let mut bonus: Vec<String> = h.bonus().iter().map(ToString::to_string).collect();
-        bonus.sort();
-        (*h.concealed(), h.winning(), melds, bonus)
+    fn same_items<T: PartialEq + Copy>(a: &[T], b: &[T]) -> bool {
+        let mut left: Vec<T> = b.to_vec();
+        a.len() == b.len()
+            && a.iter().all(|x| match left.iter().position(|y| y == x) {
+                Some(i) => {
+                    left.swap_remove(i);
+                    true
+                }
+                None => false,
+            })
+    }
+    let same = |a: &crate::hand::Hand, b: &crate::hand::Hand| {
+        a.concealed() == b.concealed()
+            && a.winning() == b.winning()
+            && same_items(a.melds(), b.melds())
+            && same_items(a.bonus(), b.bonus())
     };
-    if parts(&e.hand) != parts(&held) {
+    if !same(&e.hand, &held) {
         return Err(Inconsistent::LaidDownMismatch {
             seat,
             why: format!("it holds {held}, not {}", e.hand.ungrouped()),
