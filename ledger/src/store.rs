@@ -313,8 +313,17 @@ fn append_in(
     prepared: &[Prepared],
     recorded_by: &OfficialId,
 ) -> Result<Appended> {
-    if let Some(done) = already_recorded(tx, stream, prepared, recorded_by)? {
-        return Ok(done);
+    // A retry repeats a whole batch, so its first id tells: only then is every id looked up.
+    // An id reused further into a new batch breaks the unique index on insert, and is named
+    // there.
+    let retry = match prepared.first() {
+        Some(p) => find_by_id(tx, p.id)?.is_some(),
+        None => false,
+    };
+    if retry {
+        if let Some(done) = already_recorded(tx, stream, prepared, recorded_by)? {
+            return Ok(done);
+        }
     }
     let current = stream_version(tx, stream)?;
     if let ExpectedVersion::Exact(v) = expected {
@@ -341,7 +350,19 @@ fn append_in(
             payload: &p.payload,
             prev_hash,
         };
-        (prev_hash, head) = insert(tx, &row, head)?;
+        (prev_hash, head) = match insert(tx, &row, head) {
+            Ok(next) => next,
+            Err(e) => {
+                if let Some(existing) = find_by_id(tx, p.id)? {
+                    return Err(Error::EventIdReused {
+                        event_id: p.id,
+                        stream: existing.stream,
+                        version: existing.version,
+                    });
+                }
+                return Err(e);
+            }
+        };
     }
     Ok(Appended {
         stream_version: current + prepared.len() as u64,

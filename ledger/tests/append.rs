@@ -132,6 +132,18 @@ fn retrying_the_same_events_is_a_no_op_and_reusing_an_id_is_an_error() {
         ledger.append(&h, ExpectedVersion::Exact(2), partial, &referee()),
         Err(Error::EventIdReused { .. })
     ));
+    // Nor is a new event followed by a recorded one: the reused id is named, nothing written.
+    let head = ledger.head().unwrap();
+    let late = vec![discard(Seat::West), batch[1].clone()];
+    let err = ledger
+        .append(&h, ExpectedVersion::Exact(2), late, &referee())
+        .unwrap_err();
+    assert!(
+        matches!(&err, Error::EventIdReused { event_id, version: 2, .. } if *event_id == batch[1].id),
+        "{err}"
+    );
+    assert_eq!(ledger.head().unwrap(), head);
+    assert_eq!(ledger.stream_version(&h).unwrap(), 2);
 
     let twice = discard(Seat::North);
     let dup = vec![twice.clone(), twice];
@@ -315,4 +327,58 @@ fn an_append_to_several_streams_is_all_or_nothing() {
         .unwrap();
     assert_eq!((done[0].stream_version, done[1].stream_version), (1, 2));
     assert!(ledger.audit().unwrap().is_clean());
+}
+
+#[test]
+fn a_batch_commits_everything_it_appended_or_nothing() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let (h1, h2) = (hand(1), hand(2));
+    let out: Result<(), Error> = ledger.batch(|l| {
+        l.append(
+            &h1,
+            ExpectedVersion::Exact(0),
+            vec![discard(Seat::East)],
+            &referee(),
+        )?;
+        l.append(
+            &h2,
+            ExpectedVersion::Exact(0),
+            vec![discard(Seat::South)],
+            &referee(),
+        )?;
+        Ok(())
+    });
+    out.unwrap();
+    assert_eq!(ledger.stream_version(&h1).unwrap(), 1);
+    assert_eq!(ledger.stream_version(&h2).unwrap(), 1);
+    // A failure inside undoes the whole batch, the appends that succeeded before it included.
+    let head = ledger.head().unwrap();
+    let out: Result<(), Error> = ledger.batch(|l| {
+        l.append(
+            &h1,
+            ExpectedVersion::Exact(1),
+            vec![discard(Seat::West)],
+            &referee(),
+        )?;
+        l.append(
+            &h2,
+            ExpectedVersion::Exact(0),
+            vec![discard(Seat::North)],
+            &referee(),
+        )?;
+        Ok(())
+    });
+    assert!(matches!(out, Err(Error::Conflict { .. })));
+    assert_eq!(ledger.head().unwrap(), head);
+    assert_eq!(ledger.stream_version(&h1).unwrap(), 1);
+    // And the ledger takes ordinary appends afterwards.
+    ledger
+        .append(
+            &h1,
+            ExpectedVersion::Exact(1),
+            vec![discard(Seat::West)],
+            &referee(),
+        )
+        .unwrap();
+    assert_eq!(ledger.stream_version(&h1).unwrap(), 2);
 }
