@@ -151,42 +151,6 @@ impl Ledger {
             .ctx("reading a table's hands")
     }
 
-    /// The hands of one game at a table (and, with `and_next`, the first hand of the game
-    /// after), in the order they started: what the rotation of that game needs, without
-    /// reading the table's whole history.
-    pub fn game_hands(
-        &self,
-        table: &TableId,
-        game: u32,
-        and_next: bool,
-    ) -> Result<Vec<HandRecord>> {
-        let last_game = if and_next { game + 1 } else { game };
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT game, record FROM proj_hand_records WHERE table_id = ?1 AND game BETWEEN ?2 AND ?3                  ORDER BY position",
-            )
-            .ctx("reading a game's hands")?;
-        let rows = stmt
-            .query_map(rusqlite::params![table.as_str(), game, last_game], |r| {
-                Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?))
-            })
-            .ctx("reading a game's hands")?;
-        let mut out = Vec::new();
-        let mut next_seen = false;
-        for row in rows {
-            let (g, json) = row.ctx("reading a game's hands")?;
-            if g != game {
-                if next_seen {
-                    continue;
-                }
-                next_seen = true;
-            }
-            out.push(from_json(&json).ctx("reading a game's hands")?);
-        }
-        Ok(out)
-    }
-
     /// Where each hand of `game` at `table` stood and how it ended (and, with `and_next`, the
     /// first hand of the game after): what the rotation needs, without reading the hands'
     /// sheets and settlements.

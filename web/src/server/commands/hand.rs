@@ -186,26 +186,7 @@ pub fn record(
 ) -> Result<StreamId, AppError> {
     by.require_role(Action::RecordHand)?;
     let ctx = TableContext::load(ledger, table)?;
-    let expected = ctx.next_hand_id();
-    if cmd.hand.trim() != expected {
-        let already = StreamId::hand(cmd.hand.trim())
-            .ok()
-            .map(|s| ledger.stream_version(&s))
-            .transpose()?
-            .unwrap_or(0)
-            > 0;
-        return Err(AppError::conflict(if already {
-            format!(
-                "hand `{}` is already recorded (someone else recorded it first); the next hand at this table is `{expected}`: reload and check before recording again",
-                cmd.hand.trim()
-            )
-        } else {
-            format!(
-                "the next hand at this table is `{expected}`, not `{}`: reload the table page",
-                cmd.hand.trim()
-            )
-        }));
-    }
+    let expected = next_hand(ledger, &ctx, &cmd.hand)?;
     let decided = ctx.state.decide(
         &ctx.conditions,
         &TableCommand::RecordHand {
@@ -353,8 +334,13 @@ pub fn record_played_game(
     Ok(streams)
 }
 
-/// The hand a stream id names at its table, and the loaded table.
-fn hand_at(ledger: &Ledger, hand: &str) -> Result<(StreamId, HandKey, TableContext), AppError> {
+/// The hand a stream id names at its table, and the loaded table: with `last`, loaded for its
+/// next event (the hand in play is the table's last); otherwise for this hand, in full.
+pub(super) fn hand_at(
+    ledger: &Ledger,
+    hand: &str,
+    last: bool,
+) -> Result<(StreamId, HandKey, TableContext), AppError> {
     let missing = || AppError::not_found(format!("no hand `{hand}`"));
     let stream = StreamId::hand(hand).map_err(|_| missing())?;
     let record = ledger.hand_record(&stream)?.ok_or_else(missing)?;
@@ -362,13 +348,44 @@ fn hand_at(ledger: &Ledger, hand: &str) -> Result<(StreamId, HandKey, TableConte
         game: record.game,
         hand: record.hand,
     };
-    let ctx = TableContext::load_focused(ledger, &record.table, Focus::Hand(key))?;
+    let focus = if last { Focus::Last } else { Focus::Hand(key) };
+    let ctx = TableContext::load_focused(ledger, &record.table, focus)?;
     Ok((stream, key, ctx))
+}
+
+/// The table's next hand, which `requested` must name: a conflict otherwise (someone recorded
+/// it first, or the page was stale).
+pub(super) fn next_hand(
+    ledger: &Ledger,
+    ctx: &TableContext,
+    requested: &str,
+) -> Result<String, AppError> {
+    let expected = ctx.next_hand_id();
+    if requested.trim() == expected {
+        return Ok(expected);
+    }
+    let already = StreamId::hand(requested.trim())
+        .ok()
+        .map(|s| ledger.stream_version(&s))
+        .transpose()?
+        .unwrap_or(0)
+        > 0;
+    Err(AppError::conflict(if already {
+        format!(
+            "hand `{}` is already recorded (someone else recorded it first); the next hand at this table is `{expected}`: reload and check before recording again",
+            requested.trim()
+        )
+    } else {
+        format!(
+            "the next hand at this table is `{expected}`, not `{}`: reload the table page",
+            requested.trim()
+        )
+    }))
 }
 
 /// What a correction starts from: the report of the facts in force.
 pub fn recorded_report(ledger: &Ledger, hand: &str) -> Result<HandReport, AppError> {
-    let (_, key, ctx) = hand_at(ledger, hand)?;
+    let (_, key, ctx) = hand_at(ledger, hand, false)?;
     let facts = ctx
         .state
         .hands
@@ -387,7 +404,7 @@ pub fn correct(
     cmd: &CorrectHand,
 ) -> Result<(StreamId, Option<CorrectionPreview>), AppError> {
     by.require_role(Action::CorrectHand)?;
-    let (stream, key, ctx) = hand_at(ledger, hand)?;
+    let (stream, key, ctx) = hand_at(ledger, hand, false)?;
     let current = ledger.stream_version(&stream)?;
     if cmd.version != current {
         return Err(AppError::conflict(format!(

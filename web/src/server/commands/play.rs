@@ -10,7 +10,7 @@
 use ledger::event::{Deal, HandEvent};
 use ledger::{Event, Ledger, StreamId};
 use referee::play::{describe, Applied, Play};
-use referee::table::{Decided, HandKey, TableCommand};
+use referee::table::{Decided, TableCommand};
 use serde::Deserialize;
 
 use crate::server::auth::Official;
@@ -73,13 +73,7 @@ pub fn start(
 ) -> Result<Played, AppError> {
     by.require_role(Action::RecordHand)?;
     let ctx = TableContext::load(ledger, table)?;
-    let expected = ctx.next_hand_id();
-    if cmd.hand.trim() != expected {
-        return Err(AppError::conflict(format!(
-            "the next hand at this table is `{expected}`, not `{}`: reload the table",
-            cmd.hand.trim()
-        )));
-    }
+    let expected = super::hand::next_hand(ledger, &ctx, &cmd.hand)?;
     let decided = ctx.state.decide(
         &ctx.conditions,
         &TableCommand::StartHand {
@@ -108,19 +102,6 @@ pub fn start(
     })
 }
 
-/// The hand a stream id names, its key, and its table loaded with it as the last hand.
-fn in_play(ledger: &Ledger, hand: &str) -> Result<(StreamId, HandKey, TableContext), AppError> {
-    let missing = || AppError::not_found(format!("no hand `{hand}`"));
-    let stream = StreamId::hand(hand).map_err(|_| missing())?;
-    let record = ledger.hand_record(&stream)?.ok_or_else(missing)?;
-    let key = HandKey {
-        game: record.game,
-        hand: record.hand,
-    };
-    let ctx = TableContext::load(ledger, &record.table)?;
-    Ok((stream, key, ctx))
-}
-
 /// Records one event of the play of `hand`.
 pub fn record(
     ledger: &mut Ledger,
@@ -135,7 +116,7 @@ pub fn record(
             cmd.event.event_type()
         ))
     })?;
-    let (stream, key, ctx) = in_play(ledger, hand)?;
+    let (stream, key, ctx) = super::hand::hand_at(ledger, hand, true)?;
     let current = ledger.stream_version(&stream)?;
     if cmd.version != current {
         return Err(AppError::conflict(format!(
