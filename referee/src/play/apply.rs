@@ -494,6 +494,22 @@ fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Inconsistent> {
             }
         }
     }
+    // §63: a discard claimed for kong goes to a Mah-Jongg claim even after the kong is laid
+    // down and its loose tile drawn, while its taker has done nothing since (no second kong, no
+    // bonus tile declared, no discard): the loose tile goes back, the three tiles to the hand.
+    if e.claim == ClaimKind::MahJongg {
+        if let Some(holder) = konged_discard(state) {
+            if let Some((i, d)) = claimed_tile(state, holder) {
+                if e.seat != holder && e.seat != d.seat && matches_discard(&d) {
+                    surrender_kong(state, holder, d.placed)?;
+                    state.discards[i].claimed_by = None;
+                    state.window = Some(reopened(i, holder, ClaimKind::Kong));
+                    state.turn = Turn::Draw(d.seat.next());
+                    return Ok(true);
+                }
+            }
+        }
+    }
     // §64: the next player drew, and has done nothing since: the tile goes back to the wall.
     let Some(over) = state.drawn_over.clone() else {
         return Ok(false);
@@ -547,6 +563,58 @@ fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Inconsistent> {
     state.last_draw = None;
     state.turn = Turn::Draw(over.seat);
     Ok(true)
+}
+
+/// The seat that claimed the last discard for kong, laid it down and drew its loose tile, and
+/// has done nothing since (§63's window), if there is one.
+fn konged_discard(state: &PlayState) -> Option<Seat> {
+    let Turn::Discard(holder) = state.turn else {
+        return None;
+    };
+    let annexed = state.seats[holder]
+        .sets
+        .last()
+        .is_some_and(|p| matches!(p.formed, Formed::AnnexedKong { .. }));
+    let last_discard =
+        claimed_tile(state, holder).is_some_and(|(i, _)| i + 1 == state.discards.len());
+    // The loose tile was the last thing drawn, and it is a playing tile still in the hand (a
+    // bonus tile would have been declared and replaced: §63 then forfeits the claim).
+    let loose = state
+        .last_draw
+        .is_some_and(|d| d.seat == holder && d.loose && d.tile.is_some());
+    let one_kong = state.kongs_in_turn == Some((holder, 1));
+    (annexed && last_discard && loose && one_kong).then_some(holder)
+}
+
+/// §63: `holder` gives up the kong of `tile` it annexed with a discard: the loose tile goes back
+/// to the kong box and the three tiles it held return to its hand.
+fn surrender_kong(state: &mut PlayState, holder: Seat, tile: Tile) -> Result<(), Inconsistent> {
+    let loose = state.last_draw.and_then(|d| d.tile);
+    if let Some(t) = loose {
+        let s = &mut state.seats[holder];
+        match &mut s.concealed {
+            Concealed::Known(c) => {
+                *c = c.without(t).ok_or(Inconsistent::NotHeld {
+                    seat: holder,
+                    tile: AnyTile::Playing(t),
+                })?
+            }
+            Concealed::Counted(n) => *n = n.saturating_sub(1),
+        }
+        state.seen[t.index()] = state.seen[t.index()].saturating_sub(1);
+        state.wall.kong_box += 1;
+        if let Some(tiles) = &mut state.wall.loose_tiles {
+            tiles.insert(0, AnyTile::Playing(t));
+        }
+    }
+    state.seats[holder].sets.pop();
+    for _ in 0..3 {
+        state.seats[holder].concealed.add(tile)?;
+    }
+    state.seats[holder].claimed = None;
+    state.last_draw = None;
+    state.kongs_in_turn = None;
+    Ok(())
 }
 
 fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {

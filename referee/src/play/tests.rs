@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::event::{
-    BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, Deal, DealOrder, KongDeclared, KongKind,
-    KongRobbed, LooseTileDrawn, MahJonggDeclared, SetExposed, TileDiscarded, TileDrawn, WashOut,
+    BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, Deal, DealOrder,
+    KongDeclared, KongKind, KongRobbed, LooseTileDrawn, MahJonggDeclared, SetExposed,
+    TileDiscarded, TileDrawn, WashOut,
 };
 use crate::ids::TableId;
 use crate::tile::{AnyTile, Bonus, Tile, Wind};
@@ -949,4 +950,86 @@ fn a_discard_taken_into_the_hand_is_flagged_section_81() {
     assert_eq!(p.state().seats[Seat::South].in_hand(), 14);
     assert_eq!(p.state().turn, Turn::Discard(Seat::South));
     assert_eq!(p.state().accounted(), 144);
+}
+
+/// §63: a Mah-Jongg claim takes a discard claimed for kong even after the kong is laid down and
+/// its loose tile drawn: the loose tile goes back to the kong box, the three tiles to the hand.
+#[test]
+fn a_kong_of_a_discard_is_surrendered_to_a_mah_jongg_claim_until_its_taker_discards() {
+    let deal = || {
+        hands(
+            "1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 5p",
+            "5p 5p 5p 2p 3p 4p 6s 7s 8s 1s 1s 2s 3s",
+            "3p 4p 9m 9m 5s 6s 7s R R R G G G",
+            "W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m",
+        )
+    };
+    let konged = |p: &mut Play| {
+        for e in [
+            discard(Seat::East, "5p"),
+            claim(Seat::South, ClaimKind::Kong, "5p"),
+            HandEvent::ClaimPassed(ClaimPassed { seat: Seat::West }),
+            HandEvent::ClaimPassed(ClaimPassed { seat: Seat::North }),
+            HandEvent::ClaimGranted(ClaimGranted {
+                seat: Seat::South,
+                claim: ClaimKind::Kong,
+            }),
+            HandEvent::KongDeclared(KongDeclared {
+                seat: Seat::South,
+                kind: KongKind::AnnexedDiscard,
+                tile: t("5p"),
+            }),
+            HandEvent::LooseTileDrawn(LooseTileDrawn {
+                seat: Seat::South,
+                tile: Some("9p".parse().unwrap()),
+            }),
+        ] {
+            assert_eq!(p.apply(&e).unwrap(), Applied::Legal, "{e:?}");
+        }
+    };
+    let mut p = play(deal());
+    konged(&mut p);
+    assert_eq!(p.state().wall.kong_box, 15);
+    // West calls Mah-Jongg on the 5p: legal, and the kong is undone.
+    let mj = claim(Seat::West, ClaimKind::MahJongg, "5p");
+    assert_eq!(p.apply(&mj).unwrap(), Applied::Legal);
+    let s = p.state();
+    assert!(s.seats[Seat::South].sets.is_empty());
+    assert!(s.seats[Seat::South].concealed.holds(t("5p"), 3));
+    assert!(!s.seats[Seat::South].concealed.holds(t("9p"), 1));
+    assert_eq!(s.wall.kong_box, 16);
+    let w = s
+        .window
+        .as_ref()
+        .expect("the claims on the 5p are open again");
+    assert_eq!(w.claims[Seat::South], Some(ClaimKind::Kong));
+    assert_eq!(w.claims[Seat::West], Some(ClaimKind::MahJongg));
+    for e in [
+        HandEvent::ClaimGranted(ClaimGranted {
+            seat: Seat::West,
+            claim: ClaimKind::MahJongg,
+        }),
+        HandEvent::MahJonggDeclared(MahJonggDeclared {
+            seat: Seat::West,
+            winning_tile: t("5p"),
+            self_drawn: false,
+        }),
+    ] {
+        assert_eq!(p.apply(&e).unwrap(), Applied::Legal, "{e:?}");
+    }
+    assert!(matches!(
+        p.state().turn,
+        Turn::Over(Ending::MahJongg {
+            seat: Seat::West,
+            discarder: Some(Seat::East),
+            ..
+        })
+    ));
+
+    // Once the kong's taker has discarded, the claim comes too late.
+    let mut p = play(deal());
+    konged(&mut p);
+    p.apply(&discard(Seat::South, "9p")).unwrap();
+    let late = claim(Seat::West, ClaimKind::MahJongg, "5p");
+    assert!(p.apply(&late).is_err());
 }
