@@ -9,7 +9,7 @@ use crate::event::{
     DiscardTakenBack, DiscardTakenIntoHand, HandEvent, HandExposed, KongDeclared, KongKind,
     KongRobbed, LooseTileDrawn, MahJonggDeclared, SetExposed, TileDiscarded, TileDrawn, WashOut,
 };
-use crate::rules::BonusReplacement;
+use crate::rules::{BonusReplacement, KongRobbing};
 use crate::score::{Circumstances, WinFrom};
 use crate::seat::Seat;
 use crate::shape::Set;
@@ -61,7 +61,7 @@ pub(crate) fn apply(
         HandEvent::DiscardTakenBack(e) => taken_back(state, e),
         HandEvent::DiscardTakenIntoHand(e) => taken_into_hand(state, e),
         HandEvent::ClaimRetracted(e) => retracted(state, e),
-        HandEvent::KongDeclared(e) => kong(state, e),
+        HandEvent::KongDeclared(e) => kong(rules, state, e),
         HandEvent::OriginalCallAnnounced(e) => {
             let seat = e.seat;
             let s = &mut state.seats[seat];
@@ -915,7 +915,7 @@ fn retracted(state: &mut PlayState, e: &ClaimRetracted) -> Outcome {
     })
 }
 
-fn kong(state: &mut PlayState, e: &KongDeclared) -> Outcome {
+fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -> Outcome {
     let seat = e.seat;
     let t = e.tile;
     let mut v = Vec::new();
@@ -939,11 +939,15 @@ fn kong(state: &mut PlayState, e: &KongDeclared) -> Outcome {
                 set: Set::kong(t),
                 formed: Formed::ConcealedKong,
             });
-            let then = Box::new(Turn::Discard(seat));
-            state.turn = Turn::Replace {
-                seat,
-                loose: true,
-                then,
+            state.turn = if rules.kong_robbing == KongRobbing::AddedOrWonders {
+                // §58: open to robbing for the Thirteen Unique Wonders until the loose tile.
+                Turn::Robbable { seat, tile: t }
+            } else {
+                Turn::Replace {
+                    seat,
+                    loose: true,
+                    then: Box::new(Turn::Discard(seat)),
+                }
             };
         }
         KongKind::AddedToExposedPung => {
@@ -1012,7 +1016,7 @@ fn kong(state: &mut PlayState, e: &KongDeclared) -> Outcome {
     Ok(v)
 }
 
-fn robbed(_rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome {
+fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome {
     let Turn::Robbable { seat, tile } = state.turn else {
         return Err(Inconsistent::NoKongToRob {
             from: e.from,
@@ -1025,17 +1029,55 @@ fn robbed(_rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome 
             tile: e.tile,
         });
     }
-    // §57: the kong goes back to a pung; the fourth tile is the robber's, as a discard is.
-    if let Some(s) = state.seats[seat]
+    let mut v = Vec::new();
+    let Some(k) = state.seats[seat]
         .sets
-        .iter_mut()
-        .find(|s| s.set == Set::kong(tile))
-    {
-        if let Formed::AddedKong { from } = s.formed {
-            *s = PlayedSet {
+        .iter()
+        .position(|s| s.set == Set::kong(tile))
+    else {
+        return Err(Inconsistent::NoKongToRob {
+            from: e.from,
+            tile: e.tile,
+        });
+    };
+    match state.seats[seat].sets[k].formed {
+        // §57: the kong goes back to a pung; the fourth tile is the robber's, as a discard is.
+        Formed::AddedKong { from } => {
+            state.seats[seat].sets[k] = PlayedSet {
                 set: Set::pung(tile),
                 formed: Formed::Claimed { from },
             };
+            if rules.kong_robbing == KongRobbing::None {
+                v.push(Irregularity::new(
+                    "the ruleset's kong_robbing",
+                    format!(
+                        "{} robbed {seat}'s kong of {tile}: this book has no robbing of a kong",
+                        e.robber
+                    ),
+                ));
+            }
+        }
+        // §58: a concealed kong goes back into the hand as three tiles, the fourth the robber's.
+        _ => {
+            state.seats[seat].sets.remove(k);
+            for _ in 0..3 {
+                state.seats[seat].concealed.add(tile)?;
+            }
+            let wonders = match &state.seats[e.robber].concealed {
+                Concealed::Known(c) => c.with(tile).map(|all| {
+                    crate::shape::SpecialShape::ThirteenUniqueWonders.is_complete(&all, tile)
+                }),
+                Concealed::Counted(_) => None,
+            };
+            if rules.kong_robbing != KongRobbing::AddedOrWonders || wonders == Some(false) {
+                v.push(Irregularity::new(
+                    "Code §58",
+                    format!(
+                        "{} robbed {seat}'s concealed kong of {tile}: a concealed kong may be robbed only to complete the Thirteen Unique Wonders",
+                        e.robber
+                    ),
+                ));
+            }
         }
     }
     state.robbed_from = Some(seat);
@@ -1053,7 +1095,7 @@ fn robbed(_rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome 
         seat: e.robber,
         claim: ClaimKind::MahJongg,
     };
-    Ok(Vec::new())
+    Ok(v)
 }
 
 fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> Outcome {

@@ -216,8 +216,26 @@ impl PlayState {
                         .as_ref()
                         .and_then(|w| w.first().copied());
                     out.push(Move::DrawLoose(next));
-                } else if completes(&s.concealed, tile) {
-                    out.push(Move::RobKong { from: x, tile });
+                } else {
+                    // §58: a concealed kong only for the Thirteen Unique Wonders.
+                    let concealed = self.seats[x]
+                        .sets
+                        .iter()
+                        .any(|p| p.set == Set::kong(tile) && p.formed == Formed::ConcealedKong);
+                    let robs = if concealed {
+                        match &s.concealed {
+                            Concealed::Known(c) => c.with(tile).is_some_and(|all| {
+                                crate::shape::SpecialShape::ThirteenUniqueWonders
+                                    .is_complete(&all, tile)
+                            }),
+                            Concealed::Counted(_) => false,
+                        }
+                    } else {
+                        completes(&s.concealed, tile)
+                    };
+                    if robs {
+                        out.push(Move::RobKong { from: x, tile });
+                    }
                 }
             }
             Turn::Discard(x) if x == seat => match &s.concealed {

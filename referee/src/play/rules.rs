@@ -1,6 +1,6 @@
 //! How play runs under a ruleset: the parameters of play, as opposed to scoring.
 
-use crate::rules::{BonusReplacement, Ruleset};
+use crate::rules::{BonusReplacement, KongRobbing, Ruleset};
 
 /// The parameters of play a replay needs, taken from a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +20,8 @@ pub struct PlayRules {
     pub bonus_replacement: BonusReplacement,
     /// The most chows a hand may hold (British: one).
     pub max_chows: u8,
+    /// Which kongs may be robbed (Code §57–58).
+    pub kong_robbing: KongRobbing,
 }
 
 impl PlayRules {
@@ -42,6 +44,7 @@ impl PlayRules {
             kong_box_replenished: rules.readings.kong_box_replenished.value,
             bonus_replacement: rules.readings.bonus_replacement.value,
             max_chows: rules.params.max_chows,
+            kong_robbing: rules.readings.kong_robbing.value,
         }
     }
 }
@@ -57,6 +60,7 @@ impl Default for PlayRules {
             kong_box_replenished: false,
             bonus_replacement: BonusReplacement::LiveWall,
             max_chows: 4,
+            kong_robbing: KongRobbing::AddedOrWonders,
         }
     }
 }

@@ -382,14 +382,14 @@ fn a_concealed_kong_draws_a_loose_tile_from_the_kong_box() {
         tile: t("1m"),
     });
     assert_eq!(p.apply(&kong).unwrap(), Applied::Legal);
-    assert!(matches!(
+    // §58: until its loose tile is drawn it may be robbed, for the Thirteen Unique Wonders.
+    assert_eq!(
         p.state().turn,
-        Turn::Replace {
+        Turn::Robbable {
             seat: Seat::East,
-            loose: true,
-            ..
+            tile: t("1m")
         }
-    ));
+    );
     let loose = HandEvent::LooseTileDrawn(LooseTileDrawn {
         seat: Seat::East,
         tile: Some("3p".parse().unwrap()),
@@ -1032,4 +1032,62 @@ fn a_kong_of_a_discard_is_surrendered_to_a_mah_jongg_claim_until_its_taker_disca
     p.apply(&discard(Seat::South, "9p")).unwrap();
     let late = claim(Seat::West, ClaimKind::MahJongg, "5p");
     assert!(p.apply(&late).is_err());
+}
+
+/// §58: a concealed kong may be robbed only to complete the Thirteen Unique Wonders; books that
+/// rob only an added kong (the Chinese and British rules) leave a concealed kong unrobbable.
+#[test]
+fn a_concealed_kong_is_robbed_only_for_the_thirteen_unique_wonders() {
+    let deal = || {
+        hands(
+            "1m 1m 1m 1m 5m 6m 7m 8m 9m E E E S W",
+            "9m 1p 9p 1s 9s E S W N R G P P",
+            "2p 3p 4p 5p 6p 7p 8p 9p 2s 3s 4s 5s 6s",
+            "W 2p 3p 4p 5p 6p 7p 8p 2s 3s 4s 5s 6s",
+        )
+    };
+    let kong = HandEvent::KongDeclared(KongDeclared {
+        seat: Seat::East,
+        kind: KongKind::Concealed,
+        tile: t("1m"),
+    });
+    let rob = |robber| {
+        HandEvent::KongRobbed(KongRobbed {
+            robber,
+            from: Seat::East,
+            tile: t("1m"),
+        })
+    };
+    // South holds the other twelve wonders and a pair of white dragons: the 1m completes them.
+    let mut p = play(deal());
+    p.apply(&kong).unwrap();
+    assert!(p
+        .state()
+        .legal_moves(Seat::South)
+        .iter()
+        .any(|m| matches!(m, Move::RobKong { .. })));
+    assert!(p.state().legal_moves(Seat::West).is_empty());
+    assert_eq!(p.apply(&rob(Seat::South)).unwrap(), Applied::Legal);
+    let s = p.state();
+    assert!(s.seats[Seat::East].sets.is_empty());
+    assert!(s.seats[Seat::East].concealed.holds(t("1m"), 3));
+    // West robbing it for an ordinary hand is recorded, and flagged.
+    let mut p = play(deal());
+    p.apply(&kong).unwrap();
+    match p.apply(&rob(Seat::West)).unwrap() {
+        Applied::Irregular(v) => assert_eq!(v[0].rule, "Code §58"),
+        Applied::Legal => panic!("robbing a concealed kong for an ordinary hand is irregular"),
+    }
+    // Under the British rules only an added kong is robbed: the loose tile is owed at once.
+    let rules = PlayRules::of(&crate::Ruleset::builtin("british").unwrap());
+    let mut p = Play::start(rules, &started(deal())).unwrap();
+    p.apply(&kong).unwrap();
+    assert!(matches!(
+        p.state().turn,
+        Turn::Replace {
+            seat: Seat::East,
+            loose: true,
+            ..
+        }
+    ));
 }

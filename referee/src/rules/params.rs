@@ -190,6 +190,20 @@ pub enum BonusReplacement {
     LooseTile,
 }
 
+/// Which kongs may be robbed, the fourth tile taken by a player going Mah-Jongg with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KongRobbing {
+    /// A kong made by adding a drawn tile to an exposed pung (Code §57), and a concealed kong
+    /// only to complete the Thirteen Unique Wonders (§58).
+    AddedOrWonders,
+    /// Only a kong made by adding a drawn tile to an exposed pung (the Chinese and British
+    /// rules; Babcock's "Stealing the Fourth").
+    Added,
+    /// The book has no robbing of a kong.
+    None,
+}
+
 /// The readings a ruleset takes where its book can be read two ways.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Readings {
@@ -211,6 +225,8 @@ pub struct Readings {
     /// of the wall and used as new loose tiles"; a draw when fourteen tiles are left), or
     /// shrinks (Code §22; the British rules' "whatever remains of the 14 tiles").
     pub kong_box_replenished: Reading<bool>,
+    /// Which kongs may be robbed (Code §57–58).
+    pub kong_robbing: Reading<KongRobbing>,
     /// The share of a special hand's award that a *losing* hand calling for it scores
     /// (Chinese classical rules: "or a player was Calling on a special hand at Mah Jong, the
     /// scores in the Special Hand table apply"); `None` where a calling hand scores as it lies.

@@ -370,6 +370,7 @@ pub(super) struct RawReadings {
     pub bonus_replacement: Option<Spanned<Entry<RawReading>>>,
     pub kong_box: Option<Spanned<Entry<RawReading>>>,
     pub kong_box_replenished: Option<Spanned<Entry<RawReading>>>,
+    pub kong_robbing: Option<Spanned<Entry<RawReading>>>,
     pub calling_special: Option<Spanned<Entry<RawReading>>>,
 }
 

@@ -12,8 +12,9 @@ use super::raw::{
 use super::report::{suggestion, Report, MAX_AMOUNT, SHARE_FORMS};
 use crate::rules::element::LimitShare;
 use crate::rules::params::{
-    parse_only_place, BonusReplacement, DealPasses, FalseMahJonggScheme, Params, PenaltyParams,
-    Reading, Readings, RoofOff, RotationParams, Rounding, SettlementMethod, SettlementParams,
+    parse_only_place, BonusReplacement, DealPasses, FalseMahJonggScheme, KongRobbing, Params,
+    PenaltyParams, Reading, Readings, RoofOff, RotationParams, Rounding, SettlementMethod,
+    SettlementParams,
 };
 use crate::rules::{RuleOption, Ruleset};
 
@@ -434,6 +435,26 @@ pub(super) fn readings(
         |b| b.kong_box_replenished.clone(),
         Report::boolean,
     );
+    let robbing = reading(
+        r,
+        &fb,
+        house,
+        "kong_robbing",
+        t.and_then(|t| t.kong_robbing.as_ref()),
+        |b| b.kong_robbing.clone(),
+        |r, k, v| {
+            r.choice(
+                k,
+                v,
+                "kind of kong robbing",
+                &[
+                    ("added-or-wonders", KongRobbing::AddedOrWonders),
+                    ("added", KongRobbing::Added),
+                    ("none", KongRobbing::None),
+                ],
+            )
+        },
+    );
     let calling = reading(
         r,
         &fb,
@@ -467,6 +488,7 @@ pub(super) fn readings(
         bonus_replacement: bonus?,
         kong_box: kong_box?,
         kong_box_replenished: replenished?,
+        kong_robbing: robbing?,
         calling_special: calling?,
     })
 }
