@@ -375,9 +375,11 @@ fn append_in(
 /// Encodes and checks each event, refusing the whole batch at the first bad one.
 fn prepare(stream: &StreamId, events: Vec<NewEvent>) -> Result<Vec<Prepared>> {
     let mut out: Vec<Prepared> = Vec::with_capacity(events.len());
+    // A hand played event by event is a batch of hundreds: ids are checked through a set.
+    let mut ids = std::collections::HashSet::with_capacity(events.len());
     for (index, NewEvent { id, event }) in events.into_iter().enumerate() {
         check_event(index, stream, &event)?;
-        if out.iter().any(|p| p.id == id) {
+        if !ids.insert(id) {
             return Err(Error::DuplicateIdInBatch { event_id: id });
         }
         let payload = event

@@ -211,3 +211,91 @@ async fn a_hand_in_play_may_be_finished_with_a_report_and_then_takes_no_event() 
     .await;
     assert!(status.is_client_error(), "{v}");
 }
+
+#[actix_web::test]
+async fn malformed_play_requests_are_refused_with_what_is_wrong_and_write_nothing() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let hand = format!("{table}-g1-h1");
+    let (status, _) = send(
+        &svc,
+        &format!("/api/tables/{table}/play"),
+        &t.token,
+        json!({"hand": hand}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let before = head(&t.state);
+    let uri = format!("/api/hands/{hand}/events");
+    for (body, kind, needle) in [
+        (json!({"version": 1}), "bad_request", "event"),
+        (
+            json!({"version": 1, "event": {"type": "no_such_event", "data": {}}}),
+            "bad_request",
+            "no_such_event",
+        ),
+        (
+            json!({"version": 1, "event": {"type": "player_registered", "data": {"player": "x", "name": "X"}}}),
+            "bad_request",
+            "not an event of a hand",
+        ),
+        (
+            json!({"version": 1, "event": {"type": "tile_discarded", "data": {"seat": "east", "placed": "0p", "named": "0p"}}}),
+            "bad_request",
+            "0p",
+        ),
+        (
+            json!({"version": 1, "event": {"type": "claim_passed", "data": {"seat": "south"}}, "extra": 1}),
+            "bad_request",
+            "extra",
+        ),
+        (
+            json!({"version": 1, "event": {"type": "tile_discarded", "data": {"seat": "east", "placed": "5p", "named": "5p"}}, "laid_down": [{"seat": "east", "hand": "123m 456m 789m 123p 5s"}]}),
+            "unprocessable",
+            "laid down",
+        ),
+    ] {
+        let (status, v) = send(&svc, &uri, &t.token, body.clone()).await;
+        assert!(status.is_client_error(), "{body}: {status} {v}");
+        assert_eq!(v["error"]["kind"], kind, "{body}: {v}");
+        assert!(v.to_string().contains(needle), "{body}: {v}");
+    }
+    // A hand that does not exist, and a moment past the end.
+    let (status, _) = send(
+        &svc,
+        "/api/hands/nowhere-g1-h1/events",
+        &t.token,
+        json!({"version": 1, "event": {"type": "claim_passed", "data": {"seat": "south"}}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/api/hands/{hand}/play?at=x"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/hands/{hand}/at/99"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    // Without a token nothing is written either.
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &uri,
+            None,
+            json!({"version": 1, "event": {"type": "claim_passed", "data": {"seat": "south"}}}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(head(&t.state), before);
+}
