@@ -190,7 +190,9 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
     // gives it.
     let mut deal: Vec<(Seat, Option<AnyTile>)> = Vec::new();
     let mut dealt = 0usize;
-    let mut events: Vec<(usize, HandEvent)> = Vec::new();
+    let records = records(text);
+    // An event is large (a few hundred bytes): the vector is sized once, not grown by copying.
+    let mut events: Vec<(usize, HandEvent)> = Vec::with_capacity(records.len());
     let mut serials: BTreeMap<u32, Serial> = BTreeMap::new();
     let mut last_added_kong: Option<Seat> = None;
     let mut laid_down = Vec::new();
@@ -203,7 +205,7 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
     let mut mahjong_seat: Option<Seat> = None;
     let mut claimed_mahjong: Option<Seat> = None;
     let mut last_discard: Option<Tile> = None;
-    for (line, record) in records(text) {
+    for (line, record) in records {
         r.line = line;
         let mut words = record.split_ascii_whitespace();
         let Some(kind) = words.next() else { continue };
