@@ -94,6 +94,54 @@ pub enum HandEvent {
     HandScored(HandScored),
 }
 
+impl HandEvent {
+    /// An event of the play itself, what `referee::play` replays: the draws, discards, claims,
+    /// kongs, the Mah-Jongg or wash-out that ends it, and the hands laid down after it
+    /// (§104–105) — not the start, the score, settlement and correction that follow from the
+    /// play, nor a claim, dispute or ruling about it.
+    pub fn is_play(&self) -> bool {
+        !matches!(
+            self,
+            HandEvent::HandStarted(_)
+                | HandEvent::ScoreClaimed(_)
+                | HandEvent::DisputeRaised(_)
+                | HandEvent::RulingIssued(_)
+        ) && !self.is_result()
+    }
+
+    /// The score, settlement or correction that follow from a hand's play (or its report).
+    pub fn is_result(&self) -> bool {
+        matches!(
+            self,
+            HandEvent::HandScored(_)
+                | HandEvent::SettlementRecorded(_)
+                | HandEvent::CorrectionRecorded(_)
+        )
+    }
+
+    /// The Mah-Jongg or wash-out that ends the play.
+    pub fn ends_play(&self) -> bool {
+        matches!(self, HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_))
+    }
+}
+
+/// Picks the play out of a hand's stream, event by event (`keep`): the events of the play, and
+/// the hands laid down only after its end — in a hand recorded at its end the hands shown come
+/// before its Mah-Jongg, and are its report, not its play.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlayFilter {
+    ended: bool,
+}
+
+impl PlayFilter {
+    /// Is `e` part of the play?
+    pub fn keep(&mut self, e: &HandEvent) -> bool {
+        let keep = e.is_play() && (self.ended || !matches!(e, HandEvent::HandExposed(_)));
+        self.ended |= keep && e.ends_play();
+        keep
+    }
+}
+
 macro_rules! from_payloads {
     ($enum:ident: $($variant:ident),*) => {$(
         impl From<$variant> for $enum {

@@ -476,15 +476,7 @@ fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Inconsistent> {
             let higher = rank(e.claim) > rank(k);
             if higher && e.seat != holder && e.seat != d.seat && matches_discard(&d) {
                 if laid {
-                    // The taker takes the other two tiles of the set back into the hand.
-                    let set = state.seats[holder].sets.pop().map(|p| p.set);
-                    let mut rest: Vec<Tile> = set.map(|s| s.tiles().collect()).unwrap_or_default();
-                    if let Some(j) = rest.iter().position(|&t| t == d.placed) {
-                        rest.remove(j);
-                    }
-                    for t in rest {
-                        state.seats[holder].concealed.add(t)?;
-                    }
+                    take_back_set(state, holder, d.placed)?;
                 }
                 state.discards[i].claimed_by = None;
                 state.seats[holder].claimed = None;
@@ -565,6 +557,27 @@ fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Inconsistent> {
     Ok(true)
 }
 
+/// The tiles of `set` other than (one) `claimed`: those its holder supplied.
+fn other_tiles(set: Set, claimed: Tile) -> Vec<Tile> {
+    let mut rest: Vec<Tile> = set.tiles().collect();
+    if let Some(i) = rest.iter().position(|&t| t == claimed) {
+        rest.remove(i);
+    }
+    rest
+}
+
+/// `holder` takes its last set, laid down with the discard `claimed`, back into its hand: the
+/// discard goes elsewhere (§62, §63), its own tiles return to its concealed hand.
+fn take_back_set(state: &mut PlayState, holder: Seat, claimed: Tile) -> Result<(), Inconsistent> {
+    let Some(laid) = state.seats[holder].sets.pop() else {
+        return Ok(());
+    };
+    for t in other_tiles(laid.set, claimed) {
+        state.seats[holder].concealed.add(t)?;
+    }
+    Ok(())
+}
+
 /// The seat that claimed the last discard for kong, laid it down and drew its loose tile, and
 /// has done nothing since (§63's window), if there is one.
 fn konged_discard(state: &PlayState) -> Option<Seat> {
@@ -607,10 +620,7 @@ fn surrender_kong(state: &mut PlayState, holder: Seat, tile: Tile) -> Result<(),
             tiles.insert(0, AnyTile::Playing(t));
         }
     }
-    state.seats[holder].sets.pop();
-    for _ in 0..3 {
-        state.seats[holder].concealed.add(tile)?;
-    }
+    take_back_set(state, holder, tile)?;
     state.seats[holder].claimed = None;
     state.last_draw = None;
     state.kongs_in_turn = None;
@@ -849,16 +859,9 @@ fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) -> Outcome 
             tile: d.placed,
         });
     }
-    let mut rest: Vec<Tile> = set.tiles().collect();
-    if let Some(i) = rest.iter().position(|&t| t == d.placed) {
-        rest.remove(i);
-    }
-    lay_down(state, seat, &rest)?;
+    lay_down(state, seat, &other_tiles(set, d.placed))?;
     let mut v = Vec::new();
-    let expected = match state.turn {
-        Turn::Expose { seat: s, .. } => Some(s),
-        _ => None,
-    };
+    let expected = state.turn.exposing();
     v.extend(out_of_turn(
         state,
         seat,
@@ -922,11 +925,11 @@ fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -> Outcome {
     match e.kind {
         KongKind::Concealed => {
             lay_down(state, seat, &[t; 4])?;
-            let expected = match state.turn {
-                // §33: a dealt kong may be declared by any seat before play starts.
-                _ if state.discards.is_empty() => Some(seat),
-                Turn::Discard(s) => Some(s),
-                _ => None,
+            // §33: a dealt kong may be declared by any seat before play starts.
+            let expected = if state.discards.is_empty() {
+                Some(seat)
+            } else {
+                state.turn.discarding()
             };
             v.extend(out_of_turn(
                 state,
@@ -959,10 +962,7 @@ fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -> Outcome {
                 return Err(Inconsistent::NoExposedPung { seat, tile: t });
             };
             lay_down(state, seat, &[t])?;
-            let expected = match state.turn {
-                Turn::Discard(s) => Some(s),
-                _ => None,
-            };
+            let expected = state.turn.discarding();
             v.extend(out_of_turn(
                 state,
                 seat,
@@ -989,10 +989,7 @@ fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -> Outcome {
                 });
             };
             lay_down(state, seat, &[t; 3])?;
-            let expected = match state.turn {
-                Turn::Expose { seat: s, .. } => Some(s),
-                _ => None,
-            };
+            let expected = state.turn.exposing();
             v.extend(out_of_turn(
                 state,
                 seat,
@@ -1108,10 +1105,7 @@ fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> 
                 tile: AnyTile::Playing(e.winning_tile),
             });
         }
-        let expected = match state.turn {
-            Turn::Discard(s) => Some(s),
-            _ => None,
-        };
+        let expected = state.turn.discarding();
         v.extend(out_of_turn(
             state,
             seat,

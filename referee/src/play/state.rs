@@ -203,6 +203,24 @@ pub enum Ending {
     WashOut,
 }
 
+impl Turn {
+    /// The seat whose turn it is to discard (or declare a kong or Mah-Jongg), if any.
+    pub fn discarding(&self) -> Option<Seat> {
+        match self {
+            Turn::Discard(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The seat that is to lay down the set it was granted, if any.
+    pub fn exposing(&self) -> Option<Seat> {
+        match self {
+            Turn::Expose { seat, .. } => Some(*seat),
+            _ => None,
+        }
+    }
+}
+
 impl std::fmt::Display for Turn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -491,6 +509,48 @@ impl PlayState {
     /// winning tile apart, for the winner), its sets and bonus tiles. `None` while its
     /// concealed tiles are only counted.
     pub fn hand_of(&self, seat: Seat) -> Option<Hand> {
+        Hand::new(&self.setup_of(seat)?).ok()
+    }
+
+    /// `seat`'s hand laid down with its concealed tiles in `groups` (§104). The set or pair
+    /// the winning tile completes is left for it to complete: `groups[i]` when `winning_in`
+    /// is `Some(i)` (the group a winning discard was placed in), else every group holding a
+    /// tile like it (the player chooses which a drawn tile completes, §104). `None` while the
+    /// seat's tiles are only counted, or when the groups are not among its tiles.
+    pub fn hand_grouped(
+        &self,
+        seat: Seat,
+        groups: &[crate::hand::ConcealedGroup],
+        winning_in: Option<usize>,
+    ) -> Option<Hand> {
+        let mut setup = self.setup_of(seat)?;
+        let mut rest = TileCounts::EMPTY;
+        for &t in &setup.concealed {
+            rest.try_add(t).ok()?;
+        }
+        for (i, &g) in groups.iter().enumerate() {
+            let tiles = g.tiles();
+            let completes = match (winning_in, setup.winning) {
+                (Some(w), Some(_)) => w == i,
+                (None, Some(w)) => tiles.contains(&w),
+                (_, None) => false,
+            };
+            if completes {
+                continue;
+            }
+            for &t in &tiles {
+                rest = rest.without(t)?;
+            }
+            setup
+                .groups
+                .push(crate::hand::RawGroup { column: 0, tiles });
+        }
+        Hand::new(&setup).ok()
+    }
+
+    /// `seat`'s hand as written before it is checked: what [`PlayState::hand_of`] and
+    /// [`PlayState::hand_grouped`] build on.
+    fn setup_of(&self, seat: Seat) -> Option<HandSetup> {
         let s = &self.seats[seat];
         let Concealed::Known(concealed) = &s.concealed else {
             return None;
@@ -520,71 +580,13 @@ impl PlayState {
                 }
             })
             .collect();
-        Hand::new(&HandSetup {
+        Some(HandSetup {
             concealed: tiles.tiles().collect(),
             groups: Vec::new(),
             melds,
             bonus: s.bonus.clone(),
             winning,
         })
-        .ok()
-    }
-
-    /// `seat`'s hand laid down with its concealed tiles in `groups` (§104). The set or pair
-    /// the winning tile completes is left for it to complete: `groups[i]` when `winning_in`
-    /// is `Some(i)` (the group a winning discard was placed in), else every group holding a
-    /// tile like it (the player chooses which a drawn tile completes, §104). `None` while the
-    /// seat's tiles are only counted, or when the groups are not among its tiles.
-    pub fn hand_grouped(
-        &self,
-        seat: Seat,
-        groups: &[crate::hand::ConcealedGroup],
-        winning_in: Option<usize>,
-    ) -> Option<Hand> {
-        let hand = self.hand_of(seat)?;
-        let mut rest = *hand.concealed();
-        let mut raw = Vec::new();
-        for (i, &g) in groups.iter().enumerate() {
-            let tiles = g.tiles();
-            let completes = match (winning_in, hand.winning()) {
-                (Some(w), Some(_)) => w == i,
-                (None, Some(w)) => tiles.contains(&w),
-                (_, None) => false,
-            };
-            if completes {
-                continue;
-            }
-            let mut after = rest;
-            for &t in &tiles {
-                after = after.without(t)?;
-            }
-            rest = after;
-            raw.push(crate::hand::RawGroup { column: 0, tiles });
-        }
-        let melds = hand
-            .melds()
-            .iter()
-            .map(|m| {
-                let mut all: Vec<Tile> = m.set.tiles().collect();
-                let added = (m.form == crate::hand::MeldForm::AddedKong)
-                    .then(|| all.pop())
-                    .flatten();
-                RawMeld {
-                    column: 0,
-                    concealed: m.form == crate::hand::MeldForm::ConcealedKong,
-                    tiles: all,
-                    added,
-                }
-            })
-            .collect();
-        Hand::new(&HandSetup {
-            concealed: hand.concealed().tiles().collect(),
-            groups: raw,
-            melds,
-            bonus: hand.bonus().to_vec(),
-            winning: hand.winning(),
-        })
-        .ok()
     }
 
     /// The finished hand as a report to score and settle, by the same code as a hand

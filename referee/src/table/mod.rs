@@ -446,7 +446,7 @@ impl Table {
             ));
             return Err(v);
         };
-        if !is_play(event) {
+        if !event.is_play() {
             v.push(Violation::new(
                 "event",
                 "a start, a result or a ruling is not an event of the play: the hands laid down, the score and the settlement follow from the play when it ends",
@@ -708,11 +708,11 @@ impl Table {
                 }
                 if let Some(play) = &mut hand.play {
                     let over = matches!(play.state().turn, Turn::Over(_));
-                    if is_result(e) || (matches!(e, HandEvent::HandExposed(_)) && !over) {
+                    if e.is_result() || (matches!(e, HandEvent::HandExposed(_)) && !over) {
                         // The result, or the hands of a hand reported at its end (or finished
                         // from a report): the play is over.
                         hand.play = None;
-                    } else if is_play(e) {
+                    } else if e.is_play() {
                         play.apply(e).map_err(|err| ApplyError::Play {
                             hand: *key,
                             why: err.to_string(),
@@ -805,7 +805,7 @@ fn replayed(
         }
     };
     for (i, e) in events.iter().enumerate() {
-        if !is_play(e) {
+        if !e.is_play() {
             v.push(Violation::new(
                 format!("events.{i}"),
                 "the play ends with Mah-Jongg or a wash-out (and the hands laid down): the score and the settlement follow from it",
@@ -845,33 +845,9 @@ fn after_play(
     laid: &BySeat<Option<crate::Hand>>,
 ) -> impl Iterator<Item = HandEvent> + '_ {
     results.into_iter().filter(move |e| match e {
-        HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_) => false,
         HandEvent::HandExposed(x) => laid[x.seat].is_none(),
-        _ => true,
+        e => !e.ends_play(),
     })
-}
-
-/// Whether `e` is an event of the play itself (what `referee::play` replays, the hands laid
-/// down after it included), as opposed to the start, the score and settlement that follow
-/// from the play, or a ruling on it.
-fn is_play(e: &HandEvent) -> bool {
-    !matches!(
-        e,
-        HandEvent::HandStarted(_)
-            | HandEvent::ScoreClaimed(_)
-            | HandEvent::DisputeRaised(_)
-            | HandEvent::RulingIssued(_)
-    ) && !is_result(e)
-}
-
-/// Whether `e` states a hand's result (and so ends its play).
-fn is_result(e: &HandEvent) -> bool {
-    matches!(
-        e,
-        HandEvent::HandScored(_)
-            | HandEvent::SettlementRecorded(_)
-            | HandEvent::CorrectionRecorded(_)
-    )
 }
 
 fn checked(report: &HandReport, v: &mut Violations) -> Option<HandFacts> {

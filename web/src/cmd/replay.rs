@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use referee::event::HandEvent;
-use referee::play::{mjs, Applied, Concealed, Play, PlayRules, PlayState};
+use referee::play::{mjs, Concealed, Play, PlayRules, PlayState};
 use referee::table::Settled;
 use referee::{Ruleset, Seat};
 use serde_json::json;
@@ -61,6 +61,7 @@ fn read_source(path: &str) -> anyhow::Result<Source> {
     }
     let mut started = None;
     let mut events = Vec::new();
+    let mut play = referee::event::PlayFilter::default();
     for (i, line) in text
         .lines()
         .enumerate()
@@ -78,24 +79,19 @@ fn read_source(path: &str) -> anyhow::Result<Source> {
             .map_err(|e| anyhow::anyhow!("{path} {at}: {e}"))?;
         let event = HandEvent::try_from(event)
             .map_err(|_| anyhow::anyhow!("{path} {at}: `{kind}` is not an event of a hand"))?;
-        let over = events
-            .iter()
-            .any(|(_, e)| matches!(e, HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_)));
         match event {
             HandEvent::HandStarted(s) if started.is_none() => started = Some(s),
-            // The hands laid down after the play are part of it (§104–105).
-            HandEvent::HandExposed(x) if over => events.push((at, HandEvent::HandExposed(x))),
-            // What follows the play (the hands laid down, the score and settlement, rulings)
-            // is not replayed: the replay derives its own.
-            HandEvent::HandExposed(_)
-            | HandEvent::HandScored(_)
-            | HandEvent::SettlementRecorded(_)
-            | HandEvent::ScoreClaimed(_)
-            | HandEvent::DisputeRaised(_)
-            | HandEvent::RulingIssued(_)
-            | HandEvent::CorrectionRecorded(_) => {}
-            e if started.is_some() => events.push((at, e)),
-            _ => anyhow::bail!("{path} {at}: a hand stream begins with `hand_started`"),
+            HandEvent::HandStarted(_) => anyhow::bail!("{path} {at}: the hand starts twice"),
+            _ if started.is_none() => {
+                anyhow::bail!("{path} {at}: a hand stream begins with `hand_started`")
+            }
+            // What follows the play (the score and settlement, rulings) is not replayed: the
+            // replay derives its own.
+            e => {
+                if play.keep(&e) {
+                    events.push((at, e));
+                }
+            }
         }
     }
     Ok(Source {
@@ -126,25 +122,30 @@ fn ruleset(args: &Args, server: Option<&mjs::MjsHand>) -> anyhow::Result<(Rulese
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let source = read_source(&args.file)?;
     let (rules, warnings) = ruleset(args, source.server.as_ref())?;
-    let mut play = Play::start(PlayRules::of(&rules), &source.started)?;
-    let until = args.at.unwrap_or(usize::MAX);
-    let mut irregular = Vec::new();
-    let mut failed = None;
-    for (n, (at, e)) in source.events.iter().enumerate() {
-        if n >= until {
-            break;
-        }
-        match play.apply(e) {
-            Ok(Applied::Legal) => {}
-            Ok(Applied::Irregular(v)) => {
-                irregular.extend(v.into_iter().map(|i| (n + 1, at.clone(), i.to_string())))
-            }
-            Err(err) => {
-                failed = Some(format!("{at}: {err}"));
-                break;
-            }
-        }
-    }
+    let until = args.at.unwrap_or(usize::MAX).min(source.events.len());
+    let replayed = Play::replay(
+        PlayRules::of(&rules),
+        &source.started,
+        source.events[..until].iter().map(|(_, e)| e),
+    )?;
+    // Each irregularity and the refused event, with the line each came from (event n is the
+    // n-th after the start).
+    let line = |n: usize| {
+        source
+            .events
+            .get(n.wrapping_sub(1))
+            .map_or("", |(at, _)| at.as_str())
+    };
+    let irregular: Vec<(usize, String, String)> = replayed
+        .irregular
+        .iter()
+        .map(|(n, i)| (*n, line(*n).to_owned(), i.to_string()))
+        .collect();
+    let failed = replayed
+        .refused
+        .as_ref()
+        .map(|err| format!("{}: {err}", line(err.event)));
+    let play = replayed.play;
     let state = play.state();
     // A single hand: East's earlier wins are not known (§122(r) counts from none).
     let settled = match failed {

@@ -31,14 +31,7 @@ fn answer(p: &Played, shown: Shown) -> serde_json::Value {
     let at = p.play.events() - 1;
     let irregular = match &p.applied {
         Applied::Legal => Vec::new(),
-        Applied::Irregular(found) => found
-            .iter()
-            .map(|i| IrregularView {
-                event: at,
-                what: i.what.clone(),
-                rule: i.rule,
-            })
-            .collect(),
+        Applied::Irregular(found) => found.iter().map(|i| IrregularView::new(at, i)).collect(),
     };
     let hand = p.stream.id();
     let state = views::view(

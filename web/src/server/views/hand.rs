@@ -2,6 +2,7 @@
 //! with its zero-sum check, and the hand's history with superseded entries marked.
 
 use ledger::{Event, HandRecord, Ledger, StreamId};
+use referee::event::HandEvent;
 use referee::score::ScoreSheet;
 use referee::settle::Penalty;
 use referee::{BySeat, Seat};
@@ -192,29 +193,11 @@ fn describe(e: &Event) -> String {
         Event::CorrectionRecorded(c) => {
             format!("correction (supersedes {}): {}", c.supersedes, c.reason)
         }
-        other => match referee::event::HandEvent::try_from(other.clone()) {
+        other => match HandEvent::try_from(other.clone()) {
             Ok(e) => referee::play::describe(&e),
             Err(_) => other.event_type().replace('_', " "),
         },
     }
-}
-
-/// Whether `e` is an event of the play itself (a draw, a discard, a claim …), which only a
-/// hand recorded play by play has.
-fn of_play(e: &Event) -> bool {
-    !matches!(
-        e,
-        Event::HandStarted(_)
-            | Event::HandExposed(_)
-            | Event::MahJonggDeclared(_)
-            | Event::WashOut(_)
-            | Event::HandScored(_)
-            | Event::SettlementRecorded(_)
-            | Event::CorrectionRecorded(_)
-            | Event::ScoreClaimed(_)
-            | Event::DisputeRaised(_)
-            | Event::RulingIssued(_)
-    )
 }
 
 /// The hand page's content: the record from the projection, the history from the hand's own
@@ -305,7 +288,12 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
     let last_correction = events
         .iter()
         .rposition(|e| matches!(e.event, Event::CorrectionRecorded(_)));
-    let played = events.iter().any(|e| of_play(&e.event));
+    // Recorded play by play: a draw, a discard, a claim … (a hand recorded at its end has only
+    // its start, the hands shown, its Mah-Jongg or wash-out and its result).
+    let played = events.iter().any(|e| {
+        HandEvent::try_from(e.event.clone())
+            .is_ok_and(|h| h.is_play() && !h.ends_play() && !matches!(h, HandEvent::HandExposed(_)))
+    });
     let in_play = !events
         .iter()
         .any(|e| matches!(e.event, Event::SettlementRecorded(_)));

@@ -88,6 +88,16 @@ pub struct IrregularView {
     pub rule: &'static str,
 }
 
+impl IrregularView {
+    pub fn new(event: usize, i: &referee::play::Irregularity) -> IrregularView {
+        IrregularView {
+            event,
+            what: i.what.clone(),
+            rule: i.rule,
+        }
+    }
+}
+
 /// The hand at one moment.
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayView {
@@ -221,30 +231,14 @@ impl StoredPlay {
         let ctx = TableContext::load(ledger, &record.table)?;
         let mut started = None;
         let mut events = Vec::new();
+        let mut play = referee::event::PlayFilter::default();
         let mut version = 0;
         for e in ledger.read_stream(&stream, 1)? {
             version = e.version;
             match HandEvent::try_from(e.event) {
                 Ok(HandEvent::HandStarted(s)) => started = Some(s),
-                // The hands laid down after the play are part of it (§104–105).
-                Ok(HandEvent::HandExposed(x))
-                    if events.iter().any(|e| {
-                        matches!(e, HandEvent::MahJonggDeclared(_) | HandEvent::WashOut(_))
-                    }) =>
-                {
-                    events.push(HandEvent::HandExposed(x))
-                }
-                Ok(
-                    HandEvent::HandExposed(_)
-                    | HandEvent::HandScored(_)
-                    | HandEvent::SettlementRecorded(_)
-                    | HandEvent::CorrectionRecorded(_)
-                    | HandEvent::ScoreClaimed(_)
-                    | HandEvent::DisputeRaised(_)
-                    | HandEvent::RulingIssued(_),
-                ) => {}
-                Ok(e) => events.push(e),
-                Err(_) => {}
+                Ok(e) if play.keep(&e) => events.push(e),
+                _ => {}
             }
         }
         let started =
@@ -297,12 +291,8 @@ impl StoredPlay {
             event,
             replayed
                 .irregular
-                .into_iter()
-                .map(|(event, i)| IrregularView {
-                    event,
-                    what: i.what,
-                    rule: i.rule,
-                })
+                .iter()
+                .map(|(event, i)| IrregularView::new(*event, i))
                 .collect(),
             replayed.refused.map(|e| e.to_string()),
             shown,
