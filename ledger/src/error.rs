@@ -103,6 +103,13 @@ pub enum Error {
         source: rusqlite::Error,
     },
 
+    /// An append inside a [`crate::Ledger::batch`] failed, so the whole batch is undone even
+    /// though its caller carried on.
+    #[error(
+        "an append in this batch failed earlier, so the batch was undone; nothing was written"
+    )]
+    BatchFailed,
+
     /// Reading or writing a file or pipe failed.
     #[error("i/o error while {context}: {source}")]
     Io {

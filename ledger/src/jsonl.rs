@@ -23,6 +23,7 @@ use uuid::Uuid;
 use crate::chain::{content_finding, StreamLinks};
 use crate::error::{Error, Result, SqlContext};
 use crate::hash::{Hash, HashInput};
+use crate::projection::Projector;
 use crate::record::{parse_canonical_time, RowRef, COLUMNS};
 use crate::store::{
     chain_head, check_event, find_by_id, insert, stream_hash, stream_version, RowToInsert,
@@ -166,6 +167,7 @@ impl Ledger {
         let mut report = ImportReport::default();
         let mut head = chain_head(&tx)?;
         let mut touched: Vec<StreamId> = Vec::new();
+        let mut projector = Projector::default();
         for p in &parsed {
             if !touched.contains(&p.stream) {
                 touched.push(p.stream.clone());
@@ -220,7 +222,7 @@ impl Ledger {
                 payload: &p.payload,
                 prev_hash: p.prev_hash,
             };
-            let (hash, next) = insert(&tx, &row, head)?;
+            let (hash, next) = insert(&tx, &mut projector, &row, head)?;
             if hash != p.hash {
                 // Cannot happen: parse_line verified the same fields. Refuse rather than panic.
                 return Err(bad(
@@ -231,6 +233,7 @@ impl Ledger {
             head = next;
             report.imported += 1;
         }
+        projector.finish(&tx)?;
         for stream in touched {
             let v = stream_version(&tx, &stream)?;
             report.streams.push((stream, v));

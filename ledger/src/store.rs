@@ -15,7 +15,7 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result, SqlContext};
 use crate::hash::{chain_hash, Hash, HashInput};
-use crate::projection::{self, EventMeta};
+use crate::projection::{EventMeta, Projector};
 use crate::record::{canonical_time, now};
 use crate::{schema, settlement, Event, OfficialId, StreamId};
 
@@ -26,7 +26,15 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 pub struct Ledger {
     pub(crate) conn: Connection,
     pub(crate) path: PathBuf,
+    /// Inside [`Ledger::batch`]: whether an append has failed, leaving the batch to be undone.
+    pub(crate) batch_failed: bool,
 }
+
+/// The page size of a new database, in bytes.
+const PAGE_SIZE: u32 = 16384;
+
+/// Statements each connection keeps prepared.
+const STATEMENT_CACHE: usize = 128;
 
 /// What the writer believes the stream's version to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,8 +160,6 @@ impl Ledger {
     /// Opens an existing, migrated database for reading only: the connections a server's readers
     /// use beside its one writer (WAL lets them read while it appends). Never migrates.
     pub fn open_reader(path: impl AsRef<Path>) -> Result<Ledger> {
-        /// Statements each reader keeps prepared.
-        const READER_STATEMENT_CACHE: usize = 128;
         let path = path.as_ref();
         if !path.is_file() {
             return Err(Error::NotFound(path.to_owned()));
@@ -167,7 +173,7 @@ impl Ledger {
             .ctx("setting the busy timeout")?;
         // A page runs a dozen or so distinct queries and a reader serves every kind of page:
         // rusqlite's default cache of 16 statements made readers parse their SQL again and again.
-        conn.set_prepared_statement_cache_capacity(READER_STATEMENT_CACHE);
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         let version: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .ctx("reading the schema version")?;
@@ -177,6 +183,7 @@ impl Ledger {
         Ok(Ledger {
             conn,
             path: path.to_owned(),
+            batch_failed: false,
         })
     }
 
@@ -187,8 +194,19 @@ impl Ledger {
     }
 
     fn configure(mut conn: Connection, path: PathBuf) -> Result<Ledger> {
+        // An append runs some thirty distinct statements (the event, its checks, the
+        // projections): with rusqlite's default cache of 16 they were parsed again and again.
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         conn.busy_timeout(BUSY_TIMEOUT)
             .ctx("setting the busy timeout")?;
+        // A new database gets 16 KiB pages (an existing one keeps its own: the pragma only
+        // applies before the first table). Against SQLite's 4 KiB: a hand's record (a few
+        // kilobytes of JSON) fits in a page instead of a chain of overflow pages, and a bulk
+        // import writes a quarter as many pages to the log and then the file. Fifty robot
+        // games import in 1.9 s instead of 2.2 s; a single durable append, which writes whole
+        // pages, takes about 0.2 ms instead of 0.13 ms.
+        conn.execute_batch(&format!("PRAGMA page_size = {PAGE_SIZE}"))
+            .ctx("setting the page size")?;
         // WAL lets readers (projections, pages) run while one writer appends; with
         // synchronous=FULL every commit is fsynced before it is reported, so an acknowledged
         // append survives the process being killed (tests/durability.rs) and power loss.
@@ -198,7 +216,11 @@ impl Ledger {
         conn.pragma_update(None, "synchronous", "FULL")
             .ctx("setting synchronous=FULL")?;
         schema::migrate(&mut conn, &path)?;
-        Ok(Ledger { conn, path })
+        Ok(Ledger {
+            conn,
+            path,
+            batch_failed: false,
+        })
     }
 
     /// Where the database lives.
@@ -221,11 +243,7 @@ impl Ledger {
     ) -> Result<Appended> {
         let prepared = prepare(stream, events)?;
         if !self.conn.is_autocommit() {
-            // Inside [`Ledger::batch`]: a savepoint keeps this append all or nothing.
-            let sp = self.conn.savepoint().ctx("starting an append")?;
-            let done = append_in(&sp, stream, expected, &prepared, recorded_by)?;
-            sp.commit().ctx("committing an append")?;
-            return Ok(done);
+            return self.in_batch(|conn| append_in(conn, stream, expected, &prepared, recorded_by));
         }
         let tx = self
             .conn
@@ -240,8 +258,11 @@ impl Ledger {
 
     /// Runs `f` in one transaction (one write to disk instead of one per append), for bulk
     /// work such as importing whole games: everything `f` appends is committed when it
-    /// succeeds, and nothing when it fails (its error is returned). Each append inside is
-    /// still all or nothing on its own (a savepoint).
+    /// succeeds, and nothing when it fails (its error is returned). An append that fails
+    /// inside dooms the whole batch, even if `f` carries on: later appends are refused and
+    /// nothing is committed ([`Error::BatchFailed`]). Appends inside take no savepoint of
+    /// their own — copying each page they touch into a statement journal cost an import a
+    /// tenth of its time — so a batch is all or nothing as a whole, never append by append.
     pub fn batch<T, E: From<Error>>(
         &mut self,
         f: impl FnOnce(&mut Ledger) -> std::result::Result<T, E>,
@@ -254,8 +275,11 @@ impl Ledger {
         self.conn
             .execute_batch("PRAGMA cache_size = -65536; BEGIN IMMEDIATE")
             .ctx("starting a batch")?;
+        self.batch_failed = false;
         let out = f(self);
+        let failed = std::mem::take(&mut self.batch_failed);
         let ended = match &out {
+            Ok(_) if failed => Err(Error::BatchFailed),
             Ok(_) => self.conn.execute_batch("COMMIT").ctx("committing a batch"),
             Err(_) => Ok(()),
         };
@@ -265,6 +289,17 @@ impl Ledger {
         let _ = self.conn.execute_batch("PRAGMA cache_size = -2000");
         ended?;
         out
+    }
+
+    /// Runs one append inside [`Ledger::batch`]: refused once an earlier one has failed, and
+    /// dooming the batch if it fails itself.
+    fn in_batch<T>(&mut self, append: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if self.batch_failed {
+            return Err(Error::BatchFailed);
+        }
+        let done = append(&self.conn);
+        self.batch_failed = done.is_err();
+        done
     }
 
     /// Appends to several streams in one transaction: all of it is recorded, or — a stale
@@ -283,14 +318,12 @@ impl Ledger {
             })
             .collect::<Result<Vec<_>>>()?;
         if !self.conn.is_autocommit() {
-            // Inside [`Ledger::batch`]: a savepoint keeps these appends all or nothing.
-            let sp = self.conn.savepoint().ctx("starting an append")?;
-            let mut out = Vec::with_capacity(prepared.len());
-            for (stream, expected, p) in &prepared {
-                out.push(append_in(&sp, stream, *expected, p, recorded_by)?);
-            }
-            sp.commit().ctx("committing an append")?;
-            return Ok(out);
+            return self.in_batch(|conn| {
+                prepared
+                    .iter()
+                    .map(|(stream, expected, p)| append_in(conn, stream, *expected, p, recorded_by))
+                    .collect()
+            });
         }
         let tx = self
             .conn
@@ -339,6 +372,7 @@ fn append_in(
     let recorded_at = canonical_time(&now());
     let mut head = chain_head(tx)?;
     let mut prev_hash = stream_hash(tx, stream, current)?;
+    let mut projector = Projector::default();
     for (i, p) in prepared.iter().enumerate() {
         let row = RowToInsert {
             stream,
@@ -350,7 +384,7 @@ fn append_in(
             payload: &p.payload,
             prev_hash,
         };
-        (prev_hash, head) = match insert(tx, &row, head) {
+        (prev_hash, head) = match insert(tx, &mut projector, &row, head) {
             Ok(next) => next,
             Err(e) => {
                 if let Some(existing) = find_by_id(tx, p.id)? {
@@ -364,6 +398,7 @@ fn append_in(
             }
         };
     }
+    projector.finish(tx)?;
     Ok(Appended {
         stream_version: current + prepared.len() as u64,
         count: prepared.len(),
@@ -567,10 +602,11 @@ pub(crate) fn chain_head(conn: &Connection) -> Result<ChainHead> {
     }
 }
 
-/// Inserts one row after `head`, updates the projections, and returns the row's hash and the
-/// new head.
+/// Inserts one row after `head`, folds it into the projections (`projector`, finished by the
+/// caller before the transaction ends), and returns the row's hash and the new head.
 pub(crate) fn insert(
     tx: &Connection,
+    projector: &mut Projector,
     row: &RowToInsert<'_>,
     head: ChainHead,
 ) -> Result<(Hash, ChainHead)> {
@@ -617,6 +653,6 @@ pub(crate) fn insert(
         version: row.version,
         event_id: row.event_id,
     };
-    projection::apply(tx, tx, &meta, row.event)?;
+    projector.apply(tx, tx, &meta, row.event)?;
     Ok((hash, next))
 }

@@ -382,3 +382,66 @@ fn a_batch_commits_everything_it_appended_or_nothing() {
         .unwrap();
     assert_eq!(ledger.stream_version(&h1).unwrap(), 2);
 }
+
+#[test]
+fn a_failed_append_dooms_its_batch_even_when_the_caller_carries_on() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let (h1, h2) = (hand(1), hand(2));
+    let head = ledger.head().unwrap();
+    let out: Result<(), Error> = ledger.batch(|l| {
+        l.append(
+            &h1,
+            ExpectedVersion::Exact(0),
+            vec![discard(Seat::East)],
+            &referee(),
+        )?;
+        // A stale version, its error swallowed: the batch must still not commit.
+        let stale = l.append(
+            &h2,
+            ExpectedVersion::Exact(3),
+            vec![discard(Seat::South)],
+            &referee(),
+        );
+        assert!(matches!(stale, Err(Error::Conflict { .. })));
+        // Later appends are refused rather than written on top of a failure.
+        let later = l.append(
+            &h2,
+            ExpectedVersion::Exact(0),
+            vec![discard(Seat::South)],
+            &referee(),
+        );
+        assert!(matches!(later, Err(Error::BatchFailed)));
+        Ok(())
+    });
+    assert!(matches!(out, Err(Error::BatchFailed)));
+    assert_eq!(ledger.head().unwrap(), head);
+    assert_eq!(ledger.stream_version(&h1).unwrap(), 0);
+    // The next batch starts afresh.
+    let out: Result<(), Error> = ledger.batch(|l| {
+        l.append(
+            &h1,
+            ExpectedVersion::Exact(0),
+            vec![discard(Seat::East)],
+            &referee(),
+        )
+        .map(drop)
+    });
+    out.unwrap();
+    assert_eq!(ledger.stream_version(&h1).unwrap(), 1);
+    assert!(ledger.audit().unwrap().is_clean());
+}
+
+#[test]
+fn a_new_ledger_has_sixteen_kilobyte_pages() {
+    let dir = std::env::temp_dir().join(format!("ledger-page-size-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pages.db");
+    drop(Ledger::open(&path).unwrap());
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let size: i64 = conn
+        .query_row("PRAGMA page_size", [], |r| r.get(0))
+        .unwrap();
+    drop(conn);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(size, 16384);
+}

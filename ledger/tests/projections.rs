@@ -91,7 +91,8 @@ fn superseding_the_only_win_resets_the_largest_hand() {
             .sum::<i64>(),
         0
     );
-    assert!(ledger.audit().unwrap().is_clean());
+    let a = ledger.audit().unwrap();
+    assert!(a.is_clean(), "{a:?}");
 }
 
 #[test]

@@ -119,7 +119,7 @@ impl HandScoredV1 {
                     reason: p.reason,
                 })
                 .collect(),
-            sheets,
+            sheets: Box::new(sheets),
         })
     }
 }

@@ -4,6 +4,7 @@
 use rusqlite::{params, Connection};
 use uuid::Uuid;
 
+use super::hands::OpenRecord;
 use crate::error::{Result, SqlContext};
 use crate::event::{SeatsDrawn, TableFormed};
 use crate::{Event, StreamId};
@@ -21,15 +22,39 @@ fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
-/// Folds one event into the projections in `conn`. `events` is the database the event log is
-/// read from when a hand's record must be re-derived (the same connection, except when the
-/// audit replays into a fresh database). Events no projection needs are ignored.
-pub(crate) fn apply(
-    conn: &Connection,
-    events: &Connection,
-    meta: &EventMeta<'_>,
-    event: &Event,
-) -> Result<()> {
+/// Folds events, one at a time and in order, into the projections in `conn`. `events` is the
+/// database the event log is read from when a hand's record must be re-derived (the same
+/// connection, except when the audit replays into a fresh database). Events no projection
+/// needs are ignored. A hand's facts are folded in memory while they come one after another
+/// ([`OpenRecord`]): call [`Projector::finish`] before anything reads the projections.
+#[derive(Default)]
+pub(crate) struct Projector {
+    hand: OpenRecord,
+}
+
+impl Projector {
+    pub(crate) fn apply(
+        &mut self,
+        conn: &Connection,
+        events: &Connection,
+        meta: &EventMeta<'_>,
+        event: &Event,
+    ) -> Result<()> {
+        if super::HandRecord::is_hand_fact(event) {
+            return self.hand.fact(conn, events, meta, event);
+        }
+        self.hand.flush(conn)?;
+        apply_other(conn, meta, event)
+    }
+
+    /// Writes what is still folded in memory.
+    pub(crate) fn finish(&mut self, conn: &Connection) -> Result<()> {
+        self.hand.flush(conn)
+    }
+}
+
+/// Folds an event that is not a fact of a hand's record.
+fn apply_other(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> Result<()> {
     super::status::apply(conn, meta, event)?;
     let stream = meta.stream.as_str();
     let position = meta.position as i64;
@@ -70,7 +95,6 @@ pub(crate) fn apply(
         ),
         Event::SeatsDrawn(e) => seats_drawn(conn, e),
         Event::HandStarted(e) => super::hands::hand_started(conn, meta, e),
-        e if super::HandRecord::is_hand_fact(e) => super::hands::hand_fact(conn, events, meta, e),
         _ => Ok(()),
     }
 }

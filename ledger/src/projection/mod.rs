@@ -1,7 +1,7 @@
 //! Projections: what pages and the standings board read, derived from the events.
 //!
-//! They are updated by [`apply`] inside the append's own transaction, so a reader never sees
-//! an event without its effect or the reverse. `apply` only folds: every check happened before
+//! They are updated by a [`Projector`] inside the append's own transaction, so a reader never sees
+//! an event without its effect or the reverse. It only folds: every check happened before
 //! the event was written (see `store.rs`). Because it is a pure fold over events in global
 //! order, dropping the rows and replaying ([`Ledger::rebuild_projections`]) reproduces them
 //! exactly, and the audit compares the stored rows with a replay into a fresh in-memory copy.
@@ -23,7 +23,7 @@ mod snapshot;
 mod standings;
 mod status;
 
-pub(crate) use apply::{apply, EventMeta};
+pub(crate) use apply::{EventMeta, Projector};
 pub use hand_queries::{HandPosition, HandSummary, PlayerHand, SettlementRow};
 pub use hand_record::{Contribution, HandEvent, HandRecord, HandStart, RecordedSettlement};
 pub use queries::{PlayerRow, TableRow, TournamentRow};
@@ -37,7 +37,7 @@ use crate::record::{RowRef, COLUMNS};
 use crate::schema::PROJECTION_TABLES;
 use crate::Ledger;
 
-/// Replays every stored event through [`apply`] on `conn` (whose projection tables are empty).
+/// Replays every stored event through a [`Projector`] on `conn` (whose projection tables are empty).
 /// Events that do not decode are skipped and returned as `(position, why)`, so the audit can
 /// report them while still comparing the rest.
 pub(crate) fn replay_into(
@@ -48,6 +48,7 @@ pub(crate) fn replay_into(
     let mut stmt = events.prepare(&sql).ctx("reading the events")?;
     let mut rows = stmt.query([]).ctx("reading the events")?;
     let mut skipped = Vec::new();
+    let mut projector = Projector::default();
     while let Some(row) = rows.next().ctx("reading the events")? {
         let r = RowRef::from_row(row).ctx("reading an event row")?;
         match r.decode() {
@@ -58,11 +59,12 @@ pub(crate) fn replay_into(
                     version: e.version,
                     event_id: e.event_id,
                 };
-                apply(target, events, &meta, &e.event)?;
+                projector.apply(target, events, &meta, &e.event)?;
             }
             Err(why) => skipped.push((r.position_u64(), why)),
         }
     }
+    projector.finish(target)?;
     Ok(skipped)
 }
 

@@ -44,5 +44,7 @@ pub struct HandScored {
     pub penalties: Vec<Penalty<Seat>>,
     /// Each seat's itemized sheet, as the referee's scorer produced it (schema version 2; version
     /// 1 stored each line's value as text and is upcast on reading).
-    pub sheets: BySeat<ScoreSheet>,
+    /// Boxed: four sheets inline made every event of a hand (a draw is three bytes) the size
+    /// of this one, 568 bytes, and a hand of play hundreds of those copied at each step.
+    pub sheets: Box<BySeat<ScoreSheet>>,
 }

@@ -909,7 +909,7 @@ fn result_events(conditions: &Conditions, facts: &HandFacts, settled: Settled) -
         ruleset: conditions.ruleset_ref.clone(),
         win: facts.win.clone(),
         penalties: facts.penalties.clone(),
-        sheets: settled.sheets,
+        sheets: Box::new(settled.sheets),
     }));
     out.push(HandEvent::SettlementRecorded(SettlementRecorded {
         winner: facts.win.as_ref().map(|w| w.winner),
