@@ -11,6 +11,7 @@
 //! assert_eq!(standard_waits(&hand).to_tokens(), "3p 6p");
 //! ```
 
+pub mod adjudicate;
 pub mod by_seat;
 pub mod counts;
 pub mod event;

@@ -637,9 +637,20 @@ impl PlayState {
         rules: &crate::Ruleset,
         east_wins: u32,
     ) -> Result<Option<(HandReport, crate::table::Settled)>, crate::Violations> {
-        let Some(report) = self.report() else {
+        self.settle_with(rules, east_wins, Vec::new())
+    }
+
+    /// [`PlayState::settle`] with `penalties` ruled on the hand (a cannon's paying for all).
+    pub fn settle_with(
+        &self,
+        rules: &crate::Ruleset,
+        east_wins: u32,
+        penalties: Vec<crate::settle::Penalty<Seat>>,
+    ) -> Result<Option<(HandReport, crate::table::Settled)>, crate::Violations> {
+        let Some(mut report) = self.report() else {
             return Ok(None);
         };
+        report.penalties.extend(penalties);
         let position = crate::table::Position {
             game: self.game,
             hand: self.hand,

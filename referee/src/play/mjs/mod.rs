@@ -58,8 +58,8 @@ pub struct MjsHand {
     pub scores: Vec<(Seat, i64, String)>,
     /// `Settlement`: each wind's change (East first), and the explanation.
     pub settlement: Option<([i64; 4], String)>,
-    /// The server's `DangerousDiscard` rulings (a cannon, Code §90–96), as written.
-    pub dangerous: Vec<String>,
+    /// The server's `DangerousDiscard` rulings (a cannon, Code §90–96).
+    pub dangerous: Vec<ServerCannon>,
 }
 
 impl MjsHand {
@@ -173,8 +173,30 @@ impl Reader {
 /// What a discard or kong serial number refers to.
 #[derive(Clone, Copy)]
 enum Serial {
-    Discard { tile: Tile },
-    Kong,
+    Discard { tile: Tile, event: usize },
+    Kong { event: usize },
+}
+
+impl Serial {
+    /// The event (the start is event 0) that made the discard or kong.
+    fn event(self) -> usize {
+        match self {
+            Serial::Discard { event, .. } | Serial::Kong { event } => event,
+        }
+    }
+}
+
+/// The server's ruling that a discard (or a tile added to a kong) let off a cannon (Code
+/// §90–96): `DangerousDiscard discarder serial nochoice`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerCannon {
+    /// The line of the ruling.
+    pub line: usize,
+    pub discarder: Seat,
+    /// The event that made the discard or kong its serial names (the start is event 0).
+    pub event: usize,
+    /// The server excused the discarder: No Choice (§95).
+    pub no_choice: bool,
 }
 
 /// Reads one `.mjs` hand history as table `table`'s hand `hand` of game `game`.
@@ -203,12 +225,15 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
     let mut settlement = None;
     let mut dangerous = Vec::new();
     let mut mahjong_seat: Option<Seat> = None;
-    let mut claimed_mahjong: Option<Seat> = None;
+    // Who claimed the last discard for Mah-Jong: two may (the server then grants the nearer).
+    let mut claimed_mahjong: Vec<Seat> = Vec::new();
     let mut last_discard: Option<Tile> = None;
     for (line, record) in records {
         r.line = line;
         let mut words = record.split_ascii_whitespace();
         let Some(kind) = words.next() else { continue };
+        // The event the next push makes (the start is event 0).
+        let next_event = events.len() + 1;
         let mut push = |e: HandEvent| events.push((line, e));
         match kind {
             "Player" => {
@@ -360,7 +385,14 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                 let tile = r.tile(words.next())?;
                 let serial = r.number(words.next())?;
                 let calling = words.next() == Some("1");
-                serials.insert(serial, Serial::Discard { tile });
+                claimed_mahjong.clear();
+                serials.insert(
+                    serial,
+                    Serial::Discard {
+                        tile,
+                        event: next_event,
+                    },
+                );
                 last_discard = Some(tile);
                 push(HandEvent::TileDiscarded(TileDiscarded {
                     seat,
@@ -386,9 +418,9 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                     _ => ClaimKind::MahJongg,
                 };
                 match serials.get(&serial) {
-                    Some(Serial::Discard { tile }) => {
+                    Some(Serial::Discard { tile, .. }) => {
                         if claim == ClaimKind::MahJongg {
-                            claimed_mahjong = Some(seat);
+                            claimed_mahjong.push(seat);
                         }
                         push(HandEvent::ClaimMade(ClaimMade {
                             seat,
@@ -397,7 +429,7 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                         }))
                     }
                     // A claim of Mah-Jong on a kong is the robbing (`PlayerRobsKong` follows).
-                    Some(Serial::Kong) => {}
+                    Some(Serial::Kong { .. }) => {}
                     None => {
                         return Err(r.err(format!(
                             "a claim on serial {serial}, which no discard or kong has"
@@ -455,7 +487,7 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                 let seat = r.seat(words.next())?;
                 let tile = r.tile(words.next())?;
                 let serial = r.number(words.next())?;
-                serials.insert(serial, Serial::Kong);
+                serials.insert(serial, Serial::Kong { event: next_event });
                 let kind = if kind == "PlayerAddsToPung" {
                     last_added_kong = Some(seat);
                     KongKind::AddedToExposedPung
@@ -470,7 +502,7 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                 let from = last_added_kong
                     .ok_or_else(|| r.err("a kong robbed where no tile was added to a pung"))?;
                 last_discard = Some(tile);
-                claimed_mahjong = None;
+                claimed_mahjong.clear();
                 mahjong_seat = Some(robber);
                 push(HandEvent::KongRobbed(KongRobbed { robber, from, tile }));
                 push(HandEvent::MahJonggDeclared(MahJonggDeclared {
@@ -489,7 +521,7 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                     Some("--") | None => {
                         let tile = last_discard
                             .ok_or_else(|| r.err("Mah-Jong on a discard before any discard"))?;
-                        if claimed_mahjong == Some(seat) {
+                        if claimed_mahjong.contains(&seat) {
                             push(HandEvent::ClaimGranted(ClaimGranted {
                                 seat,
                                 claim: ClaimKind::MahJongg,
@@ -564,7 +596,21 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                     }
                 }
             }
-            "DangerousDiscard" => dangerous.push(record.clone()),
+            "DangerousDiscard" => {
+                let discarder = r.seat(words.next())?;
+                let serial = r.number(words.next())?;
+                let event = serials.get(&serial).map(|s| s.event()).ok_or_else(|| {
+                    r.err(format!(
+                        "a dangerous discard of serial {serial}, which no discard or kong has"
+                    ))
+                })?;
+                dangerous.push(ServerCannon {
+                    line,
+                    discarder,
+                    event,
+                    no_choice: words.next() == Some("1"),
+                });
+            }
             "WashOut" => {
                 let reason = words.collect::<Vec<_>>().join(" ");
                 push(HandEvent::WashOut(WashOut { reason }));
@@ -668,12 +714,137 @@ fn lay_down(
 pub struct CrossCheck {
     /// Events replayed.
     pub events: usize,
-    /// Where ours and the server's differ: an irregular event, a seat's score, the
+    /// Where ours and the server's differ: an irregular event, a seat's score, a cannon, the
     /// settlement. Empty when they agree.
     pub differences: Vec<String>,
-    /// The settlement was not compared: the server ruled a dangerous discard (a cannon), which
-    /// the adjudication of cannons will settle (issue 12).
+    /// Where they differ because the server departs from the Code (`../shared/mj-server.md`),
+    /// each naming the section ours follows. The settlement is then not compared.
+    pub departures: Vec<String>,
+    /// The server ruled a dangerous discard (a cannon, Code §90–96).
     pub cannon: bool,
+}
+
+/// The cannon ours finds beside the server's ruling: the penalty to settle with (none when
+/// nobody is liable), or `None` when the settlement cannot be compared. The server writes its
+/// ruling when the dangerous discard is claimed; it counts only when the claimant goes on to
+/// win.
+fn compare_cannon(
+    hand: &MjsHand,
+    rules: &crate::Ruleset,
+    winner: Option<Seat>,
+    differences: &mut Vec<String>,
+    departures: &mut Vec<String>,
+) -> Result<Option<Vec<crate::settle::Penalty<Seat>>>, String> {
+    use crate::adjudicate::{cannon_reading, Cannon, NoChoice, Reading};
+    use crate::settle::{Liability, Penalty};
+    let events: Vec<HandEvent> = hand.events.iter().map(|(_, e)| e.clone()).collect();
+    let find = |reading| {
+        cannon_reading(super::PlayRules::of(rules), &hand.started, &events, reading)
+            .map_err(|e| e.to_string())
+    };
+    // Who took the discard (or robbed the kong) event `n` made.
+    let taken_by = |n: usize| {
+        events.iter().skip(n).find_map(|e| match e {
+            HandEvent::ClaimGranted(g) => Some(Some(g.seat)),
+            HandEvent::KongRobbed(r) => Some(Some(r.robber)),
+            HandEvent::TileDrawn(_) | HandEvent::TileDiscarded(_) => Some(None),
+            _ => None,
+        })?
+    };
+    let server = hand
+        .dangerous
+        .iter()
+        .rev()
+        .find(|s| winner.is_some() && taken_by(s.event) == winner);
+    let same = |c: &Option<Cannon>| match (c, server) {
+        (None, None) => true,
+        (Some(c), Some(s)) => c.event == s.event && c.discarder == s.discarder,
+        _ => false,
+    };
+    let ours = find(Reading::CODE)?;
+    if !same(&ours) {
+        // The server's readings of §90, one at a time and then both.
+        let departs = [
+            (
+                Reading {
+                    exposed_sets_show: false,
+                    ..Reading::CODE
+                },
+                "it counts a tile as showing only among the discards (Code §90(g))",
+            ),
+            (
+                Reading {
+                    declared_kongs_count: false,
+                    ..Reading::CODE
+                },
+                "it counts the exposed sets only, not a declared concealed kong (Code §90)",
+            ),
+            (
+                Reading {
+                    specified_hand: false,
+                    ..Reading::CODE
+                },
+                "it charges any Mah-Jongg, not only the hand the sets signalled (Code §92)",
+            ),
+        ];
+        for (reading, why) in departs {
+            if same(&find(reading)?) {
+                departures.push(format!("the server's cannon ruling differs: {why}"));
+                return Ok(None);
+            }
+        }
+        differences.push(match (&ours, server) {
+            (_, Some(s)) => format!(
+                "line {}: the server charged {} with a cannon on event {}; ours: {}",
+                s.line,
+                s.discarder,
+                s.event,
+                ours.as_ref().map_or("none".to_owned(), |c| c.to_string())
+            ),
+            (Some(c), None) => format!("a cannon the server did not charge: {c}"),
+            (None, None) => "no cannon on either side".to_owned(),
+        });
+        return Ok(None);
+    }
+    let (Some(c), Some(s)) = (ours, server) else {
+        return Ok(Some(Vec::new()));
+    };
+    // The robots plead No Choice whenever the server allows it.
+    let pays = vec![Penalty::PaysForAll {
+        liable: c.discarder,
+        liability: Liability::Full,
+        second: None,
+    }];
+    match (c.no_choice, s.no_choice) {
+        (NoChoice::Open, true) => Ok(Some(Vec::new())),
+        (NoChoice::Open, false) => {
+            differences.push(format!(
+                "line {}: {} held nothing but dangerous tiles after a draw, but the server did not excuse him",
+                s.line, c.discarder
+            ));
+            Ok(None)
+        }
+        (_, false) => Ok(Some(pays)),
+        (NoChoice::HeldSafe(t), true) => {
+            departures.push(format!(
+                "the server excused a discarder who held {t}, which was not dangerous (Code §95(a))"
+            ));
+            Ok(None)
+        }
+        (NoChoice::BarredAfterClaim(k), true) => {
+            departures.push(format!(
+                "the server excused a discarder after a claim for {k:?} (Code §95(a))"
+            ));
+            Ok(None)
+        }
+        (NoChoice::Unknown, true) => {
+            differences.push(format!(
+                "line {}: the server excused {}, whose tiles ours does not know",
+                s.line, c.discarder
+            ));
+            Ok(None)
+        }
+    }
 }
 
 /// For a game's hands in order: East's wins in succession before each (Code §122(r)). A
@@ -723,9 +894,15 @@ pub fn cross_check(
             Err(err) => return Err(format!("line {line}: {err}")),
         }
     }
+    let mut departures = Vec::new();
+    let winner = match play.state().turn {
+        super::Turn::Over(super::Ending::MahJongg { seat, .. }) => Some(seat),
+        _ => None,
+    };
+    let penalties = compare_cannon(hand, rules, winner, &mut differences, &mut departures)?;
     let (report, settled) = play
         .state()
-        .settle(rules, east_wins)
+        .settle_with(rules, east_wins, penalties.clone().unwrap_or_default())
         .map_err(|v| v.to_string())?
         .ok_or_else(|| "the replay did not reach the end of the hand".to_owned())?;
     for (seat, server, text) in &hand.scores {
@@ -738,7 +915,7 @@ pub fn cross_check(
         }
     }
     let cannon = !hand.dangerous.is_empty();
-    if let (Some((changes, text)), false) = (&hand.settlement, cannon) {
+    if let (Some((changes, text)), Some(_)) = (&hand.settlement, &penalties) {
         let ours = settled.nets.to_winds(hand.started.east).into_array();
         if ours != *changes {
             differences.push(format!(
@@ -749,6 +926,7 @@ pub fn cross_check(
     Ok(CrossCheck {
         events: hand.events.len(),
         differences,
+        departures,
         cannon,
     })
 }

@@ -1,0 +1,562 @@
+//! Letting off a cannon (Code §90–96): a discard made while another player displayed sets that
+//! signal a special hand, which that player claimed and used to complete the hand.
+//!
+//! The Code's test has three moments, and a hand's events carry each of them:
+//! - **the discard** (§90): what each other player had exposed or declared then, and how many
+//!   tiles were left in the live wall. A pung or kong counts from the call (§91); a chow for
+//!   §90(a) from the call and for §90(e) only once laid — at a discard every claimed set is
+//!   already on the table, so the sets on the table are the sets displayed;
+//! - **the claim** (§92): only the dangerous player's claim counts, and not a claim for kong;
+//! - **the end of the hand** (§92–93): the dangerous player completes the specified hand, with
+//!   that discard or later; a second dangerous discard that completes it frees the first.
+//!
+//! A tile added to an exposed pung and robbed is treated as a discard (§94). No Choice (§95) is
+//! worked out from the discarder's concealed tiles when the record knows them.
+//!
+//! Interpretations (the Code is silent or loose):
+//! - §90(a), (d), (e), (f): "three sets … of one suit / of honours / All-Green / ones and
+//!   nines" are read with the danger-signal figures (i), (iv)–(vi): the player displays those
+//!   sets *and no others* (with another kind of set the specified hand cannot be made).
+//!   §90(b) and (c) say "with or without another set".
+//! - §90(g): "exposed sets" are the sets exposed on the table; a concealed kong is declared,
+//!   not exposed (§90 names the two apart: "exposed or declared"), so its tiles are not counted
+//!   as showing.
+//! - §95(a): a player dealt his fourteen tiles (East's first discard) is treated as having drawn
+//!   from the wall; a player who claimed for kong drew a loose tile after, and may plead.
+//! - No Choice is a plea (§95(b)): the finding says whether it was open to the discarder; the
+//!   referee rules on whether it was made.
+
+use std::fmt;
+
+use crate::event::{ClaimKind, HandEvent, HandStarted, KongKind};
+use crate::play::{Concealed, Ending, Formed, Play, PlayError, PlayRules, PlayState, Turn};
+use crate::{BySeat, Seat, Set, SetKind, Suit, Tile};
+
+/// What made a discard dangerous (Code §90).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Signal {
+    /// §90(a): three sets of one suit displayed, and no others: any tile of that suit, for a
+    /// Clear Suit hand.
+    OneSuit(Suit),
+    /// §90(b): three sets of winds: the fourth wind, for Four Blessings Hovering o'er the Door
+    /// or a hand with the Little Four Joys.
+    Winds,
+    /// §90(c): two sets of dragons: the third dragon, for the Three Great Scholars or a hand
+    /// with the Little or Big Three Dragons.
+    Dragons,
+    /// §90(d): three sets of honours, and no others: any honour, for All Symbols.
+    Honours,
+    /// §90(e): three sets of All-Green tiles, and no others: any All-Green tile, for the
+    /// Imperial Jade.
+    Green,
+    /// §90(f): three sets of ones and nines, and no others: any one or nine, for Heads and
+    /// Tails.
+    Terminals,
+    /// §90(g): four tiles or fewer in the live wall, and none of the tile showing among the
+    /// discards or in exposed sets: any Mah-Jongg hand.
+    EndOfWall,
+}
+
+impl Signal {
+    /// The section that defines it.
+    pub fn section(self) -> &'static str {
+        match self {
+            Signal::OneSuit(_) => "Code §90(a)",
+            Signal::Winds => "Code §90(b)",
+            Signal::Dragons => "Code §90(c)",
+            Signal::Honours => "Code §90(d)",
+            Signal::Green => "Code §90(e)",
+            Signal::Terminals => "Code §90(f)",
+            Signal::EndOfWall => "Code §90(g)",
+        }
+    }
+
+    /// The hand it warns of.
+    pub fn hand(self) -> &'static str {
+        match self {
+            Signal::OneSuit(_) => "a Clear Suit hand",
+            Signal::Winds => {
+                "Four Blessings Hovering o'er the Door or a hand with the Little Four Joys"
+            }
+            Signal::Dragons => {
+                "the Three Great Scholars or a hand with the Little or Big Three Dragons"
+            }
+            Signal::Honours => "All Symbols",
+            Signal::Green => "the Imperial Jade",
+            Signal::Terminals => "Heads and Tails",
+            Signal::EndOfWall => "a Mah-Jongg hand",
+        }
+    }
+
+    /// Whether a complete hand of these tiles (every tile of the hand, its sets included) is
+    /// the hand the signal warns of.
+    pub(crate) fn completed(self, tiles: &[u8; Tile::COUNT]) -> bool {
+        let held = || Tile::ALL.into_iter().filter(|t| tiles[t.index()] > 0);
+        match self {
+            Signal::OneSuit(s) => held().all(|t| t.suit() == Some(s)),
+            Signal::Winds => {
+                let winds = held().filter(|t| t.is_wind());
+                let counts: Vec<u8> = winds.map(|t| tiles[t.index()]).collect();
+                counts.len() == 4 && counts.iter().filter(|&&n| n >= 3).count() >= 3
+            }
+            Signal::Dragons => {
+                let counts: Vec<u8> = held()
+                    .filter(|t| t.is_dragon())
+                    .map(|t| tiles[t.index()])
+                    .collect();
+                counts.len() == 3
+                    && counts.iter().all(|&n| n >= 2)
+                    && counts.iter().filter(|&&n| n >= 3).count() >= 2
+            }
+            Signal::Honours => held().all(Tile::is_honour),
+            Signal::Green => held().all(Tile::is_all_green),
+            Signal::Terminals => held().all(Tile::is_terminal),
+            Signal::EndOfWall => true,
+        }
+    }
+
+    /// Why the sets displayed make `tile` dangerous.
+    fn because(self, tile: Tile) -> String {
+        match self {
+            Signal::OneSuit(s) => format!("three sets of {} and no others", s.name()),
+            Signal::Winds => "three sets of winds".into(),
+            Signal::Dragons => "two sets of dragons".into(),
+            Signal::Honours => "three sets of honours and no others".into(),
+            Signal::Green => "three sets of All-Green tiles and no others".into(),
+            Signal::Terminals => "three sets of ones and nines and no others".into(),
+            Signal::EndOfWall => {
+                format!("four tiles or fewer were left in the live wall and no {tile} was showing")
+            }
+        }
+    }
+}
+
+/// A discard dangerous because of one player's display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Danger {
+    /// The dangerous player.
+    pub seat: Seat,
+    pub signal: Signal,
+    /// The sets that player had exposed or declared at the discard.
+    pub displayed: Vec<Set>,
+}
+
+/// Whether the discarder could plead No Choice (Code §95).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoChoice {
+    /// He held a tile that was not dangerous.
+    HeldSafe(Tile),
+    /// He had drawn from the wall and held nothing but dangerous tiles: he may show his tiles
+    /// and plead No Choice, and then the discard is not liable (§95(a)).
+    Open,
+    /// He held nothing but dangerous tiles after claiming a discard for chow or pung: he
+    /// brought the necessity on himself and may not plead (§95(a)).
+    BarredAfterClaim(ClaimKind),
+    /// The record does not know his concealed tiles.
+    Unknown,
+}
+
+/// A discard that let off a cannon (Code §96), or that did unless No Choice is pleaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cannon {
+    pub discarder: Seat,
+    /// The dangerous player, who went Mah-Jongg.
+    pub winner: Seat,
+    pub tile: Tile,
+    /// The event of the discard, or of the kong the tile was added to (§94); the hand's start
+    /// is event 0.
+    pub event: usize,
+    /// The tile was added to an exposed pung and robbed (§94), rather than discarded.
+    pub robbed_kong: bool,
+    /// What the winner claimed it for.
+    pub claimed_for: ClaimKind,
+    pub danger: Danger,
+    /// Earlier dangerous discards the winner claimed for chow or pung, freed by this one
+    /// (§93): their events.
+    pub freed: Vec<usize>,
+    pub no_choice: NoChoice,
+}
+
+impl Cannon {
+    /// The sections the finding rests on.
+    pub fn citations(&self) -> Vec<&'static str> {
+        let mut out = vec![self.danger.signal.section(), "Code §91", "Code §92"];
+        if !self.freed.is_empty() {
+            out.push("Code §93");
+        }
+        if self.robbed_kong {
+            out.push("Code §94");
+        }
+        if self.no_choice != NoChoice::HeldSafe(self.tile) && self.no_choice != NoChoice::Unknown {
+            out.push("Code §95");
+        }
+        out.push("Code §96");
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Whether the discarder is liable without a ruling on a plea: he could not plead No
+    /// Choice (§95). When he could, he is liable only if he did not.
+    pub fn liable_unless_pleaded(&self) -> bool {
+        self.no_choice == NoChoice::Open
+    }
+}
+
+impl fmt::Display for Cannon {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (d, w, t) = (self.discarder, self.winner, self.tile);
+        let sets: Vec<String> = self
+            .danger
+            .displayed
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let what = if self.robbed_kong {
+            format!("added {t} to an exposed pung (event {})", self.event)
+        } else {
+            format!("discarded {t} (event {})", self.event)
+        };
+        write!(f, "When {d} {what}, {w} had ")?;
+        if sets.is_empty() {
+            write!(f, "nothing displayed")?;
+        } else {
+            write!(f, "displayed {}", sets.join(" "))?;
+        }
+        write!(
+            f,
+            ": {}, so the tile was dangerous ({}). ",
+            self.danger.signal.because(t),
+            self.danger.signal.section()
+        )?;
+        let claimed = match (self.robbed_kong, self.claimed_for) {
+            (true, _) => "robbed the kong for Mah-Jongg".to_owned(),
+            (false, ClaimKind::MahJongg) => "claimed it for Mah-Jongg".to_owned(),
+            (false, k) => format!("claimed it for {k:?} and later went Mah-Jongg").to_lowercase(),
+        };
+        write!(
+            f,
+            "{w} {claimed}, completing {} (Code §92{}). ",
+            self.danger.signal.hand(),
+            if self.robbed_kong { ", §94" } else { "" }
+        )?;
+        if !self.freed.is_empty() {
+            let events: Vec<String> = self.freed.iter().map(|e| e.to_string()).collect();
+            write!(
+                f,
+                "The earlier dangerous discard{} {w} claimed (event {}) {} freed by this one (Code §93). ",
+                if events.len() == 1 { "" } else { "s" },
+                events.join(", "),
+                if events.len() == 1 { "is" } else { "are" }
+            )?;
+        }
+        match self.no_choice {
+            NoChoice::HeldSafe(s) => write!(
+                f,
+                "{d} held {s}, which was not dangerous, so could not plead No Choice (Code §95(a)). "
+            )?,
+            NoChoice::Open => write!(
+                f,
+                "{d} had drawn from the wall and held nothing but dangerous tiles: if he showed them and pleaded No Choice, the discard is not liable (Code §95(a)). "
+            )?,
+            NoChoice::BarredAfterClaim(k) => write!(
+                f,
+                "{d} held nothing but dangerous tiles, but after claiming a discard for {}: he may not plead No Choice (Code §95(a)). ",
+                format!("{k:?}").to_lowercase()
+            )?,
+            NoChoice::Unknown => write!(
+                f,
+                "The record does not show {d}'s concealed tiles, so whether No Choice was open to him is for the referee (Code §95). "
+            )?,
+        }
+        write!(
+            f,
+            "{d} let off a cannon: after paying {w} what he owes, he reimburses the other two losers what they owe {w}, and the losers settle nothing among themselves (Code §96)."
+        )
+    }
+}
+
+/// How a seat came to hold the tiles it discards from (§95(a)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Came {
+    Drew,
+    Claimed(ClaimKind),
+}
+
+/// How §90 is read: the Code's text, or mj-server's departures from it (for the cross-check
+/// with `../shared/mj-server.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// §90(g): a tile in an exposed set shows ("among the discards, or in exposed sets"); the
+    /// server counts the discards only.
+    pub exposed_sets_show: bool,
+    /// §90(a)–(f): a declared concealed kong is among the sets displayed ("exposed or
+    /// declared"); the server counts exposed sets only.
+    pub declared_kongs_count: bool,
+    /// §92: the discard is liable only if the dangerous player completes the hand the signal
+    /// warns of (a Clear Suit hand for §90(a) …); the server charges any Mah-Jongg.
+    pub specified_hand: bool,
+}
+
+impl Reading {
+    /// The Code's text.
+    pub const CODE: Reading = Reading {
+        exposed_sets_show: true,
+        declared_kongs_count: true,
+        specified_hand: true,
+    };
+}
+
+/// A dangerous discard (or added kong tile) and what became of it.
+struct Dangerous {
+    event: usize,
+    discard: Option<usize>,
+    discarder: Seat,
+    tile: Tile,
+    dangers: Vec<Danger>,
+    no_choice: NoChoice,
+    claimed: Option<(Seat, ClaimKind)>,
+    robbed_by: Option<Seat>,
+}
+
+/// The cannon let off in the hand started by `started` and played through `events` (the
+/// start is event 0, `events[0]` event 1), if the hand ended in Mah-Jongg on one. A hand whose
+/// play cannot be replayed is refused with the event and why.
+pub fn cannon(
+    rules: PlayRules,
+    started: &HandStarted,
+    events: &[HandEvent],
+) -> Result<Option<Cannon>, PlayError> {
+    cannon_reading(rules, started, events, Reading::CODE)
+}
+
+/// [`cannon`], with §90 read as `reading` says.
+pub fn cannon_reading(
+    rules: PlayRules,
+    started: &HandStarted,
+    events: &[HandEvent],
+    showing: Reading,
+) -> Result<Option<Cannon>, PlayError> {
+    let mut play = Play::start(rules, started)?;
+    let mut came = BySeat::from_fn(|_| Came::Drew);
+    let mut dangerous: Vec<Dangerous> = Vec::new();
+    for e in events {
+        let n = play.events();
+        let before = play.state();
+        let window = before.window.as_ref().map(|w| w.discard);
+        let found = match e {
+            HandEvent::TileDiscarded(d) => {
+                dangerous_tile(before, d.seat, d.placed, showing).map(|dangers| Dangerous {
+                    event: n,
+                    discard: Some(before.discards.len()),
+                    discarder: d.seat,
+                    tile: d.placed,
+                    dangers,
+                    no_choice: no_choice(before, d.seat, came[d.seat], showing),
+                    claimed: None,
+                    robbed_by: None,
+                })
+            }
+            HandEvent::KongDeclared(k) if k.kind == KongKind::AddedToExposedPung => {
+                dangerous_tile(before, k.seat, k.tile, showing).map(|dangers| Dangerous {
+                    event: n,
+                    discard: None,
+                    discarder: k.seat,
+                    tile: k.tile,
+                    dangers,
+                    // §94: the tile was drawn and could only be added or discarded.
+                    no_choice: NoChoice::Unknown,
+                    claimed: None,
+                    robbed_by: None,
+                })
+            }
+            _ => None,
+        };
+        play.apply(e)?;
+        dangerous.extend(found);
+        match e {
+            HandEvent::TileDrawn(d) => came[d.seat] = Came::Drew,
+            HandEvent::LooseTileDrawn(d) => came[d.seat] = Came::Drew,
+            HandEvent::ClaimGranted(g) => {
+                came[g.seat] = Came::Claimed(g.claim);
+                if let Some(d) = dangerous
+                    .iter_mut()
+                    .rev()
+                    .find(|d| d.discard.is_some() && d.discard == window)
+                {
+                    d.claimed = Some((g.seat, g.claim));
+                }
+            }
+            HandEvent::SetExposed(s) => came[s.seat] = Came::Claimed(s.claim),
+            HandEvent::KongRobbed(r) => {
+                if let Some(d) = dangerous
+                    .iter_mut()
+                    .rev()
+                    .find(|d| d.discard.is_none() && d.discarder == r.from && d.tile == r.tile)
+                {
+                    d.robbed_by = Some(r.robber);
+                }
+            }
+            _ => {}
+        }
+    }
+    let state = play.state();
+    let Turn::Over(Ending::MahJongg { seat: winner, .. }) = state.turn else {
+        return Ok(None);
+    };
+    let Some(tiles) = all_tiles(state, winner) else {
+        return Ok(None);
+    };
+    // The winner's dangerous claims, latest first: the latest that the hand completes is
+    // liable, and the earlier ones are freed (§93).
+    let claimed: Vec<(&Dangerous, ClaimKind)> = dangerous
+        .iter()
+        .filter_map(|d| match (d.claimed, d.robbed_by) {
+            (_, Some(r)) if r == winner => Some((d, ClaimKind::MahJongg)),
+            (Some((s, k)), _) if s == winner && k != ClaimKind::Kong => Some((d, k)),
+            _ => None,
+        })
+        .collect();
+    for (i, (d, kind)) in claimed.iter().enumerate().rev() {
+        let completed = d
+            .dangers
+            .iter()
+            .find(|x| x.seat == winner && (!showing.specified_hand || x.signal.completed(&tiles)));
+        if let Some(danger) = completed {
+            return Ok(Some(Cannon {
+                discarder: d.discarder,
+                winner,
+                tile: d.tile,
+                event: d.event,
+                robbed_kong: d.discard.is_none(),
+                claimed_for: *kind,
+                danger: danger.clone(),
+                freed: claimed[..i].iter().map(|(d, _)| d.event).collect(),
+                no_choice: d.no_choice,
+            }));
+        }
+    }
+    Ok(None)
+}
+
+/// The dangers of `tile` leaving `seat`'s hand at this moment, if any.
+fn dangerous_tile(
+    state: &PlayState,
+    seat: Seat,
+    tile: Tile,
+    reading: Reading,
+) -> Option<Vec<Danger>> {
+    let end_of_wall = state.wall.live <= 4 && showing(state, tile, reading) == 0;
+    let mut out = Vec::new();
+    for p in Seat::ALL.into_iter().filter(|&p| p != seat) {
+        let displayed: Vec<Set> = state.seats[p]
+            .sets
+            .iter()
+            .filter(|s| reading.declared_kongs_count || s.formed != Formed::ConcealedKong)
+            .map(|s| s.set)
+            .collect();
+        for signal in signals(&displayed, tile) {
+            out.push(Danger {
+                seat: p,
+                signal,
+                displayed: displayed.clone(),
+            });
+        }
+        if end_of_wall {
+            out.push(Danger {
+                seat: p,
+                signal: Signal::EndOfWall,
+                displayed: displayed.clone(),
+            });
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The signals (a)–(f) that `sets` displayed make `tile` dangerous under.
+pub(crate) fn signals(sets: &[Set], tile: Tile) -> Vec<Signal> {
+    let mut out = Vec::new();
+    let three = sets.len() >= 3;
+    let all = |f: &dyn Fn(Set) -> bool| three && sets.iter().all(|&s| f(s));
+    if let Some(suit) = tile.suit() {
+        if all(&|s| s.tile().suit() == Some(suit)) {
+            out.push(Signal::OneSuit(suit));
+        }
+    }
+    let honour_sets = |f: fn(Tile) -> bool| sets.iter().filter(|s| f(s.tile())).count();
+    let displays = |t: Tile| {
+        sets.iter()
+            .any(|s| s.tile() == t && s.kind() != SetKind::Chow)
+    };
+    if tile.is_wind() && honour_sets(Tile::is_wind) >= 3 && !displays(tile) {
+        out.push(Signal::Winds);
+    }
+    if tile.is_dragon() && honour_sets(Tile::is_dragon) >= 2 && !displays(tile) {
+        out.push(Signal::Dragons);
+    }
+    if tile.is_honour() && all(&|s| s.tile().is_honour()) {
+        out.push(Signal::Honours);
+    }
+    if tile.is_all_green() && all(&|s| s.tiles().all(Tile::is_all_green)) {
+        out.push(Signal::Green);
+    }
+    if tile.is_terminal() && all(&|s| s.kind() != SetKind::Chow && s.tile().is_terminal()) {
+        out.push(Signal::Terminals);
+    }
+    out
+}
+
+/// How many of `tile` show on the table: among the discards not claimed, and in the sets
+/// exposed (a claimed discard is in a set; a concealed kong is declared, not exposed).
+fn showing(state: &PlayState, tile: Tile, reading: Reading) -> usize {
+    let discarded = state
+        .discards
+        .iter()
+        .filter(|d| d.claimed_by.is_none() && d.placed == tile)
+        .count();
+    let exposed: usize = Seat::ALL
+        .into_iter()
+        .flat_map(|p| state.seats[p].sets.iter())
+        .filter(|s| s.formed != Formed::ConcealedKong)
+        .map(|s| s.set.tiles().filter(|&t| t == tile).count())
+        .sum();
+    if reading.exposed_sets_show {
+        discarded + exposed
+    } else {
+        discarded
+    }
+}
+
+/// Whether `seat`, about to discard, could plead No Choice (§95(a)).
+fn no_choice(state: &PlayState, seat: Seat, came: Came, reading: Reading) -> NoChoice {
+    let Concealed::Known(held) = &state.seats[seat].concealed else {
+        return NoChoice::Unknown;
+    };
+    if let Some(safe) = Tile::ALL
+        .into_iter()
+        .find(|&t| held.get(t) > 0 && dangerous_tile(state, seat, t, reading).is_none())
+    {
+        return NoChoice::HeldSafe(safe);
+    }
+    match came {
+        Came::Claimed(k @ (ClaimKind::Chow | ClaimKind::Pung)) => NoChoice::BarredAfterClaim(k),
+        _ => NoChoice::Open,
+    }
+}
+
+/// Every playing tile of `seat`'s hand at the end: concealed, in sets, the winning tile.
+fn all_tiles(state: &PlayState, seat: Seat) -> Option<[u8; Tile::COUNT]> {
+    let hand = state.laid_down[seat]
+        .clone()
+        .or_else(|| state.hand_of(seat))?;
+    let mut out = *hand.concealed().as_array();
+    for m in hand.melds() {
+        for t in m.set.tiles() {
+            out[t.index()] += 1;
+        }
+    }
+    if let Some(t) = hand.winning() {
+        out[t.index()] += 1;
+    }
+    Some(out)
+}
