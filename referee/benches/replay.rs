@@ -1,6 +1,8 @@
 //! Replaying hands play by play with every legality and consistency check (issue 11 targets:
 //! at least 5,000,000 events per second on one core; the state at any event of a hand in 20 µs
-//! or less). The hands are mj-server's robot game in `fixtures/mj-server/seed-7` (19 hands).
+//! or less), and adjudicating them (issue 12: all findings for a hand in 100 µs or less). The
+//! hands are mj-server's robot game in `fixtures/mj-server/seed-7` (19 hands) and the hands with
+//! a cannon in `fixtures/mj-server/cannons`.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -11,7 +13,13 @@ use referee::play::{mjs, Play, PlayRules};
 use referee::Ruleset;
 
 fn hands() -> Vec<(HandStarted, Vec<HandEvent>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/mj-server/seed-7");
+    hands_in("seed-7")
+}
+
+fn hands_in(folder: &str) -> Vec<(HandStarted, Vec<HandEvent>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/mj-server")
+        .join(folder);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("fixtures")
         .map(|e| e.expect("entry").path())
@@ -58,6 +66,17 @@ fn bench(c: &mut Criterion) {
     eprintln!("longest hand: {} events", longest.len());
     c.bench_function("replay/state-at-the-last-event-of-the-longest-hand", |b| {
         b.iter(|| black_box(replay(&rules, black_box(started), black_box(longest))))
+    });
+    // Every finding of a hand, from its deal: the replay with its flags, and the cannon
+    // ruling, on the hand with the most events of those that let off a cannon.
+    let cannons = hands_in("cannons");
+    let (started, longest) = cannons.iter().max_by_key(|(_, e)| e.len()).expect("hands");
+    c.bench_function("adjudicate/all-findings-of-a-hand-with-a-cannon", |b| {
+        b.iter(|| {
+            let r = Play::replay(rules.clone(), black_box(started), black_box(longest))
+                .expect("starts");
+            black_box(referee::adjudicate::findings(&r))
+        })
     });
 }
 

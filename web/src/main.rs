@@ -47,6 +47,9 @@ enum Command {
     /// to any event: the state, every irregularity with its rule, and at the end the scores
     /// and settlement.
     Replay(cmd::replay::Args),
+    /// What a referee must rule on in one hand recorded play by play (a cannon, No Choice, the
+    /// irregular events), citing the rules, and the settlement that follows
+    Adjudicate(cmd::adjudicate::Args),
     /// Import a game played on mj-server (its hand histories) as a tournament table whose
     /// hands are recorded play by play.
     ImportGame(cmd::import_game::Args),
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Command::Score(args) => cmd::score::run(&args),
         Command::Settle(args) => cmd::settle::run(&args),
         Command::Replay(args) => cmd::replay::run(&args),
+        Command::Adjudicate(args) => cmd::adjudicate::run(&args),
         Command::ImportGame(args) => cmd::import_game::run(&args),
     };
     match result {

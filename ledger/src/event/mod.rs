@@ -163,6 +163,8 @@ catalogue! {
     KongDeclared = "kong_declared", v 1, Hand;
     /// An Original Call was announced.
     OriginalCallAnnounced = "original_call_announced", v 1, Hand;
+    /// A seat pleaded No Choice for a dangerous discard (Code §95).
+    NoChoicePleaded = "no_choice_pleaded", v 1, Hand;
     /// A kong was robbed.
     KongRobbed = "kong_robbed", v 1, Hand;
     /// Mah-Jongg was declared.
@@ -228,9 +230,9 @@ stream_enum!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegis
 stream_enum!(TableEvent: GameStarted, GameEnded);
 stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
-    DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
-    MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued, CorrectionRecorded,
-    SettlementRecorded, WashOut, HandScored);
+    DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, NoChoicePleaded,
+    KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued,
+    CorrectionRecorded, SettlementRecorded, WashOut, HandScored);
 
 #[cfg(test)]
 mod tests {
@@ -248,18 +250,18 @@ mod tests {
         assert_eq!(names.len(), CATALOGUE.len());
         // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding;
         // 1 for standings; 5 for recording the play (a pass, a grant, a set exposed, a discard
-        // taken back, a discard taken into the hand).
-        assert_eq!(CATALOGUE.len(), 38);
+        // taken back, a discard taken into the hand); 1 for adjudication (a plea of No Choice).
+        assert_eq!(CATALOGUE.len(), 39);
     }
 
     #[test]
     fn each_stream_kind_has_its_own_domain_enum_with_every_type_of_that_kind() {
-        // The domain's enums list 12 tournament, 2 table and 24 hand facts (compile-checked
+        // The domain's enums list 12 tournament, 2 table and 25 hand facts (compile-checked
         // against the payloads by `stream_enum!`); the catalogue must agree on each kind.
         let count = |k: StreamKind| CATALOGUE.iter().filter(|t| t.stream_kind == k).count();
         assert_eq!(count(StreamKind::Tournament), 12);
         assert_eq!(count(StreamKind::Table), 2);
-        assert_eq!(count(StreamKind::Hand), 24);
+        assert_eq!(count(StreamKind::Hand), 25);
         let e = Event::from(WashOut {
             reason: "wall exhausted".into(),
         });

@@ -29,7 +29,9 @@
 use std::fmt;
 
 use crate::event::{ClaimKind, HandEvent, HandStarted, KongKind};
-use crate::play::{Concealed, Ending, Formed, Play, PlayError, PlayRules, PlayState, Turn};
+use crate::play::{
+    Concealed, Ending, Formed, Play, PlayError, PlayRules, PlayState, PlayedSet, Turn,
+};
 use crate::{BySeat, Seat, Set, SetKind, Suit, Tile};
 
 /// What made a discard dangerous (Code §90).
@@ -138,7 +140,7 @@ pub struct Danger {
     pub seat: Seat,
     pub signal: Signal,
     /// The sets that player had exposed or declared at the discard.
-    pub displayed: Vec<Set>,
+    pub displayed: Vec<PlayedSet>,
 }
 
 /// Whether the discarder could plead No Choice (Code §95).
@@ -175,31 +177,41 @@ pub struct Cannon {
     /// (§93): their events.
     pub freed: Vec<usize>,
     pub no_choice: NoChoice,
+    /// The discarder pleaded No Choice (§95(b)).
+    pub pleaded: bool,
 }
 
 impl Cannon {
     /// The sections the finding rests on.
     pub fn citations(&self) -> Vec<&'static str> {
-        let mut out = vec![self.danger.signal.section(), "Code §91", "Code §92"];
+        let mut out = vec![self.danger.signal.section()];
+        if self.danger.signal != Signal::EndOfWall {
+            // When a set counts as displayed.
+            out.push("Code §91");
+        }
+        out.push("Code §92");
         if !self.freed.is_empty() {
             out.push("Code §93");
         }
         if self.robbed_kong {
             out.push("Code §94");
         }
-        if self.no_choice != NoChoice::HeldSafe(self.tile) && self.no_choice != NoChoice::Unknown {
-            out.push("Code §95");
-        }
-        out.push("Code §96");
-        out.sort_unstable();
-        out.dedup();
+        out.extend(["Code §95", "Code §96"]);
         out
     }
 
-    /// Whether the discarder is liable without a ruling on a plea: he could not plead No
-    /// Choice (§95). When he could, he is liable only if he did not.
-    pub fn liable_unless_pleaded(&self) -> bool {
-        self.no_choice == NoChoice::Open
+    /// The discarder pleaded No Choice and could (§95): the discard is not liable.
+    pub fn excused(&self) -> bool {
+        self.pleaded && self.no_choice == NoChoice::Open
+    }
+
+    /// The finding's kind, as the adjudication names it.
+    pub fn kind(&self) -> &'static str {
+        if self.excused() {
+            "no-choice-excused"
+        } else {
+            "cannon"
+        }
     }
 }
 
@@ -210,7 +222,10 @@ impl fmt::Display for Cannon {
             .danger
             .displayed
             .iter()
-            .map(|s| s.to_string())
+            .map(|s| match s.formed {
+                Formed::ConcealedKong => format!("{{{}}}", s.set),
+                _ => format!("[{}]", s.set),
+            })
             .collect();
         let what = if self.robbed_kong {
             format!("added {t} to an exposed pung (event {})", self.event)
@@ -250,23 +265,34 @@ impl fmt::Display for Cannon {
                 if events.len() == 1 { "is" } else { "are" }
             )?;
         }
+        let plea = if self.pleaded {
+            "pleaded No Choice"
+        } else {
+            "did not plead No Choice"
+        };
         match self.no_choice {
             NoChoice::HeldSafe(s) => write!(
                 f,
-                "{d} held {s}, which was not dangerous, so could not plead No Choice (Code §95(a)). "
+                "{d} {plea}, but held {s}, which was not dangerous, so had a choice (Code §95(a)). "
             )?,
+            NoChoice::Open if self.pleaded => {
+                return write!(
+                    f,
+                    "{d} had drawn from the wall and held nothing but dangerous tiles, showed them and pleaded No Choice: the discard is not liable (Code §95)."
+                )
+            }
             NoChoice::Open => write!(
                 f,
-                "{d} had drawn from the wall and held nothing but dangerous tiles: if he showed them and pleaded No Choice, the discard is not liable (Code §95(a)). "
+                "{d} had drawn from the wall and held nothing but dangerous tiles, but did not show them and plead No Choice (Code §95(b)). "
             )?,
             NoChoice::BarredAfterClaim(k) => write!(
                 f,
-                "{d} held nothing but dangerous tiles, but after claiming a discard for {}: he may not plead No Choice (Code §95(a)). ",
+                "{d} {plea}; he held nothing but dangerous tiles, but after claiming a discard for {}, so he may not plead it (Code §95(a)). ",
                 format!("{k:?}").to_lowercase()
             )?,
             NoChoice::Unknown => write!(
                 f,
-                "The record does not show {d}'s concealed tiles, so whether No Choice was open to him is for the referee (Code §95). "
+                "{d} {plea}; the record does not show his concealed tiles, so whether he had a choice is for the referee (Code §95). "
             )?,
         }
         write!(
@@ -274,13 +300,6 @@ impl fmt::Display for Cannon {
             "{d} let off a cannon: after paying {w} what he owes, he reimburses the other two losers what they owe {w}, and the losers settle nothing among themselves (Code §96)."
         )
     }
-}
-
-/// How a seat came to hold the tiles it discards from (§95(a)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Came {
-    Drew,
-    Claimed(ClaimKind),
 }
 
 /// How §90 is read: the Code's text, or mj-server's departures from it (for the cross-check
@@ -307,7 +326,15 @@ impl Reading {
     };
 }
 
+/// How a seat came to hold the tiles it discards from (§95(a)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Came {
+    Drew,
+    Claimed(ClaimKind),
+}
+
 /// A dangerous discard (or added kong tile) and what became of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Dangerous {
     event: usize,
     discard: Option<usize>,
@@ -315,8 +342,153 @@ struct Dangerous {
     tile: Tile,
     dangers: Vec<Danger>,
     no_choice: NoChoice,
+    pleaded: bool,
     claimed: Option<(Seat, ClaimKind)>,
     robbed_by: Option<Seat>,
+}
+
+/// What a replay keeps for the cannon ruling: how each seat came by its tiles, and every
+/// dangerous discard with who took it. [`crate::play::Play`] keeps one under the Code's
+/// reading as part of its fold, so the finding is there at the end of any replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CannonWatch {
+    reading: Reading,
+    came: BySeat<Came>,
+    dangerous: Vec<Dangerous>,
+}
+
+/// What [`CannonWatch::note`] saw before an event, for [`CannonWatch::record`] once it applied.
+#[derive(Debug)]
+pub struct Noted {
+    found: Option<Dangerous>,
+    window: Option<usize>,
+}
+
+impl CannonWatch {
+    pub fn new(reading: Reading) -> CannonWatch {
+        CannonWatch {
+            reading,
+            came: BySeat::from_fn(|_| Came::Drew),
+            dangerous: Vec::new(),
+        }
+    }
+
+    /// Looks at `state` before event `n`, `e`, is applied to it.
+    pub fn note(&self, state: &PlayState, n: usize, e: &HandEvent) -> Noted {
+        let found = match e {
+            HandEvent::TileDiscarded(d) => dangerous_tile(state, d.seat, d.placed, self.reading)
+                .map(|dangers| Dangerous {
+                    event: n,
+                    discard: Some(state.discards.len()),
+                    discarder: d.seat,
+                    tile: d.placed,
+                    dangers,
+                    no_choice: no_choice(state, d.seat, self.came[d.seat], self.reading),
+                    pleaded: false,
+                    claimed: None,
+                    robbed_by: None,
+                }),
+            HandEvent::KongDeclared(k) if k.kind == KongKind::AddedToExposedPung => {
+                dangerous_tile(state, k.seat, k.tile, self.reading).map(|dangers| Dangerous {
+                    event: n,
+                    discard: None,
+                    discarder: k.seat,
+                    tile: k.tile,
+                    dangers,
+                    // §94 speaks of the tile drawn and added, not of a plea.
+                    no_choice: NoChoice::Unknown,
+                    pleaded: false,
+                    claimed: None,
+                    robbed_by: None,
+                })
+            }
+            _ => None,
+        };
+        Noted {
+            found,
+            window: state.window.as_ref().map(|w| w.discard),
+        }
+    }
+
+    /// Takes in event `e`, applied.
+    pub fn record(&mut self, e: &HandEvent, noted: Noted) {
+        self.dangerous.extend(noted.found);
+        match e {
+            HandEvent::TileDrawn(d) => self.came[d.seat] = Came::Drew,
+            HandEvent::LooseTileDrawn(d) => self.came[d.seat] = Came::Drew,
+            HandEvent::ClaimGranted(g) => {
+                self.came[g.seat] = Came::Claimed(g.claim);
+                if let Some(d) = self
+                    .dangerous
+                    .iter_mut()
+                    .rev()
+                    .find(|d| d.discard.is_some() && d.discard == noted.window)
+                {
+                    d.claimed = Some((g.seat, g.claim));
+                }
+            }
+            HandEvent::SetExposed(x) => self.came[x.seat] = Came::Claimed(x.claim),
+            HandEvent::KongRobbed(r) => {
+                if let Some(d) = self
+                    .dangerous
+                    .iter_mut()
+                    .rev()
+                    .find(|d| d.discard.is_none() && d.discarder == r.from && d.tile == r.tile)
+                {
+                    d.robbed_by = Some(r.robber);
+                }
+            }
+            HandEvent::NoChoicePleaded(p) => {
+                // For the seat's latest dangerous discard, once it is taken (§95(b)).
+                if let Some(d) = self
+                    .dangerous
+                    .iter_mut()
+                    .rev()
+                    .find(|d| d.discarder == p.seat)
+                    .filter(|d| d.claimed.is_some() || d.robbed_by.is_some())
+                {
+                    d.pleaded = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The cannon let off, once the hand in `state` has ended in Mah-Jongg on one.
+    pub fn cannon(&self, state: &PlayState) -> Option<Cannon> {
+        let Turn::Over(Ending::MahJongg { seat: winner, .. }) = state.turn else {
+            return None;
+        };
+        let tiles = all_tiles(state, winner)?;
+        // The winner's dangerous claims, latest first: the latest that the hand completes is
+        // liable, and the earlier ones are freed (§93).
+        let claimed: Vec<(&Dangerous, ClaimKind)> = self
+            .dangerous
+            .iter()
+            .filter_map(|d| match (d.claimed, d.robbed_by) {
+                (_, Some(r)) if r == winner => Some((d, ClaimKind::MahJongg)),
+                (Some((s, k)), _) if s == winner && k != ClaimKind::Kong => Some((d, k)),
+                _ => None,
+            })
+            .collect();
+        claimed.iter().enumerate().rev().find_map(|(i, (d, kind))| {
+            let danger = d.dangers.iter().find(|x| {
+                x.seat == winner && (!self.reading.specified_hand || x.signal.completed(&tiles))
+            })?;
+            Some(Cannon {
+                discarder: d.discarder,
+                winner,
+                tile: d.tile,
+                event: d.event,
+                robbed_kong: d.discard.is_none(),
+                claimed_for: *kind,
+                danger: danger.clone(),
+                freed: claimed[..i].iter().map(|(d, _)| d.event).collect(),
+                no_choice: d.no_choice,
+                pleaded: d.pleaded,
+            })
+        })
+    }
 }
 
 /// The cannon let off in the hand started by `started` and played through `events` (the
@@ -327,7 +499,11 @@ pub fn cannon(
     started: &HandStarted,
     events: &[HandEvent],
 ) -> Result<Option<Cannon>, PlayError> {
-    cannon_reading(rules, started, events, Reading::CODE)
+    let mut play = Play::start(rules, started)?;
+    for e in events {
+        play.apply(e)?;
+    }
+    Ok(play.cannon())
 }
 
 /// [`cannon`], with §90 read as `reading` says.
@@ -335,108 +511,16 @@ pub fn cannon_reading(
     rules: PlayRules,
     started: &HandStarted,
     events: &[HandEvent],
-    showing: Reading,
+    reading: Reading,
 ) -> Result<Option<Cannon>, PlayError> {
     let mut play = Play::start(rules, started)?;
-    let mut came = BySeat::from_fn(|_| Came::Drew);
-    let mut dangerous: Vec<Dangerous> = Vec::new();
+    let mut watch = CannonWatch::new(reading);
     for e in events {
-        let n = play.events();
-        let before = play.state();
-        let window = before.window.as_ref().map(|w| w.discard);
-        let found = match e {
-            HandEvent::TileDiscarded(d) => {
-                dangerous_tile(before, d.seat, d.placed, showing).map(|dangers| Dangerous {
-                    event: n,
-                    discard: Some(before.discards.len()),
-                    discarder: d.seat,
-                    tile: d.placed,
-                    dangers,
-                    no_choice: no_choice(before, d.seat, came[d.seat], showing),
-                    claimed: None,
-                    robbed_by: None,
-                })
-            }
-            HandEvent::KongDeclared(k) if k.kind == KongKind::AddedToExposedPung => {
-                dangerous_tile(before, k.seat, k.tile, showing).map(|dangers| Dangerous {
-                    event: n,
-                    discard: None,
-                    discarder: k.seat,
-                    tile: k.tile,
-                    dangers,
-                    // §94: the tile was drawn and could only be added or discarded.
-                    no_choice: NoChoice::Unknown,
-                    claimed: None,
-                    robbed_by: None,
-                })
-            }
-            _ => None,
-        };
+        let noted = watch.note(play.state(), play.events(), e);
         play.apply(e)?;
-        dangerous.extend(found);
-        match e {
-            HandEvent::TileDrawn(d) => came[d.seat] = Came::Drew,
-            HandEvent::LooseTileDrawn(d) => came[d.seat] = Came::Drew,
-            HandEvent::ClaimGranted(g) => {
-                came[g.seat] = Came::Claimed(g.claim);
-                if let Some(d) = dangerous
-                    .iter_mut()
-                    .rev()
-                    .find(|d| d.discard.is_some() && d.discard == window)
-                {
-                    d.claimed = Some((g.seat, g.claim));
-                }
-            }
-            HandEvent::SetExposed(s) => came[s.seat] = Came::Claimed(s.claim),
-            HandEvent::KongRobbed(r) => {
-                if let Some(d) = dangerous
-                    .iter_mut()
-                    .rev()
-                    .find(|d| d.discard.is_none() && d.discarder == r.from && d.tile == r.tile)
-                {
-                    d.robbed_by = Some(r.robber);
-                }
-            }
-            _ => {}
-        }
+        watch.record(e, noted);
     }
-    let state = play.state();
-    let Turn::Over(Ending::MahJongg { seat: winner, .. }) = state.turn else {
-        return Ok(None);
-    };
-    let Some(tiles) = all_tiles(state, winner) else {
-        return Ok(None);
-    };
-    // The winner's dangerous claims, latest first: the latest that the hand completes is
-    // liable, and the earlier ones are freed (§93).
-    let claimed: Vec<(&Dangerous, ClaimKind)> = dangerous
-        .iter()
-        .filter_map(|d| match (d.claimed, d.robbed_by) {
-            (_, Some(r)) if r == winner => Some((d, ClaimKind::MahJongg)),
-            (Some((s, k)), _) if s == winner && k != ClaimKind::Kong => Some((d, k)),
-            _ => None,
-        })
-        .collect();
-    for (i, (d, kind)) in claimed.iter().enumerate().rev() {
-        let completed = d
-            .dangers
-            .iter()
-            .find(|x| x.seat == winner && (!showing.specified_hand || x.signal.completed(&tiles)));
-        if let Some(danger) = completed {
-            return Ok(Some(Cannon {
-                discarder: d.discarder,
-                winner,
-                tile: d.tile,
-                event: d.event,
-                robbed_kong: d.discard.is_none(),
-                claimed_for: *kind,
-                danger: danger.clone(),
-                freed: claimed[..i].iter().map(|(d, _)| d.event).collect(),
-                no_choice: d.no_choice,
-            }));
-        }
-    }
-    Ok(None)
+    Ok(watch.cannon(play.state()))
 }
 
 /// The dangers of `tile` leaving `seat`'s hand at this moment, if any.
@@ -449,13 +533,19 @@ fn dangerous_tile(
     let end_of_wall = state.wall.live <= 4 && showing(state, tile, reading) == 0;
     let mut out = Vec::new();
     for p in Seat::ALL.into_iter().filter(|&p| p != seat) {
-        let displayed: Vec<Set> = state.seats[p]
+        // Every signal but the end of the wall needs two sets or more: most discards are
+        // judged here without building anything.
+        if state.seats[p].sets.len() < 2 && !end_of_wall {
+            continue;
+        }
+        let displayed: Vec<PlayedSet> = state.seats[p]
             .sets
             .iter()
             .filter(|s| reading.declared_kongs_count || s.formed != Formed::ConcealedKong)
-            .map(|s| s.set)
+            .copied()
             .collect();
-        for signal in signals(&displayed, tile) {
+        let sets: Vec<Set> = displayed.iter().map(|s| s.set).collect();
+        for signal in signals(&sets, tile) {
             out.push(Danger {
                 seat: p,
                 signal,

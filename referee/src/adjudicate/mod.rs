@@ -3,15 +3,98 @@
 //! The replay ([`crate::play`]) says what happened and flags each event that broke a rule of
 //! play. Some rulings need more than one event: whether a discard "let off a cannon" depends
 //! on what the dangerous player had displayed when it was made, who claimed it and for what,
-//! and how the hand ended, possibly many turns later (Code §90–96). This module walks a hand's
-//! events once, keeps what those rulings need, and lists its findings, each typed, with the
-//! events it rests on, the seats concerned and the sections it cites.
+//! and how the hand ended, possibly many turns later (Code §90–96). The replay keeps what that
+//! ruling needs as part of its fold ([`CannonWatch`]), so the finding is there at any moment.
 //!
-//! So far: letting off a cannon ([`cannon`]). Where the Code is silent or ambiguous, the reading
-//! chosen is written beside the rule it reads ("interpretation: …").
+//! [`findings`] lists everything a replayed hand gives the referee to rule on, each a typed
+//! [`Finding`] with the events it rests on, the seats concerned, the sections it cites, and its
+//! reasoning in plain words. Where the Code is silent or ambiguous, the reading chosen is
+//! written beside the rule it reads ("interpretation: …", in [`cannon`]).
 
 pub mod cannon;
 #[cfg(test)]
 mod tests;
 
-pub use cannon::{cannon, cannon_reading, Cannon, Danger, NoChoice, Reading, Signal};
+pub use cannon::{cannon, cannon_reading, Cannon, CannonWatch, Danger, NoChoice, Reading, Signal};
+
+use crate::play::{Irregularity, Replayed};
+use crate::Seat;
+
+/// One thing a referee must rule on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// A discard that let off a cannon (Code §90–96), or that did but for a plea of No Choice
+    /// that stands (§95).
+    Cannon(Cannon),
+    /// An event that broke a rule of play, as the replay flagged it (a draw or discard out of
+    /// turn, a late claim, a retraction, a bonus tile declared late …).
+    Irregular {
+        event: usize,
+        irregularity: Irregularity,
+    },
+}
+
+impl Finding {
+    /// Its kind, as `adjudicate --json` names it: `cannon`, `no-choice-excused`, `irregular`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Finding::Cannon(c) => c.kind(),
+            Finding::Irregular { .. } => "irregular",
+        }
+    }
+
+    /// The player whose act it concerns, when the finding names one.
+    pub fn offender(&self) -> Option<Seat> {
+        match self {
+            Finding::Cannon(c) => Some(c.discarder),
+            Finding::Irregular { .. } => None,
+        }
+    }
+
+    /// The events it rests on (the hand's start is event 0).
+    pub fn events(&self) -> Vec<usize> {
+        match self {
+            Finding::Cannon(c) => {
+                let mut out = c.freed.clone();
+                out.push(c.event);
+                out
+            }
+            Finding::Irregular { event, .. } => vec![*event],
+        }
+    }
+
+    /// The sections it cites.
+    pub fn citations(&self) -> Vec<&'static str> {
+        match self {
+            Finding::Cannon(c) => c.citations(),
+            Finding::Irregular { irregularity, .. } => vec![irregularity.rule],
+        }
+    }
+}
+
+impl std::fmt::Display for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Finding::Cannon(c) => c.fmt(f),
+            Finding::Irregular {
+                event,
+                irregularity,
+            } => write!(f, "Event {event}: {irregularity}."),
+        }
+    }
+}
+
+/// Every finding of a replayed hand, in the order of the events they rest on.
+pub fn findings(replayed: &Replayed) -> Vec<Finding> {
+    let mut out: Vec<Finding> = replayed
+        .irregular
+        .iter()
+        .map(|(event, irregularity)| Finding::Irregular {
+            event: *event,
+            irregularity: irregularity.clone(),
+        })
+        .collect();
+    out.extend(replayed.play.cannon().map(Finding::Cannon));
+    out.sort_by_key(|f| f.events().last().copied().unwrap_or(0));
+    out
+}

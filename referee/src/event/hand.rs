@@ -214,6 +214,15 @@ pub struct OriginalCallAnnounced {
     pub seat: Seat,
 }
 
+/// A seat whose dangerous discard was claimed showed its concealed tiles and pleaded No Choice
+/// (Code §95): straight after the claim, before its next draw and before claiming anything.
+/// Whether the plea stands — only dangerous tiles, after a draw — is the adjudication's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoChoicePleaded {
+    pub seat: Seat,
+}
+
 /// A seat robbed a kong: took the tile added to an exposed pung to go Mah-Jongg.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -14,7 +14,8 @@
 //! `HandExposed`, `MahJonggDeclared`, `WashOut`, `HandScored`, `SettlementRecorded` and
 //! `CorrectionRecorded`. The play itself — `TileDrawn`, `LooseTileDrawn`, `BonusTileDeclared`,
 //! `TileDiscarded`, `ClaimMade`, `ClaimRetracted`, `KongDeclared`, `OriginalCallAnnounced`,
-//! `KongRobbed` — is recorded play by play (issue 11); `DisputeRaised`, `RulingIssued` and
+//! `KongRobbed`, and a plea of No Choice (`NoChoicePleaded`, Code §95) — is recorded play by
+//! play (issue 11); `DisputeRaised`, `RulingIssued` and
 //! `ScoreClaimed` (a player's own count, against which §105 and §110 judge an undervalued or
 //! overvalued declaration) belong to adjudication (issue 12). They are in the vocabulary already
 //! so that the wire names are fixed; nothing records them yet.
@@ -82,6 +83,7 @@ pub enum HandEvent {
     ClaimRetracted(ClaimRetracted),
     KongDeclared(KongDeclared),
     OriginalCallAnnounced(OriginalCallAnnounced),
+    NoChoicePleaded(NoChoicePleaded),
     KongRobbed(KongRobbed),
     MahJonggDeclared(MahJonggDeclared),
     HandExposed(HandExposed),
@@ -158,6 +160,6 @@ from_payloads!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialReg
 from_payloads!(TableEvent: GameStarted, GameEnded);
 from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
-    DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, KongRobbed,
-    MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued, CorrectionRecorded,
-    SettlementRecorded, WashOut, HandScored);
+    DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, NoChoicePleaded,
+    KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued,
+    CorrectionRecorded, SettlementRecorded, WashOut, HandScored);

@@ -29,7 +29,13 @@ pub(crate) fn apply(
     event: &HandEvent,
 ) -> Result<Applied, Inconsistent> {
     if let Turn::Over(end) = state.turn {
-        let allowed = matches!(event, HandEvent::HandExposed(_));
+        // The hands are laid down after the end, and a plea of No Choice for the winning
+        // discard is made as they are shown (§95).
+        let allowed = match event {
+            HandEvent::HandExposed(_) => true,
+            HandEvent::NoChoicePleaded(_) => matches!(end, Ending::MahJongg { .. }),
+            _ => false,
+        };
         if !allowed {
             return Err(Inconsistent::HandOver(match end {
                 Ending::MahJongg { seat, .. } => format!("{seat} went Mah-Jongg"),
@@ -75,6 +81,24 @@ pub(crate) fn apply(
             }
             s.original_call = true;
             Ok(v)
+        }
+        HandEvent::NoChoicePleaded(e) => {
+            // §95(b): straight after the seat's discard was claimed, before it draws or claims
+            // again — its discard is still the latest, and taken.
+            let latest = state.discards.len().checked_sub(1);
+            let ok = state.seats[e.seat].discards.last().copied() == latest
+                && latest.is_some_and(|i| state.discards[i].claimed_by.is_some());
+            Ok(if ok {
+                Vec::new()
+            } else {
+                vec![Irregularity::new(
+                    "Code §95(b)",
+                    format!(
+                        "{} pleaded No Choice other than straight after its discard was claimed",
+                        e.seat
+                    ),
+                )]
+            })
         }
         HandEvent::KongRobbed(e) => robbed(rules, state, e),
         HandEvent::MahJonggDeclared(e) => mahjongg(rules, state, e),

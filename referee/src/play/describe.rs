@@ -65,6 +65,9 @@ pub fn describe(e: &HandEvent) -> String {
             }
         ),
         HandEvent::OriginalCallAnnounced(o) => format!("{} announced an Original Call", o.seat),
+        HandEvent::NoChoicePleaded(p) => {
+            format!("{} showed its tiles and pleaded No Choice", p.seat)
+        }
         HandEvent::KongRobbed(r) => format!("{} robbed {}'s kong of {}", r.robber, r.from, r.tile),
         HandEvent::MahJonggDeclared(m) => format!(
             "{} declared Mah-Jongg with {}{}",

@@ -45,6 +45,8 @@ pub use state::{
 };
 pub use view::{SeatView, SeenSeat};
 
+use crate::adjudicate::cannon::{CannonWatch, Reading};
+use crate::adjudicate::Cannon;
 use crate::event::{HandEvent, HandStarted};
 
 /// A hand being replayed: its state and how many events made it.
@@ -53,6 +55,8 @@ pub struct Play {
     rules: PlayRules,
     state: PlayState,
     events: usize,
+    /// What the cannon ruling needs, kept as the play is folded (Code §90–96).
+    watch: CannonWatch,
 }
 
 impl Play {
@@ -64,18 +68,56 @@ impl Play {
             rules,
             state,
             events: 1,
+            watch: CannonWatch::new(Reading::CODE),
         })
     }
 
     /// Folds one more event in. An inconsistent event is refused and changes nothing.
     pub fn apply(&mut self, event: &HandEvent) -> Result<Applied, PlayError> {
+        let noted = self.watch.note(&self.state, self.events, event);
         let applied =
             apply::apply(&self.rules, &mut self.state, event).map_err(|kind| PlayError {
                 event: self.events,
                 kind,
             })?;
+        self.watch.record(event, noted);
         self.events += 1;
         Ok(applied)
+    }
+
+    /// The cannon let off, under the Code (§90–96), once the hand has ended in Mah-Jongg on
+    /// one: the finding, whatever the ruleset; whether it moves the money is the ruleset's
+    /// ([`PlayRules::cannons`]).
+    pub fn cannon(&self) -> Option<Cannon> {
+        self.watch.cannon(&self.state)
+    }
+
+    /// The finished hand's report ([`PlayState::report`]) with the penalty its play brings:
+    /// where the ruleset plays the Code's cannons, the discarder of a cannon pays for all
+    /// (§96), unless he pleaded No Choice and could (§95).
+    pub fn report(&self) -> Option<crate::table::HandReport> {
+        let mut report = self.state.report()?;
+        if self.rules.cannons == crate::rules::Cannons::CodeOfLaws {
+            if let Some(c) = self.cannon().filter(|c| !c.excused()) {
+                report.penalties.push(crate::settle::Penalty::PaysForAll {
+                    liable: c.discarder,
+                    liability: crate::settle::Liability::Full,
+                    second: None,
+                });
+            }
+        }
+        Some(report)
+    }
+
+    /// The finished hand scored and settled under `rules`, as [`PlayState::settle`] does, with
+    /// the penalty its play brings ([`Play::report`]).
+    pub fn settle(
+        &self,
+        rules: &crate::Ruleset,
+        east_wins: u32,
+    ) -> Result<Option<(crate::table::HandReport, crate::table::Settled)>, crate::Violations> {
+        let penalties = self.report().map(|r| r.penalties).unwrap_or_default();
+        self.state.settle_with(rules, east_wins, penalties)
     }
 
     /// The state now.

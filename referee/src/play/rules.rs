@@ -1,6 +1,6 @@
 //! How play runs under a ruleset: the parameters of play, as opposed to scoring.
 
-use crate::rules::{BonusReplacement, KongRobbing, Ruleset};
+use crate::rules::{BonusReplacement, Cannons, KongRobbing, Ruleset};
 
 /// The parameters of play a replay needs, taken from a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +22,9 @@ pub struct PlayRules {
     pub max_chows: u8,
     /// Which kongs may be robbed (Code §57–58).
     pub kong_robbing: KongRobbing,
+    /// Which rule charges a dangerous discard: under the Code's (§90–96) a hand played to a
+    /// cannon is settled with the discarder paying for all.
+    pub cannons: Cannons,
 }
 
 impl PlayRules {
@@ -45,6 +48,7 @@ impl PlayRules {
             bonus_replacement: rules.readings.bonus_replacement.value,
             max_chows: rules.params.max_chows,
             kong_robbing: rules.readings.kong_robbing.value,
+            cannons: rules.readings.cannons.value,
         }
     }
 }
@@ -61,6 +65,7 @@ impl Default for PlayRules {
             bonus_replacement: BonusReplacement::LiveWall,
             max_chows: 4,
             kong_robbing: KongRobbing::AddedOrWonders,
+            cannons: Cannons::CodeOfLaws,
         }
     }
 }

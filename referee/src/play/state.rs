@@ -640,7 +640,8 @@ impl PlayState {
         self.settle_with(rules, east_wins, Vec::new())
     }
 
-    /// [`PlayState::settle`] with `penalties` ruled on the hand (a cannon's paying for all).
+    /// [`PlayState::settle`] with `penalties` ruled on the hand (a cannon's paying for all)
+    /// instead of none.
     pub fn settle_with(
         &self,
         rules: &crate::Ruleset,
@@ -650,7 +651,7 @@ impl PlayState {
         let Some(mut report) = self.report() else {
             return Ok(None);
         };
-        report.penalties.extend(penalties);
+        report.penalties = penalties;
         let position = crate::table::Position {
             game: self.game,
             hand: self.hand,

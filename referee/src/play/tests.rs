@@ -1091,3 +1091,43 @@ fn a_concealed_kong_is_robbed_only_for_the_thirteen_unique_wonders() {
         }
     ));
 }
+
+/// §95(b): No Choice is pleaded straight after the discard is claimed, before the discarder
+/// draws or claims again; a plea at any other moment is flagged, and changes nothing.
+#[test]
+fn no_choice_is_pleaded_straight_after_the_discard_is_claimed() {
+    use crate::event::NoChoicePleaded;
+    let plea = |seat| HandEvent::NoChoicePleaded(NoChoicePleaded { seat });
+    let mut p = dealt();
+    p.apply(&discard(Seat::East, "W")).unwrap();
+    // Not yet claimed.
+    assert_eq!(
+        rules_broken(&p.apply(&plea(Seat::East)).unwrap()),
+        ["Code §95(b)"]
+    );
+    p.apply(&claim(Seat::North, ClaimKind::Pung, "W")).unwrap();
+    p.apply(&grant(Seat::North, ClaimKind::Pung)).unwrap();
+    // Claimed: in time.
+    assert_eq!(p.apply(&plea(Seat::East)).unwrap(), Applied::Legal);
+    // Another seat, whose last discard is not the one claimed.
+    assert_eq!(
+        rules_broken(&p.apply(&plea(Seat::South)).unwrap()),
+        ["Code §95(b)"]
+    );
+    let before = p.state().clone();
+    p.apply(&exposed(Seat::North, ClaimKind::Pung, "W"))
+        .unwrap();
+    p.apply(&discard(Seat::North, "8m")).unwrap();
+    // North has discarded since: too late for East.
+    assert_eq!(
+        rules_broken(&p.apply(&plea(Seat::East)).unwrap()),
+        ["Code §95(b)"]
+    );
+    assert_eq!(
+        before.turn,
+        Turn::Expose {
+            seat: Seat::North,
+            claim: ClaimKind::Pung
+        }
+    );
+}

@@ -21,8 +21,8 @@ pub use condition::{
 pub use element::{Element, LimitShare, ParseShareError, Value};
 pub use load::{RulesetError, RulesetProblem};
 pub use params::{
-    BonusReplacement, DealPasses, FalseMahJonggScheme, KongRobbing, Params, PenaltyParams, Reading,
-    Readings, RoofOff, RotationParams, Rounding, SettlementMethod, SettlementParams,
+    BonusReplacement, Cannons, DealPasses, FalseMahJonggScheme, KongRobbing, Params, PenaltyParams,
+    Reading, Readings, RoofOff, RotationParams, Rounding, SettlementMethod, SettlementParams,
 };
 
 /// The built-in rulesets: (name, file text).

@@ -204,6 +204,22 @@ pub enum KongRobbing {
     None,
 }
 
+/// Which rule makes a discarder pay for everyone when his discard lets another player complete a
+/// hand the table could see coming.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cannons {
+    /// Code §90–96, letting off a cannon: derived from the play
+    /// ([`crate::adjudicate::cannon`]) and settled as paying for all.
+    CodeOfLaws,
+    /// Babcock's insurance penalties (the Chinese game, pp. 74–79): ruled by the referee.
+    BabcockInsurance,
+    /// Harr's penalty 2 (Pung Chow, pp. 67–69): ruled by the referee.
+    HarrPenalty,
+    /// The book has no such penalty.
+    None,
+}
+
 /// The readings a ruleset takes where its book can be read two ways.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Readings {
@@ -227,6 +243,9 @@ pub struct Readings {
     pub kong_box_replenished: Reading<bool>,
     /// Which kongs may be robbed (Code §57–58).
     pub kong_robbing: Reading<KongRobbing>,
+    /// Which rule charges a dangerous discard (Code §90–96, Babcock's insurance, Harr's
+    /// penalty 2).
+    pub cannons: Reading<Cannons>,
     /// The share of a special hand's award that a *losing* hand calling for it scores
     /// (Chinese classical rules: "or a player was Calling on a special hand at Mah Jong, the
     /// scores in the Special Hand table apply"); `None` where a calling hand scores as it lies.

@@ -477,7 +477,7 @@ impl Table {
             out.push(Decided::Hand(key, e));
         }
         if over {
-            let Some(report) = after.state().report() else {
+            let Some(report) = after.report() else {
                 return Err(Violation::new(
                     "event",
                     "the hand is over, but a seat's tiles were never seen, so its hand cannot be scored: record its result with a report instead",
@@ -828,7 +828,7 @@ fn replayed(
         ));
         return None;
     }
-    let report = state.report();
+    let report = play.report();
     if report.is_none() {
         v.push(Violation::new(
             "events",

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod adjudicate;
 pub mod audit;
 pub mod export;
 pub mod import;

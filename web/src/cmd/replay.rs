@@ -38,13 +38,14 @@ pub struct Args {
 
 /// A hand read from a file: how it starts, its events with where each came from, and (for an
 /// `.mjs`) the server's own results.
-struct Source {
-    started: referee::event::HandStarted,
-    events: Vec<(String, HandEvent)>,
-    server: Option<mjs::MjsHand>,
+pub(super) struct Source {
+    pub started: referee::event::HandStarted,
+    pub events: Vec<(String, HandEvent)>,
+    pub server: Option<mjs::MjsHand>,
 }
 
-fn read_source(path: &str) -> anyhow::Result<Source> {
+/// Reads an `.mjs` hand history or an exported hand stream.
+pub(super) fn read_source(path: &str) -> anyhow::Result<Source> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
     if path.ends_with(".mjs") || text.starts_with("Player ") {
         let hand = mjs::read(&text, "imported".parse()?, 1, 1)
@@ -101,11 +102,16 @@ fn read_source(path: &str) -> anyhow::Result<Source> {
     })
 }
 
-fn ruleset(args: &Args, server: Option<&mjs::MjsHand>) -> anyhow::Result<(Ruleset, Vec<String>)> {
-    let name = args.ruleset.as_deref().unwrap_or("code-of-laws");
+/// The ruleset named (the Code of Laws by default), and for an `.mjs` replayed under the Code
+/// a warning for each game option it cannot honour.
+pub(super) fn ruleset(
+    named: Option<&str>,
+    server: Option<&mjs::MjsHand>,
+) -> anyhow::Result<(Ruleset, Vec<String>)> {
+    let name = named.unwrap_or("code-of-laws");
     let rules = super::rulesets::load_playing(name, &[], false)?;
     let mut warnings = Vec::new();
-    if let (Some(hand), None) = (server, &args.ruleset) {
+    if let (Some(hand), None) = (server, named) {
         for (option, code_value) in [("DeadWall16", "1"), ("FlowersLoose", "0"), ("Flowers", "1")] {
             if let Some(v) = hand.options.get(option) {
                 if v != code_value {
@@ -121,7 +127,7 @@ fn ruleset(args: &Args, server: Option<&mjs::MjsHand>) -> anyhow::Result<(Rulese
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let source = read_source(&args.file)?;
-    let (rules, warnings) = ruleset(args, source.server.as_ref())?;
+    let (rules, warnings) = ruleset(args.ruleset.as_deref(), source.server.as_ref())?;
     let until = args.at.unwrap_or(usize::MAX).min(source.events.len());
     let replayed = Play::replay(
         PlayRules::of(&rules),
@@ -146,10 +152,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         .as_ref()
         .map(|err| format!("{}: {err}", line(err.event)));
     let play = replayed.play;
-    let state = play.state();
     // A single hand: East's earlier wins are not known (§122(r) counts from none).
     let settled = match failed {
-        None => state
+        None => play
             .settle(&rules, 0)
             .map_err(|v| anyhow::anyhow!("{v}"))?
             .map(|(_, s)| s),

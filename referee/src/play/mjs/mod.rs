@@ -25,7 +25,7 @@ use crate::by_seat::BySeat;
 use crate::event::{
     BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, Deal, DealOrder, HandEvent,
     HandExposed, HandStarted, KongDeclared, KongKind, KongRobbed, LooseTileDrawn, MahJonggDeclared,
-    OriginalCallAnnounced, SetExposed, TileDiscarded, TileDrawn, WashOut,
+    NoChoicePleaded, OriginalCallAnnounced, SetExposed, TileDiscarded, TileDrawn, WashOut,
 };
 use crate::hand::ConcealedGroup;
 use crate::ids::TableId;
@@ -604,12 +604,20 @@ pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand,
                         "a dangerous discard of serial {serial}, which no discard or kong has"
                     ))
                 })?;
+                let no_choice = words.next() == Some("1");
                 dangerous.push(ServerCannon {
                     line,
                     discarder,
                     event,
-                    no_choice: words.next() == Some("1"),
+                    no_choice,
                 });
+                // The server excuses a discarder by itself; at a table he shows his tiles
+                // and pleads (§95(b)).
+                if no_choice {
+                    push(HandEvent::NoChoicePleaded(NoChoicePleaded {
+                        seat: discarder,
+                    }));
+                }
             }
             "WashOut" => {
                 let reason = words.collect::<Vec<_>>().join(" ");
@@ -809,37 +817,29 @@ fn compare_cannon(
     let (Some(c), Some(s)) = (ours, server) else {
         return Ok(Some(Vec::new()));
     };
-    // The robots plead No Choice whenever the server allows it.
-    let pays = vec![Penalty::PaysForAll {
-        liable: c.discarder,
-        liability: Liability::Full,
-        second: None,
-    }];
-    match (c.no_choice, s.no_choice) {
-        (NoChoice::Open, true) => Ok(Some(Vec::new())),
-        (NoChoice::Open, false) => {
-            differences.push(format!(
-                "line {}: {} held nothing but dangerous tiles after a draw, but the server did not excuse him",
-                s.line, c.discarder
-            ));
-            Ok(None)
-        }
-        (_, false) => Ok(Some(pays)),
-        (NoChoice::HeldSafe(t), true) => {
+    // The robots plead No Choice whenever the server allows it (the reader records the plea).
+    match (c.excused(), c.no_choice) {
+        (true, _) => Ok(Some(Vec::new())),
+        (false, _) if !s.no_choice => Ok(Some(vec![Penalty::PaysForAll {
+            liable: c.discarder,
+            liability: Liability::Full,
+            second: None,
+        }])),
+        (false, NoChoice::HeldSafe(t)) => {
             departures.push(format!(
                 "the server excused a discarder who held {t}, which was not dangerous (Code §95(a))"
             ));
             Ok(None)
         }
-        (NoChoice::BarredAfterClaim(k), true) => {
+        (false, NoChoice::BarredAfterClaim(k)) => {
             departures.push(format!(
                 "the server excused a discarder after a claim for {k:?} (Code §95(a))"
             ));
             Ok(None)
         }
-        (NoChoice::Unknown, true) => {
+        (false, other) => {
             differences.push(format!(
-                "line {}: the server excused {}, whose tiles ours does not know",
+                "line {}: the server excused {}, who pleaded; ours: {other:?}",
                 s.line, c.discarder
             ));
             Ok(None)

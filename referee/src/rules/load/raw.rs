@@ -371,6 +371,7 @@ pub(super) struct RawReadings {
     pub kong_box: Option<Spanned<Entry<RawReading>>>,
     pub kong_box_replenished: Option<Spanned<Entry<RawReading>>>,
     pub kong_robbing: Option<Spanned<Entry<RawReading>>>,
+    pub cannons: Option<Spanned<Entry<RawReading>>>,
     pub calling_special: Option<Spanned<Entry<RawReading>>>,
 }
 

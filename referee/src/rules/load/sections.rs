@@ -12,8 +12,8 @@ use super::raw::{
 use super::report::{suggestion, Report, MAX_AMOUNT, SHARE_FORMS};
 use crate::rules::element::LimitShare;
 use crate::rules::params::{
-    parse_only_place, BonusReplacement, DealPasses, FalseMahJonggScheme, KongRobbing, Params,
-    PenaltyParams, Reading, Readings, RoofOff, RotationParams, Rounding, SettlementMethod,
+    parse_only_place, BonusReplacement, Cannons, DealPasses, FalseMahJonggScheme, KongRobbing,
+    Params, PenaltyParams, Reading, Readings, RoofOff, RotationParams, Rounding, SettlementMethod,
     SettlementParams,
 };
 use crate::rules::{RuleOption, Ruleset};
@@ -455,6 +455,27 @@ pub(super) fn readings(
             )
         },
     );
+    let cannons = reading(
+        r,
+        &fb,
+        house,
+        "cannons",
+        t.and_then(|t| t.cannons.as_ref()),
+        |b| b.cannons.clone(),
+        |r, k, v| {
+            r.choice(
+                k,
+                v,
+                "rule for dangerous discards",
+                &[
+                    ("code-of-laws", Cannons::CodeOfLaws),
+                    ("babcock-insurance", Cannons::BabcockInsurance),
+                    ("harr-penalty", Cannons::HarrPenalty),
+                    ("none", Cannons::None),
+                ],
+            )
+        },
+    );
     let calling = reading(
         r,
         &fb,
@@ -489,6 +510,7 @@ pub(super) fn readings(
         kong_box: kong_box?,
         kong_box_replenished: replenished?,
         kong_robbing: robbing?,
+        cannons: cannons?,
         calling_special: calling?,
     })
 }

@@ -1,0 +1,86 @@
+//! `mahjong-referee adjudicate`: a hand's findings, citing the rules, and the settlement that
+//! follows them.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn cannon(name: &str) -> String {
+    format!(
+        "{}/../fixtures/mj-server/cannons/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn a_cannon_is_found_cited_and_paid_for_all() {
+    let v = json(&run(&["adjudicate", &cannon("clear-suit.mjs"), "--json"]));
+    let findings = v["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 1, "{v}");
+    let f = &findings[0];
+    assert_eq!(f["kind"], "cannon");
+    // The discarder sits in the East seat and holds the South wind this hand: JSON keys seats
+    // by their wind.
+    assert_eq!(f["offender"], "south");
+    assert_eq!(f["events"], serde_json::json!([305]));
+    let cites: Vec<&str> = f["citations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(
+        cites.contains(&"Code §90(a)") && cites.contains(&"Code §96"),
+        "{cites:?}"
+    );
+    assert!(f["text"].as_str().unwrap().contains("Clear Suit"));
+    // The discarder pays for all: the other two losers are square.
+    let nets = &v["settlement"]["nets"];
+    assert_eq!(nets["south"], -5184);
+    assert_eq!(nets["east"], 5184);
+    assert_eq!(
+        (nets["west"].as_i64(), nets["north"].as_i64()),
+        (Some(0), Some(0))
+    );
+}
+
+#[test]
+fn a_plea_of_no_choice_that_stands_excuses_the_discarder() {
+    let v = json(&run(&["adjudicate", &cannon("no-choice.mjs"), "--json"]));
+    let f = &v["findings"][0];
+    assert_eq!(f["kind"], "no-choice-excused", "{v}");
+    assert!(f["text"].as_str().unwrap().contains("not liable"));
+    let text = run(&["adjudicate", &cannon("no-choice.mjs")]);
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(out.starts_with("no-choice-excused (Code §90(g)"), "{out}");
+    assert!(out.contains("settlement:"), "{out}");
+}
+
+#[test]
+fn a_hand_without_findings_says_so_and_a_missing_file_is_an_error() {
+    let quiet = format!(
+        "{}/../fixtures/mj-server/seed-7/hand-05.mjs",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = run(&["adjudicate", &quiet]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("no findings"));
+    let o = run(&["adjudicate", "no/such/hand.mjs"]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no/such/hand.mjs"));
+}
