@@ -3,11 +3,13 @@
 //!
 //! - `play_load setup DB TABLES`: a tournament with TABLES tables (four players each, seats
 //!   drawn) and an API token, printed on stdout.
-//! - `play_load run URL TOKEN TABLES HANDS THINK_MS`: every table (one thread each) plays
-//!   mj-server's seed-7 robot game from its first hand, HANDS hands, each action a
+//! - `play_load run URL TOKEN TABLES HANDS THINK_MS [GUESSERS]`: every table (one thread each)
+//!   plays mj-server's seed-7 robot game from its first hand, HANDS hands, each action a
 //!   `POST /api/hands/<id>/events` with the version it was decided on, pausing THINK_MS
 //!   (±50%) between actions as a recorder at a table would. Prints each request's latency
-//!   percentiles and the throughput.
+//!   percentiles and the throughput. With GUESSERS, that many more threads post wrong
+//!   passwords for `admin` to the login form as fast as they are answered, all the while, and
+//!   the answers they got are counted (a login flood must not slow the tables).
 //!
 //! The robots' hands are the fixtures (`fixtures/mj-server/seed-7`): at every table the same
 //! game, so every request is one a real recorder could send, and every answer must be 200 or
@@ -166,6 +168,47 @@ fn play_table(
     Ok(latencies)
 }
 
+/// Posts wrong passwords for `admin` until `stop`; returns how many of each status came back.
+fn guess(url: &str, stop: &std::sync::atomic::AtomicBool) -> Vec<(u16, usize)> {
+    use std::sync::atomic::Ordering;
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let mut seen = std::collections::BTreeMap::<u16, usize>::new();
+    let mut n = 0u64;
+    while !stop.load(Ordering::Relaxed) {
+        let Ok(page) = agent.get(&format!("{url}/login")).call() else {
+            continue;
+        };
+        // The login form's CSRF value is the cookie's: `mjr_login_csrf=<64 hex>; …`.
+        let Some(csrf) = page
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find_map(|c| c.strip_prefix(&format!("{}=", auth::LOGIN_CSRF_COOKIE)))
+            .and_then(|c| c.split(';').next())
+            .map(str::to_owned)
+        else {
+            continue;
+        };
+        n += 1;
+        let answer = agent
+            .post(&format!("{url}/login"))
+            .header("cookie", &format!("{}={csrf}", auth::LOGIN_CSRF_COOKIE))
+            .send_form([
+                ("csrf", csrf.as_str()),
+                ("official", "admin"),
+                ("password", &format!("guess-{n}")),
+            ]);
+        if let Ok(r) = answer {
+            *seen.entry(r.status().as_u16()).or_default() += 1;
+        }
+    }
+    seen.into_iter().collect()
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted.get(i).copied().unwrap_or_default()
@@ -173,17 +216,25 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: play_load setup DB TABLES | run URL TOKEN TABLES HANDS THINK_MS";
+    let usage = "usage: play_load setup DB TABLES | run URL TOKEN TABLES HANDS THINK_MS [GUESSERS]";
     match args.first().map(String::as_str) {
         Some("setup") if args.len() == 3 => {
             println!("{}", setup(Path::new(&args[1]), args[2].parse()?)?);
         }
-        Some("run") if args.len() == 6 => {
+        Some("run") if args.len() == 6 || args.len() == 7 => {
             let (url, token) = (args[1].clone(), args[2].clone());
             let tables: usize = args[3].parse()?;
             let hands: usize = args[4].parse()?;
             let think = Duration::from_millis(args[5].parse()?);
+            let guessers: usize = args.get(6).map_or(Ok(0), |g| g.parse())?;
             let game = std::sync::Arc::new(game());
+            let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let guessing: Vec<_> = (0..guessers)
+                .map(|_| {
+                    let (url, stop) = (url.clone(), stop.clone());
+                    std::thread::spawn(move || guess(&url, &stop))
+                })
+                .collect();
             let start = Instant::now();
             let threads: Vec<_> = (1..=tables)
                 .map(|t| {
@@ -206,6 +257,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 all.extend(t.join().map_err(|_| "a table's thread panicked")??);
             }
             let elapsed = start.elapsed();
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            let mut answers = std::collections::BTreeMap::<u16, usize>::new();
+            for g in guessing {
+                for (status, n) in g.join().map_err(|_| "a guesser's thread panicked")? {
+                    *answers.entry(status).or_default() += n;
+                }
+            }
+            if guessers > 0 {
+                println!("{guessers} guessers got, by status: {answers:?}");
+            }
             all.sort();
             println!(
                 "{} requests from {tables} tables in {:.1} s ({:.0} requests/s); latency p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",

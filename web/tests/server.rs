@@ -946,6 +946,8 @@ mod play;
 mod ranges;
 #[path = "server/roles.rs"]
 mod roles;
+#[path = "server/throttle.rs"]
+mod throttle;
 #[path = "server/unknown_fields.rs"]
 mod unknown_fields;
 #[path = "server/voiding.rs"]

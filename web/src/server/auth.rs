@@ -335,25 +335,47 @@ pub fn create_official(
 const DUMMY_HASH: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$MVJaOtDnWQQx3RnVCFqDgSmJ1Bk8Vc3SX3NC3qkQ0Fc";
 
-/// Checks a login and opens a session: returns (session token, CSRF token).
+/// Checks a login and opens a session: returns (session token, CSRF token). The service
+/// checks the password off the officials' lock ([`password_hash_of`], [`password_matches`],
+/// [`open_session`]); this runs the three in a row, for tools and tests.
 pub fn login(conn: &Connection, id: &str, password: &str) -> Result<(String, String), AppError> {
-    let stored: Option<String> = conn
-        .prepare_cached("SELECT password_hash FROM officials WHERE official = ?1")
+    let stored = password_hash_of(conn, id)?;
+    if !password_matches(password, stored.as_deref()) {
+        return Err(wrong_login());
+    }
+    open_session(conn, id)
+}
+
+/// The refusal of a login, the same whether the official or the password was wrong.
+pub fn wrong_login() -> AppError {
+    AppError::new(
+        super::error::ErrorKind::Unauthorized,
+        "unknown official or wrong password",
+    )
+}
+
+/// The stored password hash of official `id`, if there is such an official.
+pub fn password_hash_of(conn: &Connection, id: &str) -> Result<Option<String>, AppError> {
+    conn.prepare_cached("SELECT password_hash FROM officials WHERE official = ?1")
         .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
-        .map_err(sql("reading an official"))?;
-    let ok = match &stored {
+        .map_err(sql("reading an official"))
+}
+
+/// Whether `password` matches `stored` (argon2id, tens of milliseconds: run it on a blocking
+/// thread, holding no lock). For an unknown official a dummy hash is verified, so that a wrong
+/// id takes as long as a wrong password.
+pub fn password_matches(password: &str, stored: Option<&str>) -> bool {
+    match stored {
         Some(hash) => verify_password(password, hash),
         None => {
             let _ = verify_password(password, DUMMY_HASH);
             false
         }
-    };
-    if !ok {
-        return Err(AppError::new(
-            super::error::ErrorKind::Unauthorized,
-            "unknown official or wrong password",
-        ));
     }
+}
+
+/// Opens a session for official `id`, whose password was checked: (session token, CSRF token).
+pub fn open_session(conn: &Connection, id: &str) -> Result<(String, String), AppError> {
     let (token, csrf) = (random_token(), random_token());
     conn.execute("DELETE FROM sessions WHERE expires_at <= ?1", [now()])
         .map_err(sql("expiring sessions"))?;

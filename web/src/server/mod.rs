@@ -20,6 +20,7 @@ pub mod roles;
 pub mod routes;
 pub mod state;
 pub mod table_context;
+pub mod throttle;
 pub mod views;
 
 use actix_web::body::MessageBody;

@@ -32,6 +32,8 @@ struct Inner {
     writer: Mutex<Ledger>,
     readers: Mutex<Vec<Ledger>>,
     auth: Mutex<Connection>,
+    /// Login attempts per official and per address.
+    throttle: super::throttle::LoginThrottle,
     /// Bumped after every write this process makes: the key of the page cache.
     generation: AtomicU64,
     cache: super::cache::PageCache,
@@ -45,6 +47,14 @@ fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>, AppError> {
 impl AppState {
     /// Opens (creating and migrating) the database at `path`.
     pub fn open(path: &Path) -> Result<AppState, ledger::Error> {
+        AppState::open_throttled(path, super::throttle::LoginThrottle::default())
+    }
+
+    /// [`AppState::open`], with logins throttled by `throttle`.
+    pub fn open_throttled(
+        path: &Path,
+        throttle: super::throttle::LoginThrottle,
+    ) -> Result<AppState, ledger::Error> {
         let writer = Ledger::open(path)?;
         let auth = Connection::open(path).map_err(|source| ledger::Error::Sqlite {
             context: "opening the officials' tables",
@@ -61,6 +71,7 @@ impl AppState {
                 writer: Mutex::new(writer),
                 readers: Mutex::new(Vec::new()),
                 auth: Mutex::new(auth),
+                throttle,
                 generation: AtomicU64::new(0),
                 cache: Default::default(),
             }),
@@ -70,6 +81,11 @@ impl AppState {
 
     pub fn path(&self) -> &Path {
         &self.inner.path
+    }
+
+    /// The login throttle.
+    pub fn login_throttle(&self) -> &super::throttle::LoginThrottle {
+        &self.inner.throttle
     }
 
     /// The cache of rendered public pages.

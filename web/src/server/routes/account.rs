@@ -95,10 +95,49 @@ pub async fn login(
         )?);
     }
     let official = form.official.trim().to_owned();
+    let address = req.peer_addr().map(|a| a.ip());
+    if let Err(wait) = state.login_throttle().attempt(&official, address) {
+        // Whole seconds, rounded up: `Retry-After` takes no fractions.
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        if let Some(refused) = state.login_throttle().log_refusal() {
+            tracing::warn!(official = %official, address = ?address, retry_after = seconds, refused, "login throttled");
+        }
+        // A tarpit: the refusal comes after up to a second, which costs a timer and no CPU, so
+        // a client guessing as fast as it is answered guesses once a second per connection
+        // instead of thousands of times (each answer costing the tables their share of the
+        // two cores).
+        actix_web::rt::time::sleep(wait.min(crate::server::throttle::TARPIT)).await;
+        let mut response = login_response(
+            &state,
+            &req,
+            StatusCode::TOO_MANY_REQUESTS,
+            official,
+            Some(format!(
+                "too many attempts to log in: try again in {seconds} seconds"
+            )),
+        )?;
+        response.headers_mut().insert(
+            actix_web::http::header::RETRY_AFTER,
+            actix_web::http::header::HeaderValue::from(seconds),
+        );
+        return Ok(response);
+    }
+    // The password is checked on a blocking thread without the officials' lock, which every
+    // request with a session or a token needs: a flood of guesses must not slow them.
     let who = official.clone();
-    let result = state
-        .auth(move |conn| auth::login(conn, &who, &form.password))
-        .await;
+    let stored = state
+        .auth(move |conn| auth::password_hash_of(conn, &who))
+        .await?;
+    let password = form.password;
+    let matches = web::block(move || auth::password_matches(&password, stored.as_deref()))
+        .await
+        .map_err(AppError::internal)?;
+    let result = if matches {
+        let who = official.clone();
+        state.auth(move |conn| auth::open_session(conn, &who)).await
+    } else {
+        Err(auth::wrong_login())
+    };
     match result {
         Ok((token, _csrf)) => {
             tracing::info!(official = %official, "logged in");

@@ -1,0 +1,127 @@
+//! Logins that resist guessing: wrong passwords for one official, or from one address, are
+//! answered `429 Too Many Requests` with `Retry-After` once their allowance is spent, before any
+//! password is checked; the rightful owner gets in once the allowance comes back.
+
+use std::time::Duration;
+
+use actix_web::http::StatusCode;
+use actix_web::{test, web as aweb};
+use web::server::throttle::{Allowance, LoginThrottle};
+use web::server::{app, auth, AppState};
+
+use super::{temp_dir, PASSWORD};
+
+/// A service whose logins are throttled by `throttle`, with its administrator.
+fn throttled(throttle: LoginThrottle) -> (aweb::Data<AppState>, super::TempDir) {
+    let dir = temp_dir();
+    let state = aweb::Data::new(AppState::open_throttled(&dir.0.join("t.db"), throttle).unwrap());
+    state
+        .auth_now(|c| auth::ensure_admin(c, Some(PASSWORD)))
+        .unwrap();
+    (state, dir)
+}
+
+/// Posts the login form as `official` with `password`, from `address`.
+async fn attempt<S, B>(
+    svc: &S,
+    official: &str,
+    password: &str,
+    address: &str,
+) -> actix_web::dev::ServiceResponse<B>
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+{
+    let page = test::call_service(svc, test::TestRequest::get().uri("/login").to_request()).await;
+    let cookie = page
+        .response()
+        .cookies()
+        .find(|c| c.name() == auth::LOGIN_CSRF_COOKIE)
+        .unwrap()
+        .into_owned();
+    let token = cookie.value().to_owned();
+    let req = test::TestRequest::post()
+        .uri("/login")
+        .peer_addr(address.parse().unwrap())
+        .cookie(cookie)
+        .set_form([
+            ("csrf", token.as_str()),
+            ("official", official),
+            ("password", password),
+        ])
+        .to_request();
+    test::call_service(svc, req).await
+}
+
+#[actix_web::test]
+async fn guessing_one_officials_password_is_slowed_and_the_owner_gets_in_after() {
+    let (state, _dir) = throttled(LoginThrottle::new(
+        Allowance {
+            burst: 3,
+            every: Duration::from_millis(300),
+        },
+        LoginThrottle::ADDRESS,
+    ));
+    let svc = test::init_service(app(state.clone())).await;
+    for n in 0..3 {
+        let address = format!("192.0.2.{n}:4000");
+        let r = attempt(&svc, "admin", "guess", &address).await;
+        assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "guess {n}");
+    }
+    // From yet another address, and with the right password: the official's allowance is spent.
+    let r = attempt(&svc, "admin", PASSWORD, "192.0.2.9:4000").await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = r
+        .headers()
+        .get("retry-after")
+        .expect("Retry-After")
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(retry, 1, "300 ms, rounded up to whole seconds");
+    assert!(r
+        .response()
+        .cookies()
+        .all(|c| c.name() != auth::SESSION_COOKIE));
+    let page = String::from_utf8(test::read_body(r).await.to_vec()).unwrap();
+    assert!(page.contains("too many attempts"), "{page}");
+    // The allowance comes back: the right password works.
+    std::thread::sleep(Duration::from_millis(350));
+    let r = attempt(&svc, "admin", PASSWORD, "192.0.2.9:4000").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+}
+
+#[actix_web::test]
+async fn one_address_guessing_many_officials_is_slowed() {
+    let (state, _dir) = throttled(LoginThrottle::new(
+        LoginThrottle::OFFICIAL,
+        Allowance {
+            burst: 2,
+            every: Duration::from_secs(60),
+        },
+    ));
+    let svc = test::init_service(app(state.clone())).await;
+    let from = "198.51.100.4:5000";
+    for who in ["alice", "bob"] {
+        let r = attempt(&svc, who, "guess", from).await;
+        assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "{who}");
+    }
+    let r = attempt(&svc, "carol", "guess", from).await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = r
+        .headers()
+        .get("retry-after")
+        .expect("Retry-After")
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((59..=60).contains(&retry), "{retry}");
+    // Another address is not held up by this one.
+    let r = attempt(&svc, "admin", PASSWORD, "198.51.100.5:5000").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+}
