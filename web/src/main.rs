@@ -53,6 +53,8 @@ enum Command {
     /// Import a game played on mj-server (its hand histories) as a tournament table whose
     /// hands are recorded play by play.
     ImportGame(cmd::import_game::Args),
+    /// Administer a database's officials from the machine that holds it (a lost password).
+    Admin(cmd::admin::Args),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +74,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cmd::replay::run(&args),
         Command::Adjudicate(args) => cmd::adjudicate::run(&args),
         Command::ImportGame(args) => cmd::import_game::run(&args),
+        Command::Admin(args) => cmd::admin::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -153,3 +153,77 @@ fn load_fixture_builds_a_tournament_that_audits_clean() {
     let out = run(&["audit", db.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stdout));
 }
+
+/// `admin reset-password`: for whoever holds the database, when a password is lost.
+#[test]
+fn a_lost_password_is_reset_by_whoever_holds_the_database() {
+    use web::server::{auth, AppState};
+    let dir = Dir::new("reset-password");
+    let db = dir.file("club.db");
+    let state = AppState::open(&db).unwrap();
+    state
+        .auth_now(|c| auth::ensure_admin(c, Some("forgotten password")))
+        .unwrap();
+    drop(state);
+    let db_arg = db.to_str().unwrap();
+    // A generated password, printed once.
+    let o = run(&["admin", "reset-password", "--db", db_arg, "admin"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let new = out.split('`').nth(3).unwrap().to_owned();
+    assert_eq!(new.len(), 20, "{out}");
+    let state = AppState::open(&db).unwrap();
+    assert!(state.auth_now(|c| auth::login(c, "admin", &new)).is_ok());
+    assert!(state
+        .auth_now(|c| auth::login(c, "admin", "forgotten password"))
+        .is_err());
+    drop(state);
+    // One given.
+    let o = run(&[
+        "admin",
+        "reset-password",
+        "--db",
+        db_arg,
+        "admin",
+        "--password",
+        "chosen by me",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // An unknown official, a short password, a missing database: refused, nothing created.
+    let o = run(&["admin", "reset-password", "--db", db_arg, "nobody"]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("no official `nobody`"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = run(&[
+        "admin",
+        "reset-password",
+        "--db",
+        db_arg,
+        "admin",
+        "--password",
+        "short",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("at least 8"),
+        "{}",
+        text(&o.stderr)
+    );
+    let missing = dir.file("missing.db");
+    let o = run(&[
+        "admin",
+        "reset-password",
+        "--db",
+        missing.to_str().unwrap(),
+        "admin",
+    ]);
+    assert!(!o.status.success());
+    assert!(!missing.exists());
+    let state = AppState::open(&db).unwrap();
+    assert!(state
+        .auth_now(|c| auth::login(c, "admin", "chosen by me"))
+        .is_ok());
+}

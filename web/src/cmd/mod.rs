@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod adjudicate;
+pub mod admin;
 pub mod audit;
 pub mod export;
 pub mod import;

@@ -121,8 +121,8 @@ impl FromRequest for Viewer {
             .headers()
             .get("authorization")
             .and_then(|h| h.to_str().ok())
-            .and_then(|h| h.strip_prefix("Bearer "))
-            .map(|t| t.trim().to_owned());
+            .and_then(bearer_token)
+            .map(str::to_owned);
         let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
         Box::pin(async move {
             let Some(state) = state else {
@@ -294,6 +294,37 @@ pub fn list_officials(conn: &Connection) -> Result<Vec<OfficialListing>, AppErro
         .map_err(sql("listing officials"))
 }
 
+/// The token of an `Authorization: Bearer <token>` header; the scheme's name is
+/// case-insensitive (RFC 7235 §2.1), so `bearer` and `BEARER` do as well.
+pub fn bearer_token(header: &str) -> Option<&str> {
+    let (scheme, token) = header.trim_start().split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+/// Sets official `id`'s password and ends its sessions (so a password thought known to someone
+/// else stops working at once); refuses a short password or an unknown official.
+pub fn reset_password(conn: &Connection, id: &str, password: &str) -> Result<(), AppError> {
+    if password.chars().count() < MIN_PASSWORD {
+        return Err(AppError::unprocessable(format!(
+            "a password needs at least {MIN_PASSWORD} characters"
+        )));
+    }
+    let hash = hash_password(password)?;
+    let changed = conn
+        .execute(
+            "UPDATE officials SET password_hash = ?2 WHERE official = ?1",
+            params![id, hash],
+        )
+        .map_err(sql("setting a password"))?;
+    if changed == 0 {
+        return Err(AppError::not_found(format!("there is no official `{id}`")));
+    }
+    conn.execute("DELETE FROM sessions WHERE official = ?1", [id])
+        .map_err(sql("ending an official's sessions"))?;
+    Ok(())
+}
+
 /// The minimum length of a password.
 pub const MIN_PASSWORD: usize = 8;
 
@@ -414,12 +445,12 @@ pub fn create_api_token(
 
 /// Creates the administrator on first run. Returns the password when it was generated (to be
 /// printed once), `None` when officials already exist or the password was given.
-pub fn ensure_admin(conn: &Connection, password: Option<&str>) -> Result<Option<String>, AppError> {
+pub fn ensure_admin(conn: &Connection, password: Option<&str>) -> Result<AdminSetup, AppError> {
     let count: i64 = conn
         .query_row("SELECT COUNT(*) FROM officials", [], |r| r.get(0))
         .map_err(sql("counting officials"))?;
     if count > 0 {
-        return Ok(None);
+        return Ok(AdminSetup::Existing);
     }
     let generated = password.is_none().then(|| random_token()[..20].to_owned());
     let password = password
@@ -435,7 +466,17 @@ pub fn ensure_admin(conn: &Connection, password: Option<&str>) -> Result<Option<
         true,
         &password,
     )?;
-    Ok(generated)
+    Ok(AdminSetup::Created { generated })
+}
+
+/// What [`ensure_admin`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdminSetup {
+    /// The database had no official: the administrator `admin` was created, with the password
+    /// given or, when none was, the one generated here.
+    Created { generated: Option<String> },
+    /// The database has officials already: nothing was changed (a password given was not used).
+    Existing,
 }
 
 /// The session cookie.

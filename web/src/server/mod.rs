@@ -93,13 +93,22 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     state.secure_cookies = args.secure_cookies;
     let state = web::Data::new(state);
     let password = args.admin_password.clone();
-    let generated = state
+    let given = password.is_some();
+    let setup = state
         .auth(move |conn| auth::ensure_admin(conn, password.as_deref()))
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    if let Some(password) = generated {
-        // Printed once, to the terminal that started the server; never logged.
-        println!("created the administrator: official `admin`, password `{password}` (shown once; set your own with --admin-password on a fresh database)");
+    match setup {
+        auth::AdminSetup::Created {
+            generated: Some(password),
+        } => {
+            // Printed once, to the terminal that started the server; never logged.
+            println!("created the administrator: official `admin`, password `{password}` (shown once; set your own with --admin-password on a fresh database)");
+        }
+        auth::AdminSetup::Existing if given => {
+            eprintln!("note: --admin-password is ignored: {} already has officials, whose passwords stay as they are (to set one: mahjong-referee admin reset-password --db {} OFFICIAL)", args.db.display(), args.db.display());
+        }
+        _ => {}
     }
     if args.demo {
         let admin = admin_official(&state)
