@@ -178,11 +178,11 @@ fn guess(url: &str, stop: &std::sync::atomic::AtomicBool) -> Vec<(u16, usize)> {
     let mut seen = std::collections::BTreeMap::<u16, usize>::new();
     let mut n = 0u64;
     while !stop.load(Ordering::Relaxed) {
-        let Ok(page) = agent.get(&format!("{url}/login")).call() else {
+        let Ok(mut page) = agent.get(&format!("{url}/login")).call() else {
             continue;
         };
-        // The login form's CSRF value is the cookie's: `mjr_login_csrf=<64 hex>; …`.
-        let Some(csrf) = page
+        // The pre-login cookie, `mjr_login_csrf=<64 hex>; …`, and the form's value for it.
+        let Some(cookie) = page
             .headers()
             .get_all("set-cookie")
             .iter()
@@ -193,10 +193,21 @@ fn guess(url: &str, stop: &std::sync::atomic::AtomicBool) -> Vec<(u16, usize)> {
         else {
             continue;
         };
+        let Ok(body) = page.body_mut().read_to_string() else {
+            continue;
+        };
+        let Some(csrf) = body
+            .split("name=\"csrf\" value=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .map(str::to_owned)
+        else {
+            continue;
+        };
         n += 1;
         let answer = agent
             .post(&format!("{url}/login"))
-            .header("cookie", &format!("{}={csrf}", auth::LOGIN_CSRF_COOKIE))
+            .header("cookie", &format!("{}={cookie}", auth::LOGIN_CSRF_COOKIE))
             .send_form([
                 ("csrf", csrf.as_str()),
                 ("official", "admin"),

@@ -572,20 +572,60 @@ async fn concurrent_writes_to_one_table_one_wins_the_other_gets_a_conflict() {
     assert_eq!(body_json(resp).await["clean"], true);
 }
 
+/// The login page's pre-login cookie and its form's CSRF value.
+async fn login_form<S, B>(svc: &S) -> (Cookie<'static>, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let resp = test::call_service(svc, test::TestRequest::get().uri("/login").to_request()).await;
+    let cookie = resp
+        .response()
+        .cookies()
+        .find(|c| c.name() == auth::LOGIN_CSRF_COOKIE)
+        .unwrap()
+        .into_owned();
+    let page = body_text(resp).await;
+    let field = page
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_owned();
+    (cookie, field)
+}
+
 /// Logs in through the form; returns the session cookie and the page's CSRF token.
 async fn login<S, B>(svc: &S) -> (Cookie<'static>, String)
 where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let resp = test::call_service(svc, test::TestRequest::get().uri("/login").to_request()).await;
-    let csrf_cookie = resp
-        .response()
-        .cookies()
-        .find(|c| c.name() == auth::LOGIN_CSRF_COOKIE)
-        .unwrap()
-        .into_owned();
-    let token = csrf_cookie.value().to_owned();
+    let (csrf_cookie, token) = login_form(svc).await;
+    // The cookie's value is not the form's: a double submit of any equal pair is refused (the
+    // form's value is an HMAC of the cookie under the server's key).
+    let forged = "f".repeat(64);
+    for (cookie, field) in [
+        (forged.clone(), forged.clone()),
+        (
+            csrf_cookie.value().to_owned(),
+            csrf_cookie.value().to_owned(),
+        ),
+    ] {
+        let req = test::TestRequest::post()
+            .uri("/login")
+            .cookie(Cookie::new(auth::LOGIN_CSRF_COOKIE, cookie))
+            .set_form([
+                ("csrf", field.as_str()),
+                ("official", "admin"),
+                ("password", PASSWORD),
+            ])
+            .to_request();
+        assert_eq!(
+            test::call_service(svc, req).await.status(),
+            StatusCode::FORBIDDEN
+        );
+    }
     // Without the cookie the login form is refused.
     let req = test::TestRequest::post()
         .uri("/login")

@@ -325,6 +325,32 @@ pub fn reset_password(conn: &Connection, id: &str, password: &str) -> Result<(),
     Ok(())
 }
 
+/// The login form's CSRF value for the pre-login cookie `cookie`: HMAC-SHA-256 under the
+/// server's `key`, in hex. Only the server can compute it, so a cookie and field an attacker
+/// planted to be equal do not pass (a double-submit check alone would take any equal pair).
+pub fn login_csrf_value(key: &[u8; 32], cookie: &str) -> String {
+    use hmac::{KeyInit, Mac};
+    let Ok(mut mac) = hmac::Hmac::<Sha256>::new_from_slice(key) else {
+        // HMAC takes a key of any length: this cannot happen, and a value that never matches
+        // refuses the login rather than panicking.
+        return String::new();
+    };
+    mac.update(cookie.as_bytes());
+    mac.finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Whether `field` is the login form's CSRF value for `cookie` ([`login_csrf_value`]).
+pub fn login_csrf_ok(key: &[u8; 32], cookie: Option<&str>, field: &str) -> bool {
+    cookie.is_some_and(|c| {
+        let expected = login_csrf_value(key, c);
+        !expected.is_empty() && constant_time_eq(expected.as_bytes(), field.as_bytes())
+    })
+}
+
 /// The minimum length of a password.
 pub const MIN_PASSWORD: usize = 8;
 

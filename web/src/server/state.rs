@@ -34,6 +34,9 @@ struct Inner {
     auth: Mutex<Connection>,
     /// Login attempts per official and per address.
     throttle: super::throttle::LoginThrottle,
+    /// The key of the login form's CSRF values: random for each run of the server (a login
+    /// form older than the process answers "stale: try again").
+    login_key: [u8; 32],
     /// Bumped after every write this process makes: the key of the page cache.
     generation: AtomicU64,
     cache: super::cache::PageCache,
@@ -72,6 +75,7 @@ impl AppState {
                 readers: Mutex::new(Vec::new()),
                 auth: Mutex::new(auth),
                 throttle,
+                login_key: rand::random(),
                 generation: AtomicU64::new(0),
                 cache: Default::default(),
             }),
@@ -81,6 +85,11 @@ impl AppState {
 
     pub fn path(&self) -> &Path {
         &self.inner.path
+    }
+
+    /// The key of the login form's CSRF values.
+    pub fn login_key(&self) -> &[u8; 32] {
+        &self.inner.login_key
     }
 
     /// The login throttle.

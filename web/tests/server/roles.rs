@@ -129,14 +129,7 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let resp = test::call_service(svc, test::TestRequest::get().uri("/login").to_request()).await;
-    let csrf_cookie = resp
-        .response()
-        .cookies()
-        .find(|c| c.name() == auth::LOGIN_CSRF_COOKIE)
-        .unwrap()
-        .into_owned();
-    let token = csrf_cookie.value().to_owned();
+    let (csrf_cookie, token) = super::login_form(svc).await;
     let req = test::TestRequest::post()
         .uri("/login")
         .cookie(csrf_cookie)

@@ -34,15 +34,9 @@ where
         Response = actix_web::dev::ServiceResponse<B>,
         Error = actix_web::Error,
     >,
+    B: actix_web::body::MessageBody,
 {
-    let page = test::call_service(svc, test::TestRequest::get().uri("/login").to_request()).await;
-    let cookie = page
-        .response()
-        .cookies()
-        .find(|c| c.name() == auth::LOGIN_CSRF_COOKIE)
-        .unwrap()
-        .into_owned();
-    let token = cookie.value().to_owned();
+    let (cookie, token) = super::login_form(svc).await;
     let req = test::TestRequest::post()
         .uri("/login")
         .peer_addr(address.parse().unwrap())

@@ -40,7 +40,7 @@ fn login_response(
         status,
         &LoginPage {
             nav: Nav::anonymous(),
-            login_csrf: token.clone(),
+            login_csrf: auth::login_csrf_value(state.login_key(), &token),
             official,
             error,
         },
@@ -80,20 +80,6 @@ pub async fn login(
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let form = form.into_inner();
-    let cookie = req
-        .cookie(auth::LOGIN_CSRF_COOKIE)
-        .map(|c| c.value().to_owned());
-    let csrf_ok =
-        cookie.is_some_and(|c| auth::constant_time_eq(c.as_bytes(), form.csrf.as_bytes()));
-    if !csrf_ok {
-        return Ok(login_response(
-            &state,
-            &req,
-            StatusCode::FORBIDDEN,
-            form.official,
-            Some("the form's security token is missing or stale: please try again".into()),
-        )?);
-    }
     let official = form.official.trim().to_owned();
     let address = req.peer_addr().map(|a| a.ip());
     if let Err(wait) = state.login_throttle().attempt(&official, address) {
@@ -121,6 +107,20 @@ pub async fn login(
             actix_web::http::header::HeaderValue::from(seconds),
         );
         return Ok(response);
+    }
+    // Every attempt counts against the allowances, its form's security token good or not.
+    let cookie = req
+        .cookie(auth::LOGIN_CSRF_COOKIE)
+        .map(|c| c.value().to_owned());
+    let csrf_ok = auth::login_csrf_ok(state.login_key(), cookie.as_deref(), &form.csrf);
+    if !csrf_ok {
+        return Ok(login_response(
+            &state,
+            &req,
+            StatusCode::FORBIDDEN,
+            official,
+            Some("the form's security token is missing or stale: please try again".into()),
+        )?);
     }
     // The password is checked on a blocking thread without the officials' lock, which every
     // request with a session or a token needs: a flood of guesses must not slow them.
