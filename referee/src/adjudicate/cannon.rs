@@ -410,10 +410,15 @@ impl CannonWatch {
         }
     }
 
-    /// Takes in event `e`, applied.
-    pub fn record(&mut self, e: &HandEvent, noted: Noted) {
+    /// Takes in event `e`, applied to `state`.
+    pub fn record(&mut self, state: &PlayState, e: &HandEvent, noted: Noted) {
         self.dangerous.extend(noted.found);
         match e {
+            // The discard is off the table (§70, §74, §75): it was never made.
+            HandEvent::DiscardTakenBack(_) => {
+                let gone = Some(state.discards.len());
+                self.dangerous.retain(|d| d.discard != gone);
+            }
             HandEvent::TileDrawn(d) => self.came[d.seat] = Came::Drew,
             HandEvent::LooseTileDrawn(d) => self.came[d.seat] = Came::Drew,
             HandEvent::ClaimGranted(g) => {
@@ -460,12 +465,23 @@ impl CannonWatch {
             return None;
         };
         let tiles = all_tiles(state, winner)?;
+        // Who holds each dangerous discard at the end is the table's: a claim retracted
+        // (§69–71) left it unclaimed, and a Mah-Jongg claim may take a discard granted to
+        // another (§62–64).
+        let taken = |d: &Dangerous| -> Option<(Seat, ClaimKind)> {
+            let i = d.discard?;
+            let holder = state.discards.get(i)?.claimed_by?;
+            match d.claimed {
+                Some((s, k)) if s == holder => Some((s, k)),
+                _ => Some((holder, ClaimKind::MahJongg)).filter(|(s, _)| *s == winner),
+            }
+        };
         // The winner's dangerous claims, latest first: the latest that the hand completes is
         // liable, and the earlier ones are freed (§93).
         let claimed: Vec<(&Dangerous, ClaimKind)> = self
             .dangerous
             .iter()
-            .filter_map(|d| match (d.claimed, d.robbed_by) {
+            .filter_map(|d| match (taken(d), d.robbed_by) {
                 (_, Some(r)) if r == winner => Some((d, ClaimKind::MahJongg)),
                 (Some((s, k)), _) if s == winner && k != ClaimKind::Kong => Some((d, k)),
                 _ => None,
@@ -518,7 +534,7 @@ pub fn cannon_reading(
     for e in events {
         let noted = watch.note(play.state(), play.events(), e);
         play.apply(e)?;
-        watch.record(e, noted);
+        watch.record(play.state(), e, noted);
     }
     Ok(watch.cannon(play.state()))
 }

@@ -80,7 +80,7 @@ impl Play {
                 event: self.events,
                 kind,
             })?;
-        self.watch.record(event, noted);
+        self.watch.record(&self.state, event, noted);
         self.events += 1;
         Ok(applied)
     }
