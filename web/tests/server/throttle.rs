@@ -50,6 +50,17 @@ where
     test::call_service(svc, req).await
 }
 
+/// The `Retry-After` of a refusal, in seconds.
+fn retry_after<B>(r: &actix_web::dev::ServiceResponse<B>) -> u64 {
+    r.headers()
+        .get("retry-after")
+        .expect("Retry-After")
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
 #[actix_web::test]
 async fn guessing_one_officials_password_is_slowed_and_the_owner_gets_in_after() {
     let (state, _dir) = throttled(LoginThrottle::new(
@@ -68,14 +79,7 @@ async fn guessing_one_officials_password_is_slowed_and_the_owner_gets_in_after()
     // From yet another address, and with the right password: the official's allowance is spent.
     let r = attempt(&svc, "admin", PASSWORD, "192.0.2.9:4000").await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
-    let retry: u64 = r
-        .headers()
-        .get("retry-after")
-        .expect("Retry-After")
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let retry = retry_after(&r);
     assert_eq!(retry, 1, "300 ms, rounded up to whole seconds");
     assert!(r
         .response()
@@ -106,14 +110,7 @@ async fn one_address_guessing_many_officials_is_slowed() {
     }
     let r = attempt(&svc, "carol", "guess", from).await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
-    let retry: u64 = r
-        .headers()
-        .get("retry-after")
-        .expect("Retry-After")
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let retry = retry_after(&r);
     assert!((59..=60).contains(&retry), "{retry}");
     // Another address is not held up by this one.
     let r = attempt(&svc, "admin", PASSWORD, "198.51.100.5:5000").await;
