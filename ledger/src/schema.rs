@@ -36,6 +36,7 @@ pub const MIGRATIONS: &[Migration] = &[
         rebuilds_projections: true,
         ..migration(include_str!("../../migrations/0005_one_read_model.sql"))
     },
+    migration(include_str!("../../migrations/0006_token_expiry.sql")),
 ];
 
 /// The projection tables' DDL alone, for building a fresh in-memory replay to compare with:

@@ -99,12 +99,13 @@ fn migration_5_rebuilds_the_one_read_model_from_the_events() {
             ledger.standings(&tournament()).unwrap(),
         )
     };
-    // Put the file back as schema 4 left it: the old projection tables, empty, and no new ones.
+    // Put the file back as schema 4 left it: the old projection tables, empty, no new ones,
+    // and API tokens without an expiry (migration 6).
     let raw = rusqlite::Connection::open(dir.db()).unwrap();
     raw.execute_batch(
         "DROP TABLE proj_tournaments; DROP TABLE proj_players; DROP TABLE proj_tables;
          DROP TABLE proj_seats; DROP TABLE proj_hand_records; DROP TABLE proj_player_hands;
-         DROP TABLE proj_standings;",
+         DROP TABLE proj_standings; ALTER TABLE api_tokens DROP COLUMN expires_at;",
     )
     .unwrap();
     raw.execute_batch(include_str!("../../migrations/0002_projections.sql"))

@@ -239,9 +239,13 @@ fn by_api_token(conn: &Connection, token: &str) -> Result<Option<Official>, AppE
     let row = conn
         .prepare_cached(
             "SELECT o.official, o.name, o.role, o.is_admin FROM api_tokens t \
-             JOIN officials o ON o.official = t.official WHERE t.token_sha256 = ?1",
+             JOIN officials o ON o.official = t.official WHERE t.token_sha256 = ?1 \
+             AND (t.expires_at IS NULL OR t.expires_at > ?2)",
         )
-        .and_then(|mut s| s.query_row([sha256(token)], official_row).optional())
+        .and_then(|mut s| {
+            s.query_row(params![sha256(token), now()], official_row)
+                .optional()
+        })
         .map_err(sql("reading an API token"))?;
     to_official(row, None)
 }
@@ -454,19 +458,84 @@ pub fn logout(conn: &Connection, token: &str) -> Result<(), AppError> {
     .map(drop)
 }
 
-/// Creates an API token for an official; the token is returned once and stored as its hash.
+/// Creates an API token for an official, valid until revoked; the token is returned once and
+/// stored as its hash.
 pub fn create_api_token(
     conn: &Connection,
     official: &OfficialId,
     label: &str,
 ) -> Result<String, AppError> {
+    create_api_token_until(conn, official, label, None)
+}
+
+/// Creates an API token valid until `expires_at` (Unix seconds; `None`: until revoked).
+pub fn create_api_token_until(
+    conn: &Connection,
+    official: &OfficialId,
+    label: &str,
+    expires_at: Option<i64>,
+) -> Result<String, AppError> {
     let token = format!("mjr_{}", random_token());
     conn.execute(
-        "INSERT INTO api_tokens (token_sha256, official, label, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![sha256(&token), official.as_str(), label.trim(), now()],
+        "INSERT INTO api_tokens (token_sha256, official, label, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![sha256(&token), official.as_str(), label.trim(), now(), expires_at],
     )
     .map_err(sql("creating an API token"))?;
     Ok(token)
+}
+
+/// One of an official's API tokens, as its account page lists it (never the token itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenListing {
+    /// The row's number, to revoke it by.
+    pub id: i64,
+    pub label: String,
+    /// Unix seconds.
+    pub created_at: i64,
+    pub expires_at: Option<i64>,
+    /// Past its expiry: refused.
+    pub expired: bool,
+}
+
+/// An official's API tokens, newest first.
+pub fn list_api_tokens(conn: &Connection, official: &str) -> Result<Vec<TokenListing>, AppError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT rowid, label, created_at, expires_at FROM api_tokens WHERE official = ?1 \
+             ORDER BY created_at DESC, rowid DESC",
+        )
+        .map_err(sql("listing API tokens"))?;
+    let at = now();
+    let rows = stmt
+        .query_map([official], |r| {
+            let expires_at: Option<i64> = r.get(3)?;
+            Ok(TokenListing {
+                id: r.get(0)?,
+                label: r.get(1)?,
+                created_at: r.get(2)?,
+                expires_at,
+                expired: expires_at.is_some_and(|e| e <= at),
+            })
+        })
+        .map_err(sql("listing API tokens"))?;
+    rows.collect::<Result<_, _>>()
+        .map_err(sql("listing API tokens"))
+}
+
+/// Revokes official `official`'s token `id`: it stops working at once.
+pub fn revoke_api_token(conn: &Connection, official: &str, id: i64) -> Result<(), AppError> {
+    let gone = conn
+        .execute(
+            "DELETE FROM api_tokens WHERE rowid = ?1 AND official = ?2",
+            params![id, official],
+        )
+        .map_err(sql("revoking an API token"))?;
+    if gone == 0 {
+        return Err(AppError::not_found(format!(
+            "you have no API token number {id}"
+        )));
+    }
+    Ok(())
 }
 
 /// Creates the administrator on first run. Returns the password when it was generated (to be

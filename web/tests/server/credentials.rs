@@ -80,3 +80,104 @@ async fn a_reset_password_ends_the_sessions_and_the_old_password() {
         .auth_now(|c| auth::login(c, "admin", "a new password"))
         .is_ok());
 }
+
+#[actix_web::test]
+async fn api_tokens_are_listed_expire_and_are_revoked_at_once() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let (session, csrf) = super::login(&svc).await;
+    let write = |token: &str, n: usize| {
+        test::TestRequest::post()
+            .uri("/api/tournaments")
+            .insert_header(("authorization", format!("Bearer {token}")))
+            .set_json(json!({"id": format!("t{n}"), "name": "Cup", "ruleset": "code-of-laws", "starting_chips": 2000}))
+            .to_request()
+    };
+    // A token created through the account page, with an expiry, is listed (never shown again).
+    let req = test::TestRequest::post()
+        .uri("/account/tokens")
+        .cookie(session.clone())
+        .set_form([
+            ("csrf", csrf.as_str()),
+            ("label", "table 1 tablet"),
+            ("days", "30"),
+        ])
+        .to_request();
+    let page = super::body_text(test::call_service(&svc, req).await).await;
+    let token = page
+        .split("<pre class=\"token\">")
+        .nth(1)
+        .and_then(|r| r.split('<').next())
+        .unwrap()
+        .to_owned();
+    assert!(page.contains("table 1 tablet"), "{page}");
+    let resp = test::call_service(&svc, write(&token, 1)).await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    // A bad expiry is refused.
+    let req = test::TestRequest::post()
+        .uri("/account/tokens")
+        .cookie(session.clone())
+        .set_form([("csrf", csrf.as_str()), ("label", "x"), ("days", "0")])
+        .to_request();
+    assert_eq!(
+        test::call_service(&svc, req).await.status(),
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    // An expired token is refused like an unknown one, and listed as expired.
+    let admin = ledger::OfficialId::new("admin").unwrap();
+    let stale = t
+        .state
+        .auth_now(|c| auth::create_api_token_until(c, &admin, "old script", Some(1)))
+        .unwrap();
+    let resp = test::call_service(&svc, write(&stale, 2)).await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    let listed = t
+        .state
+        .auth_now(|c| auth::list_api_tokens(c, "admin"))
+        .unwrap();
+    assert!(listed.iter().any(|l| l.label == "old script" && l.expired));
+    // Revoked from the account page: it stops at once.
+    let id = listed
+        .iter()
+        .find(|l| l.label == "table 1 tablet")
+        .unwrap()
+        .id;
+    let req = test::TestRequest::post()
+        .uri(&format!("/account/tokens/{id}/revoke"))
+        .cookie(session.clone())
+        .set_form([("csrf", csrf.as_str())])
+        .to_request();
+    let page = super::body_text(test::call_service(&svc, req).await).await;
+    assert!(page.contains("revoked"), "{page}");
+    let resp = test::call_service(&svc, write(&token, 3)).await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    // Another official's token, or one that does not exist, is not revoked.
+    let req = test::TestRequest::post()
+        .uri("/account/tokens/999999/revoke")
+        .cookie(session.clone())
+        .set_form([("csrf", csrf.as_str())])
+        .to_request();
+    assert_eq!(
+        test::call_service(&svc, req).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let sams = t
+        .state
+        .auth_now(|c| auth::list_api_tokens(c, "sam"))
+        .unwrap();
+    let req = test::TestRequest::post()
+        .uri(&format!("/account/tokens/{}/revoke", sams[0].id))
+        .cookie(session)
+        .set_form([("csrf", csrf.as_str())])
+        .to_request();
+    assert_eq!(
+        test::call_service(&svc, req).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let resp = test::call_service(&svc, write(&t.tokens.scorer, 4)).await;
+    assert_ne!(
+        resp.status(),
+        StatusCode::UNAUTHORIZED,
+        "sam's token still works"
+    );
+}

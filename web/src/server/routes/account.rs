@@ -195,9 +195,51 @@ struct AccountPage {
     official: String,
     is_admin: bool,
     new_token: Option<String>,
+    tokens: Vec<TokenRow>,
+    notice: Option<String>,
 }
 
-fn account_page(o: &Official, new_token: Option<String>) -> Result<HttpResponse, AppError> {
+/// An API token as the account page lists it.
+struct TokenRow {
+    id: i64,
+    label: String,
+    created: String,
+    /// "never", a date, or "expired on" a date.
+    expires: String,
+    expired: bool,
+}
+
+/// Unix seconds as a date and time in UTC.
+fn date(seconds: i64) -> String {
+    chrono::DateTime::from_timestamp(seconds, 0).map_or_else(
+        || seconds.to_string(),
+        |d| d.format("%Y-%m-%d %H:%M UTC").to_string(),
+    )
+}
+
+async fn account_page(
+    state: &web::Data<AppState>,
+    o: &Official,
+    new_token: Option<String>,
+    notice: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = o.id.to_string();
+    let tokens = state
+        .auth(move |conn| auth::list_api_tokens(conn, &id))
+        .await?
+        .into_iter()
+        .map(|t| TokenRow {
+            id: t.id,
+            label: t.label,
+            created: date(t.created_at),
+            expires: match t.expires_at {
+                None => "never".into(),
+                Some(e) if t.expired => format!("expired {}", date(e)),
+                Some(e) => date(e),
+            },
+            expired: t.expired,
+        })
+        .collect();
     render(
         StatusCode::OK,
         &AccountPage {
@@ -206,12 +248,14 @@ fn account_page(o: &Official, new_token: Option<String>) -> Result<HttpResponse,
             official: o.id.to_string(),
             is_admin: o.is_admin,
             new_token,
+            tokens,
+            notice,
         },
     )
 }
 
-pub async fn page(viewer: Viewer) -> Result<HttpResponse, HtmlError> {
-    Ok(account_page(viewer.require()?, None)?)
+pub async fn page(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResponse, HtmlError> {
+    Ok(account_page(&state, viewer.require()?, None, None).await?)
 }
 
 #[derive(Deserialize)]
@@ -220,7 +264,13 @@ pub struct TokenForm {
     csrf: String,
     #[serde(default)]
     label: String,
+    /// Days until the token expires; empty: until revoked.
+    #[serde(default)]
+    days: String,
 }
+
+/// The longest expiry a token may be given, in days (ten years).
+const MAX_TOKEN_DAYS: i64 = 3650;
 
 pub async fn create_token(
     state: web::Data<AppState>,
@@ -233,11 +283,49 @@ pub async fn create_token(
     if label.is_empty() {
         return Err(AppError::unprocessable("give the token a label").into());
     }
+    let days = form.days.trim();
+    let expires_at = if days.is_empty() {
+        None
+    } else {
+        let n: i64 = days
+            .parse()
+            .ok()
+            .filter(|n| (1..=MAX_TOKEN_DAYS).contains(n))
+            .ok_or_else(|| {
+                AppError::unprocessable(format!(
+                    "`{days}` is not a number of days from 1 to {MAX_TOKEN_DAYS} (leave it empty for a token that lasts until revoked)"
+                ))
+            })?;
+        Some(chrono::Utc::now().timestamp() + n * 86_400)
+    };
     let id = official.id.clone();
     let token = state
-        .auth(move |conn| auth::create_api_token(conn, &id, &label))
+        .auth(move |conn| auth::create_api_token_until(conn, &id, &label, expires_at))
         .await?;
-    Ok(account_page(&official, Some(token))?)
+    Ok(account_page(&state, &official, Some(token), None).await?)
+}
+
+/// `POST /account/tokens/{id}/revoke`: one of the official's own tokens stops working at once.
+pub async fn revoke_token(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<i64>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, HtmlError> {
+    let official = viewer.require()?.clone();
+    official.check_csrf(&form.csrf)?;
+    let (who, id) = (official.id.to_string(), path.into_inner());
+    state
+        .auth(move |conn| auth::revoke_api_token(conn, &who, id))
+        .await?;
+    tracing::info!(official = %official.id, token = id, "API token revoked");
+    Ok(account_page(
+        &state,
+        &official,
+        None,
+        Some(format!("API token {id} revoked: it no longer works")),
+    )
+    .await?)
 }
 
 #[derive(Template)]

@@ -45,6 +45,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/logout", web::post().to(account::logout))
         .route("/account", web::get().to(account::page))
         .route("/account/tokens", web::post().to(account::create_token))
+        .route(
+            "/account/tokens/{id}/revoke",
+            web::post().to(account::revoke_token),
+        )
         .route("/officials", web::get().to(account::officials_page))
         .route("/officials", web::post().to(account::create_official))
         .route("/tournaments/new", web::get().to(tournaments::new_page))
