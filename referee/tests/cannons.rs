@@ -92,12 +92,7 @@ fn an_end_of_wall_cannon_is_settled_as_the_server_settled_it() {
     assert!(check.differences.is_empty(), "{:?}", check.differences);
     assert!(check.departures.is_empty(), "{:?}", check.departures);
     // Without the penalty the settlement would differ from the server's.
-    let (_, plain) = r
-        .play
-        .state()
-        .settle_with(&server_rules(), 0, Vec::new())
-        .unwrap()
-        .unwrap();
+    let (_, plain) = r.play.state().settle(&server_rules(), 0).unwrap().unwrap();
     let (_, charged) = r.play.settle(&server_rules(), 0).unwrap().unwrap();
     assert_ne!(plain.nets, charged.nets);
     assert_eq!(charged.nets.iter().map(|(_, n)| *n).sum::<i64>(), 0);

@@ -32,6 +32,7 @@ use crate::event::{ClaimKind, HandEvent, HandStarted, KongKind};
 use crate::play::{
     Concealed, Ending, Formed, Play, PlayError, PlayRules, PlayState, PlayedSet, Turn,
 };
+use crate::settle::{Liability, Penalty};
 use crate::{BySeat, Seat, Set, SetKind, Suit, Tile};
 
 /// What made a discard dangerous (Code §90).
@@ -205,6 +206,15 @@ impl Cannon {
         self.pleaded && self.no_choice == NoChoice::Open
     }
 
+    /// The penalty the Code gives (§96): the discarder pays for all; none when excused.
+    pub fn penalty(&self) -> Option<Penalty<Seat>> {
+        (!self.excused()).then_some(Penalty::PaysForAll {
+            liable: self.discarder,
+            liability: Liability::Full,
+            second: None,
+        })
+    }
+
     /// The finding's kind, as the adjudication names it.
     pub fn kind(&self) -> &'static str {
         if self.excused() {
@@ -305,7 +315,7 @@ impl fmt::Display for Cannon {
 /// How §90 is read: the Code's text, or mj-server's departures from it (for the cross-check
 /// with `../shared/mj-server.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reading {
+pub struct CannonReading {
     /// §90(g): a tile in an exposed set shows ("among the discards, or in exposed sets"); the
     /// server counts the discards only.
     pub exposed_sets_show: bool,
@@ -317,9 +327,9 @@ pub struct Reading {
     pub specified_hand: bool,
 }
 
-impl Reading {
+impl CannonReading {
     /// The Code's text.
-    pub const CODE: Reading = Reading {
+    pub const CODE: CannonReading = CannonReading {
         exposed_sets_show: true,
         declared_kongs_count: true,
         specified_hand: true,
@@ -352,7 +362,7 @@ struct Dangerous {
 /// reading as part of its fold, so the finding is there at the end of any replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CannonWatch {
-    reading: Reading,
+    reading: CannonReading,
     came: BySeat<Came>,
     dangerous: Vec<Dangerous>,
 }
@@ -365,7 +375,7 @@ pub struct Noted {
 }
 
 impl CannonWatch {
-    pub fn new(reading: Reading) -> CannonWatch {
+    pub fn new(reading: CannonReading) -> CannonWatch {
         CannonWatch {
             reading,
             came: BySeat::from_fn(|_| Came::Drew),
@@ -508,26 +518,14 @@ impl CannonWatch {
 }
 
 /// The cannon let off in the hand started by `started` and played through `events` (the
-/// start is event 0, `events[0]` event 1), if the hand ended in Mah-Jongg on one. A hand whose
-/// play cannot be replayed is refused with the event and why.
-pub fn cannon(
-    rules: PlayRules,
-    started: &HandStarted,
-    events: &[HandEvent],
-) -> Result<Option<Cannon>, PlayError> {
-    let mut play = Play::start(rules, started)?;
-    for e in events {
-        play.apply(e)?;
-    }
-    Ok(play.cannon())
-}
-
-/// [`cannon`], with §90 read as `reading` says.
+/// start is event 0, `events[0]` event 1), with §90 read as `reading` says (under the Code's
+/// reading, [`Play::cannon`] has it at the end of any replay). A hand whose play cannot be
+/// replayed is refused with the event and why.
 pub fn cannon_reading(
     rules: PlayRules,
     started: &HandStarted,
     events: &[HandEvent],
-    reading: Reading,
+    reading: CannonReading,
 ) -> Result<Option<Cannon>, PlayError> {
     let mut play = Play::start(rules, started)?;
     let mut watch = CannonWatch::new(reading);
@@ -544,7 +542,7 @@ fn dangerous_tile(
     state: &PlayState,
     seat: Seat,
     tile: Tile,
-    reading: Reading,
+    reading: CannonReading,
 ) -> Option<Vec<Danger>> {
     let end_of_wall = state.wall.live <= 4 && showing(state, tile, reading) == 0;
     let mut out = Vec::new();
@@ -614,7 +612,7 @@ pub(crate) fn signals(sets: &[Set], tile: Tile) -> Vec<Signal> {
 
 /// How many of `tile` show on the table: among the discards not claimed, and in the sets
 /// exposed (a claimed discard is in a set; a concealed kong is declared, not exposed).
-fn showing(state: &PlayState, tile: Tile, reading: Reading) -> usize {
+fn showing(state: &PlayState, tile: Tile, reading: CannonReading) -> usize {
     let discarded = state
         .discards
         .iter()
@@ -634,7 +632,7 @@ fn showing(state: &PlayState, tile: Tile, reading: Reading) -> usize {
 }
 
 /// Whether `seat`, about to discard, could plead No Choice (§95(a)).
-fn no_choice(state: &PlayState, seat: Seat, came: Came, reading: Reading) -> NoChoice {
+fn no_choice(state: &PlayState, seat: Seat, came: Came, reading: CannonReading) -> NoChoice {
     let Concealed::Known(held) = &state.seats[seat].concealed else {
         return NoChoice::Unknown;
     };

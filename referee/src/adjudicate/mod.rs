@@ -15,7 +15,7 @@ pub mod cannon;
 #[cfg(test)]
 mod tests;
 
-pub use cannon::{cannon, cannon_reading, Cannon, CannonWatch, Danger, NoChoice, Reading, Signal};
+pub use cannon::{cannon_reading, Cannon, CannonReading, CannonWatch, Danger, NoChoice, Signal};
 
 use crate::play::{Irregularity, Replayed};
 use crate::Seat;

@@ -45,7 +45,7 @@ pub use state::{
 };
 pub use view::{SeatView, SeenSeat};
 
-use crate::adjudicate::cannon::{CannonWatch, Reading};
+use crate::adjudicate::cannon::{CannonReading, CannonWatch};
 use crate::adjudicate::Cannon;
 use crate::event::{HandEvent, HandStarted};
 
@@ -68,7 +68,7 @@ impl Play {
             rules,
             state,
             events: 1,
-            watch: CannonWatch::new(Reading::CODE),
+            watch: CannonWatch::new(CannonReading::CODE),
         })
     }
 
@@ -98,13 +98,9 @@ impl Play {
     pub fn report(&self) -> Option<crate::table::HandReport> {
         let mut report = self.state.report()?;
         if self.rules.cannons == crate::rules::Cannons::CodeOfLaws {
-            if let Some(c) = self.cannon().filter(|c| !c.excused()) {
-                report.penalties.push(crate::settle::Penalty::PaysForAll {
-                    liable: c.discarder,
-                    liability: crate::settle::Liability::Full,
-                    second: None,
-                });
-            }
+            report
+                .penalties
+                .extend(self.cannon().and_then(|c| c.penalty()));
         }
         Some(report)
     }
@@ -116,8 +112,9 @@ impl Play {
         rules: &crate::Ruleset,
         east_wins: u32,
     ) -> Result<Option<(crate::table::HandReport, crate::table::Settled)>, crate::Violations> {
-        let penalties = self.report().map(|r| r.penalties).unwrap_or_default();
-        self.state.settle_with(rules, east_wins, penalties)
+        self.report()
+            .map(|r| self.state.settle_report(r, rules, east_wins))
+            .transpose()
     }
 
     /// The state now.

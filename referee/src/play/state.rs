@@ -637,21 +637,19 @@ impl PlayState {
         rules: &crate::Ruleset,
         east_wins: u32,
     ) -> Result<Option<(HandReport, crate::table::Settled)>, crate::Violations> {
-        self.settle_with(rules, east_wins, Vec::new())
+        self.report()
+            .map(|r| self.settle_report(r, rules, east_wins))
+            .transpose()
     }
 
-    /// [`PlayState::settle`] with `penalties` ruled on the hand (a cannon's paying for all)
-    /// instead of none.
-    pub fn settle_with(
+    /// `report` — this hand's ([`PlayState::report`]), with any penalty ruled on it (a
+    /// cannon's paying for all) — scored and settled as [`PlayState::settle`] does.
+    pub fn settle_report(
         &self,
+        report: HandReport,
         rules: &crate::Ruleset,
         east_wins: u32,
-        penalties: Vec<crate::settle::Penalty<Seat>>,
-    ) -> Result<Option<(HandReport, crate::table::Settled)>, crate::Violations> {
-        let Some(mut report) = self.report() else {
-            return Ok(None);
-        };
-        report.penalties = penalties;
+    ) -> Result<(HandReport, crate::table::Settled), crate::Violations> {
         let position = crate::table::Position {
             game: self.game,
             hand: self.hand,
@@ -661,7 +659,7 @@ impl PlayState {
             passes: 0,
         };
         let settled = report.check()?.score_and_settle(rules, &position)?;
-        Ok(Some((report, settled)))
+        Ok((report, settled))
     }
 
     /// The wind `seat` holds in this hand.

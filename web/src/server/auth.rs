@@ -309,11 +309,7 @@ pub fn bearer_token(header: &str) -> Option<&str> {
 /// Sets official `id`'s password and ends its sessions (so a password thought known to someone
 /// else stops working at once); refuses a short password or an unknown official.
 pub fn reset_password(conn: &Connection, id: &str, password: &str) -> Result<(), AppError> {
-    if password.chars().count() < MIN_PASSWORD {
-        return Err(AppError::unprocessable(format!(
-            "a password needs at least {MIN_PASSWORD} characters"
-        )));
-    }
+    check_password_length(password)?;
     let hash = hash_password(password)?;
     let changed = conn
         .execute(
@@ -358,6 +354,15 @@ pub fn login_csrf_ok(key: &[u8; 32], cookie: Option<&str>, field: &str) -> bool 
 /// The minimum length of a password.
 pub const MIN_PASSWORD: usize = 8;
 
+fn check_password_length(password: &str) -> Result<(), AppError> {
+    if password.chars().count() < MIN_PASSWORD {
+        return Err(AppError::unprocessable(format!(
+            "a password needs at least {MIN_PASSWORD} characters"
+        )));
+    }
+    Ok(())
+}
+
 /// Creates an official; refuses a taken id or a short password.
 pub fn create_official(
     conn: &Connection,
@@ -367,11 +372,7 @@ pub fn create_official(
     is_admin: bool,
     password: &str,
 ) -> Result<(), AppError> {
-    if password.chars().count() < MIN_PASSWORD {
-        return Err(AppError::unprocessable(format!(
-            "a password needs at least {MIN_PASSWORD} characters"
-        )));
-    }
+    check_password_length(password)?;
     if name.trim().is_empty() {
         return Err(AppError::unprocessable("the official's name is empty"));
     }

@@ -739,20 +739,24 @@ pub struct CrossCheck {
 fn compare_cannon(
     hand: &MjsHand,
     rules: &crate::Ruleset,
-    winner: Option<Seat>,
+    play: &super::Play,
     differences: &mut Vec<String>,
     departures: &mut Vec<String>,
 ) -> Result<Option<Vec<crate::settle::Penalty<Seat>>>, String> {
-    use crate::adjudicate::{cannon_reading, Cannon, NoChoice, Reading};
-    use crate::settle::{Liability, Penalty};
-    let events: Vec<HandEvent> = hand.events.iter().map(|(_, e)| e.clone()).collect();
+    use crate::adjudicate::{cannon_reading, Cannon, CannonReading, NoChoice};
+    let winner = match play.state().turn {
+        super::Turn::Over(super::Ending::MahJongg { seat, .. }) => Some(seat),
+        _ => None,
+    };
+    // Under the server's readings the hand is replayed again, only where ours differs.
     let find = |reading| {
+        let events: Vec<HandEvent> = hand.events.iter().map(|(_, e)| e.clone()).collect();
         cannon_reading(super::PlayRules::of(rules), &hand.started, &events, reading)
             .map_err(|e| e.to_string())
     };
     // Who took the discard (or robbed the kong) event `n` made.
     let taken_by = |n: usize| {
-        events.iter().skip(n).find_map(|e| match e {
+        hand.events.iter().skip(n).find_map(|(_, e)| match e {
             HandEvent::ClaimGranted(g) => Some(Some(g.seat)),
             HandEvent::KongRobbed(r) => Some(Some(r.robber)),
             HandEvent::TileDrawn(_) | HandEvent::TileDiscarded(_) => Some(None),
@@ -769,28 +773,28 @@ fn compare_cannon(
         (Some(c), Some(s)) => c.event == s.event && c.discarder == s.discarder,
         _ => false,
     };
-    let ours = find(Reading::CODE)?;
+    let ours = play.cannon();
     if !same(&ours) {
-        // The server's readings of §90, one at a time and then both.
+        // The server's readings of §90–92, one at a time.
         let departs = [
             (
-                Reading {
+                CannonReading {
                     exposed_sets_show: false,
-                    ..Reading::CODE
+                    ..CannonReading::CODE
                 },
                 "it counts a tile as showing only among the discards (Code §90(g))",
             ),
             (
-                Reading {
+                CannonReading {
                     declared_kongs_count: false,
-                    ..Reading::CODE
+                    ..CannonReading::CODE
                 },
                 "it counts the exposed sets only, not a declared concealed kong (Code §90)",
             ),
             (
-                Reading {
+                CannonReading {
                     specified_hand: false,
-                    ..Reading::CODE
+                    ..CannonReading::CODE
                 },
                 "it charges any Mah-Jongg, not only the hand the sets signalled (Code §92)",
             ),
@@ -820,11 +824,7 @@ fn compare_cannon(
     // The robots plead No Choice whenever the server allows it (the reader records the plea).
     match (c.excused(), c.no_choice) {
         (true, _) => Ok(Some(Vec::new())),
-        (false, _) if !s.no_choice => Ok(Some(vec![Penalty::PaysForAll {
-            liable: c.discarder,
-            liability: Liability::Full,
-            second: None,
-        }])),
+        (false, _) if !s.no_choice => Ok(Some(c.penalty().into_iter().collect())),
         (false, NoChoice::HeldSafe(t)) => {
             departures.push(format!(
                 "the server excused a discarder who held {t}, which was not dangerous (Code §95(a))"
@@ -895,16 +895,16 @@ pub fn cross_check(
         }
     }
     let mut departures = Vec::new();
-    let winner = match play.state().turn {
-        super::Turn::Over(super::Ending::MahJongg { seat, .. }) => Some(seat),
-        _ => None,
-    };
-    let penalties = compare_cannon(hand, rules, winner, &mut differences, &mut departures)?;
+    let penalties = compare_cannon(hand, rules, &play, &mut differences, &mut departures)?;
+    let mut report = play
+        .state()
+        .report()
+        .ok_or_else(|| "the replay did not reach the end of the hand".to_owned())?;
+    report.penalties = penalties.clone().unwrap_or_default();
     let (report, settled) = play
         .state()
-        .settle_with(rules, east_wins, penalties.clone().unwrap_or_default())
-        .map_err(|v| v.to_string())?
-        .ok_or_else(|| "the replay did not reach the end of the hand".to_owned())?;
+        .settle_report(report, rules, east_wins)
+        .map_err(|v| v.to_string())?;
     for (seat, server, text) in &hand.scores {
         let ours = settled.sheets[*seat].total;
         if i64::try_from(ours).ok() != Some(*server) {
