@@ -48,7 +48,8 @@ fn replay(rules: &PlayRules, started: &HandStarted, events: &[HandEvent]) -> Pla
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = PlayRules::of(&Ruleset::builtin("code-of-laws").expect("built-in"));
+    let ruleset = Ruleset::builtin("code-of-laws").expect("built-in");
+    let rules = PlayRules::of(&ruleset);
     let hands = hands();
     let events: usize = hands.iter().map(|(_, e)| e.len() + 1).sum();
     let mut group = c.benchmark_group("replay");
@@ -75,7 +76,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let r = Play::replay(rules.clone(), black_box(started), black_box(longest))
                 .expect("starts");
-            black_box(referee::adjudicate::findings(&r))
+            black_box(referee::adjudicate::findings(&r, &ruleset))
         })
     });
 }

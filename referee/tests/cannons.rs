@@ -70,7 +70,7 @@ fn a_discarder_who_pleads_no_choice_holding_only_dangerous_tiles_is_excused() {
     assert_eq!(c.danger.signal, Signal::EndOfWall);
     assert_eq!(c.no_choice, NoChoice::Open);
     assert!(c.pleaded && c.excused());
-    let found = findings(&r);
+    let found = findings(&r, &Ruleset::builtin("code-of-laws").unwrap());
     assert!(found
         .iter()
         .any(|f| matches!(f, Finding::Cannon(_)) && f.kind() == "no-choice-excused"));

@@ -21,7 +21,19 @@ pub struct HandPosition {
     /// A settlement is in force: the hand's result is recorded (a hand without one is still
     /// being played, or its result was taken off by a correction under way).
     pub settled: bool,
+    /// The penalties in force: one that abandoned the hand says who is East next (§82).
+    #[serde(default)]
+    pub penalties: Option<Vec<referee::settle::Penalty<Seat>>>,
 }
+
+impl HandPosition {
+    /// How the hand ended, as the rotation needs it; `None` while it has no result.
+    pub fn end(&self) -> Option<referee::table::HandEnd> {
+        let penalties = self.penalties.as_deref().unwrap_or_default();
+        referee::table::HandEnd::of(self.winner, self.washed_out, penalties, self.east)
+    }
+}
+
 use crate::error::{Result, SqlContext};
 use crate::{BySeat, Ledger, PlayerId, StreamId, TableId};
 
@@ -169,7 +181,8 @@ impl Ledger {
                    'prevailing_wind', json_extract(record, '$.prevailing_wind'), \
                    'winner', json_extract(record, '$.winner'), \
                    'washed_out', json(CASE WHEN json_extract(record, '$.washed_out') THEN 'true' ELSE 'false' END), \
-                   'settled', json(CASE WHEN json_extract(record, '$.settlement') IS NULL THEN 'false' ELSE 'true' END)) \
+                   'settled', json(CASE WHEN json_extract(record, '$.settlement') IS NULL THEN 'false' ELSE 'true' END), \
+                   'penalties', json(json_extract(record, '$.scored.penalties'))) \
                  FROM proj_hand_records WHERE table_id = ?1 AND game BETWEEN ?2 AND ?3 ORDER BY position",
             )
             .ctx("reading a game's hands")?;

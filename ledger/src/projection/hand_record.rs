@@ -157,6 +157,7 @@ impl HandRecord {
             event,
             Event::HandExposed(_)
                 | Event::MahJonggDeclared(_)
+                | Event::ClaimRetracted(_)
                 | Event::WashOut(_)
                 | Event::HandScored(_)
                 | Event::SettlementRecorded(_)
@@ -203,7 +204,22 @@ impl HandRecord {
                 self.winner = None;
                 self.washed_out = true;
             }
-            Event::HandScored(e) => self.scored = Some(e.clone()),
+            // §82: the caller took up his hand; play goes on.
+            Event::ClaimRetracted(e)
+                if e.claim == referee::event::ClaimKind::MahJongg
+                    && self.winner == Some(e.seat) =>
+            {
+                self.winner = None;
+            }
+            Event::HandScored(e) => {
+                // A hand scored with no win has no winner, whatever call ended its play: a
+                // false Mah-Jongg abandoned (§82) is recorded this way.
+                if e.win.is_none() {
+                    self.winner = None;
+                    self.washed_out = true;
+                }
+                self.scored = Some(e.clone());
+            }
             Event::SettlementRecorded(e) => {
                 let new = RecordedSettlement::new(event_id, version, e);
                 if let Some(replaced) = self.settlement.replace(new) {

@@ -12,10 +12,14 @@
 //! written beside the rule it reads ("interpretation: …", in [`cannon`]).
 
 pub mod cannon;
+pub mod false_call;
+#[cfg(test)]
+mod false_call_tests;
 #[cfg(test)]
 mod tests;
 
 pub use cannon::{cannon_reading, Cannon, CannonReading, CannonWatch, Danger, NoChoice, Signal};
+pub use false_call::{Call, FalseCall};
 
 use crate::play::{Irregularity, Replayed};
 use crate::Seat;
@@ -26,6 +30,8 @@ pub enum Finding {
     /// A discard that let off a cannon (Code §90–96), or that did but for a plea of No Choice
     /// that stands (§95).
     Cannon(Cannon),
+    /// A call of Mah-Jongg on a hand that is not complete (Code §82).
+    FalseMahJongg(FalseCall),
     /// An event that broke a rule of play, as the replay flagged it (a draw or discard out of
     /// turn, a late claim, a retraction, a bonus tile declared late …).
     Irregular {
@@ -39,6 +45,7 @@ impl Finding {
     pub fn kind(&self) -> &'static str {
         match self {
             Finding::Cannon(c) => c.kind(),
+            Finding::FalseMahJongg(_) => "false-mah-jongg",
             Finding::Irregular { .. } => "irregular",
         }
     }
@@ -47,7 +54,17 @@ impl Finding {
     pub fn offender(&self) -> Option<Seat> {
         match self {
             Finding::Cannon(c) => Some(c.discarder),
+            Finding::FalseMahJongg(f) => Some(f.caller),
             Finding::Irregular { .. } => None,
+        }
+    }
+
+    /// The event it is about: the dangerous discard, the call, the irregular event.
+    pub fn event(&self) -> usize {
+        match self {
+            Finding::Cannon(c) => c.event,
+            Finding::FalseMahJongg(f) => f.event,
+            Finding::Irregular { event, .. } => *event,
         }
     }
 
@@ -59,6 +76,7 @@ impl Finding {
                 out.push(c.event);
                 out
             }
+            Finding::FalseMahJongg(f) => f.events(),
             Finding::Irregular { event, .. } => vec![*event],
         }
     }
@@ -67,6 +85,7 @@ impl Finding {
     pub fn citations(&self) -> Vec<&'static str> {
         match self {
             Finding::Cannon(c) => c.citations(),
+            Finding::FalseMahJongg(f) => f.citations(),
             Finding::Irregular { irregularity, .. } => vec![irregularity.rule],
         }
     }
@@ -76,6 +95,7 @@ impl std::fmt::Display for Finding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Finding::Cannon(c) => c.fmt(f),
+            Finding::FalseMahJongg(x) => x.fmt(f),
             Finding::Irregular {
                 event,
                 irregularity,
@@ -84,8 +104,8 @@ impl std::fmt::Display for Finding {
     }
 }
 
-/// Every finding of a replayed hand, in the order of the events they rest on.
-pub fn findings(replayed: &Replayed) -> Vec<Finding> {
+/// Every finding of a replayed hand under `rules`, in the order of the events they rest on.
+pub fn findings(replayed: &Replayed, rules: &crate::Ruleset) -> Vec<Finding> {
     let mut out: Vec<Finding> = replayed
         .irregular
         .iter()
@@ -94,7 +114,17 @@ pub fn findings(replayed: &Replayed) -> Vec<Finding> {
             irregularity: irregularity.clone(),
         })
         .collect();
-    out.extend(replayed.play.cannon().map(Finding::Cannon));
-    out.sort_by_key(|f| f.events().last().copied().unwrap_or(0));
+    out.extend(
+        replayed
+            .play
+            .false_calls(rules)
+            .into_iter()
+            .map(Finding::FalseMahJongg),
+    );
+    // A false call is no Mah-Jongg: no cannon was let off by it.
+    if replayed.play.false_call(rules).is_none() {
+        out.extend(replayed.play.cannon().map(Finding::Cannon));
+    }
+    out.sort_by_key(Finding::event);
     out
 }

@@ -46,8 +46,9 @@ pub use state::{
 pub use view::{SeatView, SeenSeat};
 
 use crate::adjudicate::cannon::{CannonReading, CannonWatch};
+use crate::adjudicate::false_call::{Call, FalseCall};
 use crate::adjudicate::Cannon;
-use crate::event::{HandEvent, HandStarted};
+use crate::event::{ClaimKind, ClaimRetracted, HandEvent, HandStarted};
 
 /// A hand being replayed: its state and how many events made it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +58,9 @@ pub struct Play {
     events: usize,
     /// What the cannon ruling needs, kept as the play is folded (Code §90–96).
     watch: CannonWatch,
+    /// Each call of Mah-Jongg, for §82: where play resumes if the caller takes up his hand,
+    /// and who laid down tiles meanwhile.
+    calls: Vec<Call>,
 }
 
 impl Play {
@@ -69,20 +73,121 @@ impl Play {
             state,
             events: 1,
             watch: CannonWatch::new(CannonReading::CODE),
+            calls: Vec::new(),
         })
     }
 
     /// Folds one more event in. An inconsistent event is refused and changes nothing.
     pub fn apply(&mut self, event: &HandEvent) -> Result<Applied, PlayError> {
-        let noted = self.watch.note(&self.state, self.events, event);
-        let applied =
-            apply::apply(&self.rules, &mut self.state, event).map_err(|kind| PlayError {
-                event: self.events,
-                kind,
-            })?;
+        let n = self.events;
+        if let HandEvent::ClaimRetracted(r) = event {
+            if let Some(applied) = self.take_up(r)? {
+                return Ok(applied);
+            }
+        }
+        let before = matches!(event, HandEvent::MahJonggDeclared(_)).then(|| self.state.clone());
+        let noted = self.watch.note(&self.state, n, event);
+        let applied = apply::apply(&self.rules, &mut self.state, event)
+            .map_err(|kind| PlayError { event: n, kind })?;
         self.watch.record(&self.state, event, noted);
+        match event {
+            HandEvent::MahJonggDeclared(m) => {
+                if let Some(before) = before {
+                    self.calls.push(Call::new(m.seat, n, before));
+                }
+            }
+            HandEvent::HandExposed(x) => {
+                if let Some(call) = self.standing_call_mut() {
+                    if call.caller != x.seat {
+                        call.laid_down.push((x.seat, n));
+                    }
+                }
+            }
+            _ => {}
+        }
         self.events += 1;
         Ok(applied)
+    }
+
+    /// The caller of Mah-Jongg takes up his hand (§82): play resumes where it stood before
+    /// the call, a discard claimed for it staying on the table, dead (§71). Refused once
+    /// another seat has laid down tiles: the hand is then finished. `None` when `r` is not a
+    /// standing caller taking back his call.
+    fn take_up(&mut self, r: &ClaimRetracted) -> Result<Option<Applied>, PlayError> {
+        let n = self.events;
+        let Turn::Over(Ending::MahJongg { seat, .. }) = self.state.turn else {
+            return Ok(None);
+        };
+        if r.claim != ClaimKind::MahJongg || r.seat != seat {
+            return Ok(None);
+        }
+        let state = self.state.clone();
+        let Some(call) = self.standing_call_mut() else {
+            return Ok(None);
+        };
+        if let Some((other, _)) = call.laid_down.first() {
+            return Err(PlayError {
+                event: n,
+                kind: Inconsistent::HandOver(format!(
+                    "{seat} went Mah-Jongg and {other} laid down tiles after it: the caller can no longer take up his hand (Code §82)"
+                )),
+            });
+        }
+        call.as_called = Some(Box::new(state));
+        call.taken_up = Some(n);
+        self.state = (*call.before).clone();
+        if matches!(self.state.turn, Turn::Expose { seat: s, .. } if s == seat) {
+            // The claim behind the call is withdrawn: the discard goes back, dead.
+            let _ = apply::apply(
+                &self.rules,
+                &mut self.state,
+                &HandEvent::ClaimRetracted(r.clone()),
+            );
+        }
+        self.events += 1;
+        Ok(Some(Applied::Legal))
+    }
+
+    /// The call of Mah-Jongg that ended the play, while it stands (not taken up).
+    fn standing_call_mut(&mut self) -> Option<&mut Call> {
+        if !matches!(self.state.turn, Turn::Over(Ending::MahJongg { .. })) {
+            return None;
+        }
+        self.calls.last_mut().filter(|c| c.taken_up.is_none())
+    }
+
+    /// Every call of Mah-Jongg found false under `rules` (§82), the one standing last.
+    pub fn false_calls(&self, rules: &crate::Ruleset) -> Vec<FalseCall> {
+        self.calls
+            .iter()
+            .filter_map(|c| {
+                let state = c.as_called.as_deref().unwrap_or(&self.state);
+                FalseCall::of(c, state, rules)
+            })
+            .collect()
+    }
+
+    /// The call of Mah-Jongg that ended the play, if it stands and is false under `rules`.
+    pub fn false_call(&self, rules: &crate::Ruleset) -> Option<FalseCall> {
+        let call = self.calls.last().filter(|c| c.taken_up.is_none())?;
+        matches!(self.state.turn, Turn::Over(Ending::MahJongg { .. }))
+            .then(|| FalseCall::of(call, &self.state, rules))
+            .flatten()
+    }
+
+    /// What the play comes to under `rules` once it is over: the hand's report to score and
+    /// settle ([`Play::report`]), or — when it ended on a false call of Mah-Jongg that others
+    /// laid down tiles after — the hand abandoned with the false caller's penalty and no other
+    /// score (§82). `None` before the end, while a seat's tiles are unseen, or while a false
+    /// call stands with no one else's tiles laid down (the caller may still take up his hand).
+    pub fn result(&self, rules: &crate::Ruleset) -> Option<crate::table::HandReport> {
+        match self.false_call(rules) {
+            Some(f) => f.penalty().map(|p| crate::table::HandReport {
+                penalties: vec![p],
+                ..crate::table::HandReport::default()
+            }),
+            None => self.report(),
+        }
     }
 
     /// The cannon let off, under the Code (§90–96), once the hand has ended in Mah-Jongg on
@@ -112,7 +217,7 @@ impl Play {
         rules: &crate::Ruleset,
         east_wins: u32,
     ) -> Result<Option<(crate::table::HandReport, crate::table::Settled)>, crate::Violations> {
-        self.report()
+        self.result(rules)
             .map(|r| self.state.settle_report(r, rules, east_wins))
             .transpose()
     }

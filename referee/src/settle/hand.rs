@@ -358,6 +358,30 @@ pub fn settle_hand(
     })
 }
 
+impl<K: PartialEq + Copy> Penalty<K> {
+    /// For a penalty that finishes the hand with no other score, whether the title of East
+    /// passes after it (`east` the player who was East): only if East was an offender — the
+    /// false caller (§82–83), the false namer or the false claimant (§87). `None` for a
+    /// penalty that leaves the hand to its settlement.
+    pub fn abandons_hand(&self, east: K) -> Option<bool> {
+        match self {
+            Penalty::FalseMahJongg { offenders } => Some(offenders.contains(&east)),
+            Penalty::FalseNaming { discarder, claims } => {
+                let mahjongg = |c: &NamingClaim| {
+                    matches!(c, NamingClaim::MahJongg | NamingClaim::FalseMahJongg)
+                };
+                claims.iter().any(|(_, c)| mahjongg(c)).then(|| {
+                    *discarder == east
+                        || claims
+                            .iter()
+                            .any(|(k, c)| *c == NamingClaim::FalseMahJongg && *k == east)
+                })
+            }
+            Penalty::PaysForAll { .. } | Penalty::Agreed { .. } => None,
+        }
+    }
+}
+
 fn abandons(p: &Penalty) -> bool {
     match p {
         Penalty::FalseMahJongg { .. } => true,

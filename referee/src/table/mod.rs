@@ -176,6 +176,8 @@ pub struct HandState {
     hands: BySeat<Option<crate::Hand>>,
     winner: Option<Seat>,
     washed_out: bool,
+    /// For a hand restored without its facts: how it ended.
+    restored: Option<HandEnd>,
 }
 
 impl HandState {
@@ -184,11 +186,11 @@ impl HandState {
         if self.play.is_some() {
             return None;
         }
-        match (self.winner, self.washed_out) {
-            (Some(w), _) => Some(HandEnd::Won(w)),
-            (None, true) => Some(HandEnd::WashOut),
-            (None, false) => None,
+        if self.restored.is_some() {
+            return self.restored;
         }
+        let penalties = self.facts.as_ref().map_or(&[][..], |f| &f.penalties[..]);
+        HandEnd::of(self.winner, self.washed_out, penalties, self.position.east)
     }
 
     /// The play replayed so far, while the hand is in play.
@@ -477,7 +479,13 @@ impl Table {
             out.push(Decided::Hand(key, e));
         }
         if over {
-            let Some(report) = after.report() else {
+            let rules = &conditions.ruleset;
+            let Some(report) = after.result(rules) else {
+                if after.false_call(rules).is_some() {
+                    // §82: the false caller may take up his hand until another lays down tiles;
+                    // the hand waits for one or the other.
+                    return Ok(out);
+                }
                 return Err(Violation::new(
                     "event",
                     "the hand is over, but a seat's tiles were never seen, so its hand cannot be scored: record its result with a report instead",
@@ -629,10 +637,13 @@ impl Table {
                 ));
             }
             let later = self.hands.range(key..).nth(1);
-            let end = match &f.win {
-                Some(w) => HandEnd::Won(w.winner),
-                None => HandEnd::WashOut,
-            };
+            let end = HandEnd::of(
+                f.win.as_ref().map(|w| w.winner),
+                true,
+                &f.penalties,
+                hand.position.east,
+            )
+            .unwrap_or(HandEnd::WashOut);
             if let Some((later_key, later_hand)) = later {
                 // The hand after this one was recorded in the seat and round the rotation gave
                 // it; the corrected result must give the same. (East's run of wins may change:
@@ -688,6 +699,7 @@ impl Table {
                         hands: BySeat::default(),
                         winner: None,
                         washed_out: false,
+                        restored: None,
                     },
                 );
             }
@@ -751,6 +763,7 @@ impl Table {
                     _ => None,
                 },
                 washed_out: end == Some(HandEnd::WashOut),
+                restored: end,
             },
         );
         Ok(())
@@ -898,7 +911,9 @@ fn result_events(conditions: &Conditions, facts: &HandFacts, settled: Settled) -
             self_drawn: w.from.is_drawn(),
         }),
         None => HandEvent::WashOut(WashOut {
-            reason: "no Mah-Jongg before the wall was exhausted (Code §97)".to_owned(),
+            reason: abandoned_because(&facts.penalties)
+                .unwrap_or("no Mah-Jongg before the wall was exhausted (Code §97)")
+                .to_owned(),
         }),
     });
     let scores = settled
@@ -920,6 +935,19 @@ fn result_events(conditions: &Conditions, facts: &HandFacts, settled: Settled) -
     out
 }
 
+/// Why a hand with no winner was abandoned, when a penalty finished it.
+fn abandoned_because(penalties: &[crate::settle::Penalty<Seat>]) -> Option<&'static str> {
+    penalties.iter().find_map(|p| match p {
+        crate::settle::Penalty::FalseMahJongg { .. } => {
+            Some("abandoned: a false call of Mah-Jongg after others laid down tiles (Code §82–83)")
+        }
+        crate::settle::Penalty::FalseNaming { .. } if p.abandons_hand(Seat::East).is_some() => {
+            Some("abandoned: a falsely named discard claimed for Mah-Jongg (Code §87)")
+        }
+        _ => None,
+    })
+}
+
 /// Folds a hand-stream event into the hand's state.
 fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
     match e {
@@ -932,7 +960,18 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
             hand.winner = None;
             hand.washed_out = true;
         }
+        // §82: the caller took up his hand; play goes on.
+        HandEvent::ClaimRetracted(r)
+            if r.claim == crate::event::ClaimKind::MahJongg && hand.winner == Some(r.seat) =>
+        {
+            hand.winner = None;
+        }
         HandEvent::HandScored(s) => {
+            // A hand scored with no win has no winner, whatever call ended its play (§82).
+            if s.win.is_none() {
+                hand.winner = None;
+                hand.washed_out = true;
+            }
             hand.facts = Some(HandFacts {
                 hands: hand.hands.clone(),
                 win: s.win.clone(),

@@ -45,6 +45,33 @@ pub enum HandEnd {
     Won(Seat),
     /// A wash-out (Code §97).
     WashOut,
+    /// Abandoned for a penalty, with no score (a false Mah-Jongg, §82–83; a false naming
+    /// claimed for Mah-Jongg, §87): East keeps the title unless an offender was East.
+    Abandoned { east_passes: bool },
+}
+
+impl HandEnd {
+    /// How a hand ended from what its record says: its winner, whether it was washed out or
+    /// abandoned, and the penalties in force (one that finishes the hand says who is East
+    /// next). `None` while it has no result.
+    pub fn of(
+        winner: Option<Seat>,
+        washed_out: bool,
+        penalties: &[crate::settle::Penalty<Seat>],
+        east: Seat,
+    ) -> Option<HandEnd> {
+        if let Some(w) = winner {
+            return Some(HandEnd::Won(w));
+        }
+        if !washed_out {
+            return None;
+        }
+        let abandoned = penalties.iter().filter_map(|p| p.abandons_hand(east));
+        Some(match abandoned.reduce(|a, b| a || b) {
+            Some(east_passes) => HandEnd::Abandoned { east_passes },
+            None => HandEnd::WashOut,
+        })
+    }
 }
 
 /// What happened to the deal after a hand.
@@ -85,6 +112,9 @@ impl Position {
         let new_east = match end {
             HandEnd::WashOut if rules.east_keeps_on_wash_out => return keep(self.east_wins),
             HandEnd::WashOut => self.east.next(),
+            // §82, §87: "if some other player was East, he shall keep the title".
+            HandEnd::Abandoned { east_passes: false } => return keep(self.east_wins),
+            HandEnd::Abandoned { east_passes: true } => self.east.next(),
             HandEnd::Won(w) if w == self.east => {
                 let wins = self.east_wins + 1;
                 if rules.east_gives_up_after == 0 || wins < rules.east_gives_up_after {
@@ -151,6 +181,29 @@ mod tests {
 
     fn rules(name: &str) -> RotationParams {
         Ruleset::builtin(name).unwrap().rotation
+    }
+
+    #[test]
+    fn a_hand_abandoned_for_a_false_call_passes_east_only_if_east_called() {
+        use crate::settle::Penalty;
+        let code = rules("code-of-laws");
+        let p = Position::FIRST;
+        let by = |s: Seat| vec![Penalty::FalseMahJongg { offenders: vec![s] }];
+        let end = |s| HandEnd::of(None, true, &by(s), p.east).unwrap();
+        assert_eq!(end(Seat::South), HandEnd::Abandoned { east_passes: false });
+        assert_eq!(end(Seat::East), HandEnd::Abandoned { east_passes: true });
+        assert_eq!(p.after(end(Seat::South), &code).next.east, Seat::East);
+        assert_eq!(p.after(end(Seat::East), &code).next.east, Seat::South);
+        // Under a ruleset that passes the deal on a wash-out, §82 still keeps it.
+        let passes = RotationParams {
+            east_keeps_on_wash_out: false,
+            ..code.clone()
+        };
+        assert_eq!(p.after(end(Seat::South), &passes).next.east, Seat::East);
+        assert_eq!(p.after(HandEnd::WashOut, &passes).next.east, Seat::South);
+        // No penalty that abandons: a wash-out; no result: none.
+        assert_eq!(HandEnd::of(None, true, &[], p.east), Some(HandEnd::WashOut));
+        assert_eq!(HandEnd::of(None, false, &by(Seat::East), p.east), None);
     }
 
     #[test]

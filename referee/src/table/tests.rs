@@ -612,3 +612,127 @@ fn a_hand_in_play_may_be_finished_from_a_report() {
     assert!(t.in_play().is_none());
     assert_eq!(t.next().east, Seat::South);
 }
+
+/// East discards the South wind; South calls Mah-Jongg on it, falsely, and lays down.
+fn a_false_call_at_the_table() -> (Table, HandKey) {
+    use crate::event::{ClaimGranted, ClaimKind, ClaimMade, HandExposed, MahJonggDeclared};
+    let parse = |s: &str| -> Vec<crate::tile::AnyTile> {
+        s.split_whitespace().map(|x| x.parse().unwrap()).collect()
+    };
+    let deal = Deal::Hands {
+        hands: BySeat::new(
+            parse("1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p"),
+            parse("2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s"),
+            parse("9m 9m 5s 6s 7s 8s 9s R R G G N N"),
+            parse("W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m"),
+        ),
+    };
+    let key = HandKey { game: 1, hand: 1 };
+    let mut t = given(&[TableCommand::StartHand {
+        dice: Vec::new(),
+        deal,
+    }]);
+    let s = Seat::South;
+    let south_wind: crate::Tile = "S".parse().unwrap();
+    for e in [
+        HandEvent::TileDiscarded(crate::event::TileDiscarded {
+            seat: Seat::East,
+            placed: south_wind,
+            named: south_wind,
+        }),
+        HandEvent::ClaimMade(ClaimMade {
+            seat: s,
+            claim: ClaimKind::MahJongg,
+            tile: south_wind,
+        }),
+        HandEvent::ClaimGranted(ClaimGranted {
+            seat: s,
+            claim: ClaimKind::MahJongg,
+        }),
+    ] {
+        play_event(&mut t, key, e).unwrap();
+    }
+    let mj = HandEvent::MahJonggDeclared(MahJonggDeclared {
+        seat: s,
+        winning_tile: south_wind,
+        self_drawn: false,
+    });
+    let mut after = t.in_play().unwrap().1.clone();
+    after.apply(&mj).unwrap();
+    let hand = after.state().hand_of(s).unwrap();
+    let decided = when(
+        &mut t,
+        &TableCommand::Play {
+            hand: key,
+            event: mj,
+            laid_down: vec![HandExposed { seat: s, hand }],
+        },
+    )
+    .unwrap();
+    // The false call is recorded, not settled: the hand waits (§82).
+    assert!(decided
+        .iter()
+        .all(|d| !matches!(d, Decided::Hand(_, e) if e.is_result())));
+    assert!(t.in_play().is_some());
+    (t, key)
+}
+
+fn play_event(t: &mut Table, hand: HandKey, event: HandEvent) -> Result<Vec<Decided>, Violations> {
+    when(
+        t,
+        &TableCommand::Play {
+            hand,
+            event,
+            laid_down: Vec::new(),
+        },
+    )
+}
+
+#[test]
+fn a_false_mah_jongg_taken_up_lets_play_go_on_with_no_winner() {
+    let (mut t, key) = a_false_call_at_the_table();
+    play_event(
+        &mut t,
+        key,
+        HandEvent::ClaimRetracted(crate::event::ClaimRetracted {
+            seat: Seat::South,
+            claim: crate::event::ClaimKind::MahJongg,
+            reason: "not complete".into(),
+        }),
+    )
+    .unwrap();
+    assert_eq!(t.hands[&key].winner, None);
+    assert_eq!(t.hands[&key].end(), None);
+    let (_, play) = t.in_play().unwrap();
+    assert_eq!(play.state().turn, crate::play::Turn::Draw(Seat::South));
+}
+
+#[test]
+fn a_false_mah_jongg_laid_down_after_is_settled_as_its_penalty_alone() {
+    let (mut t, key) = a_false_call_at_the_table();
+    let west = t.in_play().unwrap().1.state().hand_of(Seat::West).unwrap();
+    let decided = play_event(
+        &mut t,
+        key,
+        HandEvent::HandExposed(crate::event::HandExposed {
+            seat: Seat::West,
+            hand: west,
+        }),
+    )
+    .unwrap();
+    let settlement = decided.iter().find_map(|d| match d {
+        Decided::Hand(_, HandEvent::SettlementRecorded(s)) => Some(s),
+        _ => None,
+    });
+    let s = settlement.expect("settled");
+    assert_eq!(s.winner, None);
+    assert_eq!(s.nets, BySeat::new(300, -900, 300, 300));
+    assert!(t.in_play().is_none());
+    // South was not East: East keeps the title (§82), as after a wash-out but by §82's rule.
+    assert_eq!(
+        t.hands[&key].end(),
+        Some(HandEnd::Abandoned { east_passes: false })
+    );
+    assert_eq!(t.next().east, Seat::East);
+    assert_eq!(t.next().hand, 2);
+}

@@ -16,7 +16,7 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use referee::adjudicate::{findings, Finding};
+use referee::adjudicate::findings;
 use referee::play::{Play, PlayRules};
 use serde_json::json;
 
@@ -50,7 +50,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         eprintln!("{}: {at}: {err}", args.file);
         return Ok(ExitCode::from(2));
     }
-    let found = findings(&replayed);
+    let found = findings(&replayed, &rules);
     let play = &replayed.play;
     let east = play.state().east;
     // A single hand: East's earlier wins are not known (§122(r) counts from none).
@@ -90,11 +90,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             let _ = writeln!(out, "no findings: nothing to rule on");
         }
         for f in &found {
-            let head = match f {
-                Finding::Cannon(_) => f.kind().to_owned(),
-                Finding::Irregular { .. } => "irregular".to_owned(),
-            };
-            let _ = writeln!(out, "{head} ({}): {f}", f.citations().join(", "));
+            let _ = writeln!(out, "{} ({}): {f}", f.kind(), f.citations().join(", "));
         }
         match &settled {
             Some(s) => {

@@ -7,7 +7,7 @@
 
 use ledger::event::{Deal, HandStarted};
 use ledger::{Ledger, StreamId, TableId, TableRow};
-use referee::table::{Conditions, Decided, HandEnd, HandKey, Table, TableStatus};
+use referee::table::{Conditions, Decided, HandKey, Table, TableStatus};
 
 use crate::rules::{self, RulesetSource};
 use crate::server::error::AppError;
@@ -110,11 +110,7 @@ impl TableContext {
                 game: record.game,
                 hand: record.hand,
             };
-            let end = match (record.winner, record.washed_out) {
-                (Some(w), _) => Some(HandEnd::Won(w)),
-                (None, true) => Some(HandEnd::WashOut),
-                (None, false) => None,
-            };
+            let end = record.end();
             let full = match focus {
                 Focus::Last => Some(key) == last && !record.settled,
                 Focus::Hand(k) => k == key,

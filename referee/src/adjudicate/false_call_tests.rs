@@ -1,0 +1,254 @@
+//! Given a call of Mah-Jongg, when the hand is not complete, then (Code §82) the caller takes up
+//! his hand and play continues — or, once another player has laid down tiles, he pays each
+//! opponent, the hand is finished, and East passes only if he was East.
+
+use crate::event::{
+    ClaimGranted, ClaimKind, ClaimMade, ClaimRetracted, Deal, HandEvent, HandExposed, HandStarted,
+    MahJonggDeclared, TileDiscarded, TileDrawn,
+};
+use crate::ids::TableId;
+use crate::play::{Applied, Ending, Play, PlayRules, Turn};
+use crate::tile::{AnyTile, Tile, Wind};
+use crate::{BySeat, Ruleset, Seat};
+
+use super::{findings, Finding};
+
+fn t(s: &str) -> Tile {
+    s.parse().unwrap()
+}
+
+fn code() -> Ruleset {
+    Ruleset::builtin("code-of-laws").unwrap()
+}
+
+/// South waits on 1p or 4p; East holds a spare South wind to discard.
+fn dealt() -> Play {
+    let parse = |s: &str| -> Vec<AnyTile> {
+        s.split_whitespace()
+            .map(|x| x.parse::<AnyTile>().unwrap())
+            .collect()
+    };
+    let started = HandStarted {
+        table: "t1".parse::<TableId>().unwrap(),
+        game: 1,
+        hand: 1,
+        east: Seat::East,
+        prevailing_wind: Wind::East,
+        dice: vec![3, 4],
+        deal: Deal::Hands {
+            hands: BySeat::new(
+                parse("1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p"),
+                parse("2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s"),
+                parse("9m 9m 5s 6s 7s 8s 9s R R G G N N"),
+                parse("W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m"),
+            ),
+        },
+    };
+    Play::start(PlayRules::of(&code()), &started).unwrap()
+}
+
+fn apply(p: &mut Play, e: HandEvent) -> Applied {
+    p.apply(&e).unwrap_or_else(|err| panic!("{e:?}: {err}"))
+}
+
+fn lay_down(p: &mut Play, seat: Seat) -> Applied {
+    let hand = p.state().hand_of(seat).unwrap();
+    apply(p, HandEvent::HandExposed(HandExposed { seat, hand }))
+}
+
+/// East discards the South wind; South calls Mah-Jongg on it, falsely, and lays his hand down.
+fn south_calls_falsely() -> Play {
+    let mut p = dealt();
+    let s = Seat::South;
+    for e in [
+        HandEvent::TileDiscarded(TileDiscarded {
+            seat: Seat::East,
+            placed: t("S"),
+            named: t("S"),
+        }),
+        HandEvent::ClaimMade(ClaimMade {
+            seat: s,
+            claim: ClaimKind::MahJongg,
+            tile: t("S"),
+        }),
+        HandEvent::ClaimGranted(ClaimGranted {
+            seat: s,
+            claim: ClaimKind::MahJongg,
+        }),
+        HandEvent::MahJonggDeclared(MahJonggDeclared {
+            seat: s,
+            winning_tile: t("S"),
+            self_drawn: false,
+        }),
+    ] {
+        apply(&mut p, e);
+    }
+    lay_down(&mut p, s);
+    p
+}
+
+fn take_up(seat: Seat) -> HandEvent {
+    HandEvent::ClaimRetracted(ClaimRetracted {
+        seat,
+        claim: ClaimKind::MahJongg,
+        reason: "the hand is not complete".into(),
+    })
+}
+
+#[test]
+fn false_call_taken_up_before_anyone_lays_down_lets_play_continue() {
+    let mut p = south_calls_falsely();
+    let rules = code();
+    // While the call stands and no one else has laid down, the hand waits: no result.
+    let standing = p.false_call(&rules).expect("the call is false");
+    assert!(!standing.abandons());
+    assert_eq!(p.result(&rules), None);
+    assert_eq!(apply(&mut p, take_up(Seat::South)), Applied::Legal);
+    // Play resumes after East's discard, which stays on the table, dead (§71).
+    assert_eq!(p.state().turn, Turn::Draw(Seat::South));
+    assert_eq!(p.state().discards[0].claimed_by, None);
+    assert_eq!(
+        p.state().hand_of(Seat::South).unwrap().concealed().len(),
+        13
+    );
+    apply(
+        &mut p,
+        HandEvent::TileDrawn(TileDrawn {
+            seat: Seat::South,
+            tile: None,
+        }),
+    );
+    // The finding stays, with no penalty.
+    let calls = p.false_calls(&rules);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].taken_up, Some(6));
+    assert_eq!(calls[0].penalty(), None);
+    assert!(calls[0].citations().contains(&"Code §71"));
+    assert!(p.false_call(&rules).is_none());
+}
+
+#[test]
+fn false_call_after_another_lays_down_is_penalised_and_finishes_the_hand() {
+    let mut p = south_calls_falsely();
+    let rules = code();
+    lay_down(&mut p, Seat::West);
+    // Too late to take the hand up.
+    let err = p.apply(&take_up(Seat::South)).unwrap_err();
+    assert!(err.to_string().contains("§82"), "{err}");
+    let f = p.false_call(&rules).expect("false");
+    assert!(f.abandons());
+    assert!(!f.east_passes(), "South was not East: East keeps the title");
+    assert_eq!(f.laid_down, vec![(Seat::West, 6)]);
+    let (report, settled) = p.settle(&rules, 0).unwrap().expect("settled");
+    assert_eq!(report.winner, None);
+    // Code §82: 300 to each opponent, and no other score.
+    assert_eq!(settled.nets, BySeat::new(300, -900, 300, 300));
+    assert_eq!(
+        settled.nets.iter().map(|(_, n)| n).sum::<i64>(),
+        0,
+        "zero sum"
+    );
+}
+
+#[test]
+fn a_false_call_is_a_finding_and_no_cannon() {
+    let mut p = south_calls_falsely();
+    lay_down(&mut p, Seat::North);
+    let replayed = crate::play::Replayed {
+        play: p,
+        irregular: Vec::new(),
+        refused: None,
+    };
+    let found = findings(&replayed, &code());
+    assert_eq!(found.len(), 1, "{found:?}");
+    let Finding::FalseMahJongg(f) = &found[0] else {
+        panic!("{found:?}")
+    };
+    assert_eq!(found[0].kind(), "false-mah-jongg");
+    assert_eq!(found[0].offender(), Some(Seat::South));
+    assert_eq!(found[0].citations(), vec!["Code §82"]);
+    let text = found[0].to_string();
+    assert!(text.contains("not complete"), "{text}");
+    assert!(text.contains("north laid down tiles"), "{text}");
+    assert!(
+        text.contains("the east seat keeps the title of East"),
+        "{text}"
+    );
+    assert_eq!(f.events(), vec![4, 6]);
+}
+
+#[test]
+fn a_complete_hand_is_no_false_call() {
+    let mut p = dealt();
+    let s = Seat::South;
+    for e in [
+        HandEvent::TileDiscarded(TileDiscarded {
+            seat: Seat::East,
+            placed: t("4p"),
+            named: t("4p"),
+        }),
+        HandEvent::ClaimMade(ClaimMade {
+            seat: s,
+            claim: ClaimKind::MahJongg,
+            tile: t("4p"),
+        }),
+        HandEvent::ClaimGranted(ClaimGranted {
+            seat: s,
+            claim: ClaimKind::MahJongg,
+        }),
+        HandEvent::MahJonggDeclared(MahJonggDeclared {
+            seat: s,
+            winning_tile: t("4p"),
+            self_drawn: false,
+        }),
+    ] {
+        apply(&mut p, e);
+    }
+    lay_down(&mut p, Seat::West);
+    assert!(p.false_calls(&code()).is_empty());
+    assert!(matches!(
+        p.state().turn,
+        Turn::Over(Ending::MahJongg {
+            seat: Seat::South,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn a_false_caller_who_was_east_gives_up_the_title() {
+    let mut p = dealt();
+    // East calls Mah-Jongg on his dealt hand, which is not complete.
+    apply(
+        &mut p,
+        HandEvent::MahJonggDeclared(MahJonggDeclared {
+            seat: Seat::East,
+            winning_tile: t("S"),
+            self_drawn: true,
+        }),
+    );
+    let rules = code();
+    assert!(p.false_call(&rules).is_some());
+    lay_down(&mut p, Seat::South);
+    let f = p.false_call(&rules).unwrap();
+    assert!(f.east_passes());
+    assert!(f.to_string().contains("passes"), "{f}");
+    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    assert_eq!(settled.nets, BySeat::new(-900, 300, 300, 300));
+}
+
+#[test]
+fn a_false_self_drawn_call_taken_up_returns_the_turn_to_the_caller() {
+    let mut p = dealt();
+    apply(
+        &mut p,
+        HandEvent::MahJonggDeclared(MahJonggDeclared {
+            seat: Seat::East,
+            winning_tile: t("S"),
+            self_drawn: true,
+        }),
+    );
+    apply(&mut p, take_up(Seat::East));
+    assert_eq!(p.state().turn, Turn::Discard(Seat::East));
+    assert_eq!(p.state().seats[Seat::East].concealed.len(), 14);
+}
