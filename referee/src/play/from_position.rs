@@ -87,6 +87,14 @@ impl PlayState {
             });
             state.seats[d.seat].discards.push(i);
         }
+        // Counts past the set's size are refused before they are added up.
+        let wall = p.wall();
+        if wall.live.max(wall.kong_box.unwrap_or(0)) > rules.tiles {
+            return Err(Inconsistent::PositionTiles {
+                accounted: wall.live.saturating_add(wall.kong_box.unwrap_or(0)),
+                expected: rules.tiles,
+            });
+        }
         see_everything(rules, &mut state)?;
         let written = state.accounted();
         match p.wall().kong_box {

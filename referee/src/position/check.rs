@@ -91,14 +91,15 @@ fn seat(setup: &PositionSetup, s: Seat, problems: &mut Vec<Problem>) -> SeatPosi
     };
     let to_move = setup.to_move.value;
     let discarding = to_move.seat == s && to_move.stage.to_discard();
-    let held = counted.unwrap_or(hand.concealed.len() as u32) + 3 * hand.melds.len() as u32;
+    let in_hand = counted.unwrap_or(hand.concealed.len() as u32);
+    let held = in_hand.saturating_add(3 * hand.melds.len() as u32);
     let expected = 13 + u32::from(discarding);
     if held != expected {
         problem(
             *column,
             ProblemKind::TileCount {
                 seat: s,
-                concealed: held - 3 * hand.melds.len() as u32,
+                concealed: in_hand,
                 sets: hand.melds.len(),
                 held,
                 expected,

@@ -377,16 +377,17 @@ fn read_discards(
             e.push::<()>(column, SyntaxKind::NotADiscard(w.clone()));
             continue;
         };
-        let (t, claimer) = match rest.split_once('>') {
+        let (written, claimer) = match rest.split_once('>') {
             Some((t, c)) => (t, Some(c)),
             None => (rest, None),
         };
         let tile_at = column + who.chars().count() + 1;
+        let claimer_at = tile_at + written.chars().count() + 1;
         let s = seat(who, column, &mut e);
-        let t = tile(t, tile_at, &mut e);
+        let t = tile(written, tile_at, &mut e);
         let claimed_by = match claimer {
             None => Some(None),
-            Some(c) => seat(c, tile_at + t.map_or(0, |_| 1), &mut e).map(Some),
+            Some(c) => seat(c, claimer_at, &mut e).map(Some),
         };
         match (s, t, claimed_by) {
             (Some(seat), Some(tile), Some(claimed_by)) => discards.push(Spanned {

@@ -611,3 +611,35 @@ fn mutated_lines_never_make_the_reader_panic() {
         .tests(3_000)
         .quickcheck(prop as fn(usize, usize, String) -> bool);
 }
+
+#[test]
+fn every_position_starts_a_replay_that_accounts_for_every_tile_or_is_refused() {
+    // Recompute and compare: the state a position gives holds every tile of the set once the
+    // kong box is inferred, each seat holds what the position says, and its moves can be asked.
+    fn prop(p: RandomPosition) -> bool {
+        let rules = crate::play::PlayRules::default();
+        let p = Position {
+            wall: WallCount {
+                live: p.0.wall.live,
+                kong_box: None,
+            },
+            ..p.0
+        };
+        match crate::play::Play::from_position(rules.clone(), &p) {
+            Ok(play) => {
+                let s = play.state();
+                Seat::ALL.iter().for_each(|&x| drop(s.legal_moves(x)));
+                s.accounted() == rules.tiles
+                    && Seat::ALL.iter().all(|&x| {
+                        s.seats[x].concealed == p.seats()[x].concealed
+                            && s.seats[x].sets.len() == p.seats()[x].melds.len()
+                    })
+                    && s.discards.len() == p.discards().len()
+            }
+            Err(e) => matches!(e.kind, crate::play::Inconsistent::PositionTiles { .. }),
+        }
+    }
+    QuickCheck::new()
+        .tests(500)
+        .quickcheck(prop as fn(RandomPosition) -> bool);
+}
