@@ -38,7 +38,8 @@
 //! | `chow`, `pung` | claimed the last discard for chow or pung, laid the set down, and is to discard | 14 |
 //! | `kong` | claimed the last discard for kong, laid the kong down, and is to draw its loose tile | 13 |
 //!
-//! counting each set as three (a kong's fourth tile is the one its loose tile replaced). What
+//! counting each set as three (a kong's fourth tile is the one its loose tile replaced) and the
+//! declared bonus tiles apart (§89(a) counts them in, one each, as they lie beside the hand). What
 //! came before the discard matters: Mah-Jongg on a loose tile scores (§117(h)), and No Choice may
 //! be pleaded only after a draw, never after claiming for chow or pung (§95(a)).
 //!
@@ -74,6 +75,11 @@
 //! that can exist (a [`Problem`]: a fifth copy of a tile, a seat holding the wrong number of
 //! tiles for its sets, a turn at odds with the discards …). [`Position`]'s `Display` writes the
 //! canonical line, which reads back to the same position.
+//!
+//! [`crate::play::Play::replay_from_position`] plays the acts from the position, so that
+//! [`crate::adjudicate::findings`] rules on them as on a recorded hand; what the position leaves
+//! unsaid (the walls' tiles, where a set's discard came from …) is taken as
+//! `play/from_position.rs` says.
 //!
 //! ```
 //! use referee::position::{Position, Stage};
