@@ -491,7 +491,7 @@ fn check_group(raw: &RawGroup) -> Result<ConcealedGroup, HandProblem> {
     })
 }
 
-fn check_meld(raw: &RawMeld) -> Result<Meld, HandProblem> {
+pub(crate) fn check_meld(raw: &RawMeld) -> Result<Meld, HandProblem> {
     let written = || {
         let base = format_tiles(raw.tiles.iter().copied(), Style::Compressed);
         match (raw.concealed, raw.added) {

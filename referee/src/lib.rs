@@ -19,6 +19,7 @@ pub mod hand;
 pub mod ids;
 pub mod notation;
 pub mod play;
+pub mod position;
 pub mod rules;
 pub mod score;
 pub mod seat;

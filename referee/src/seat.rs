@@ -43,6 +43,22 @@ impl Seat {
         Seat::from_index(self.index() + 1)
     }
 
+    /// The letter of the wind drawn for it, as the position notation writes a seat: `E S W N`.
+    pub const fn letter(self) -> char {
+        match self {
+            Seat::East => 'E',
+            Seat::South => 'S',
+            Seat::West => 'W',
+            Seat::North => 'N',
+        }
+    }
+
+    /// The seat on this one's left: the one that plays before it, whose discard it may chow
+    /// (Code §40).
+    pub const fn previous(self) -> Seat {
+        Seat::from_index(self.index() + 3)
+    }
+
     /// Lower-case name, as in the wire format.
     pub const fn name(self) -> &'static str {
         match self {

@@ -383,6 +383,13 @@ impl CannonWatch {
         }
     }
 
+    /// The same watch, with `seat` having come by the tiles it discards from by claiming a
+    /// discard for `claim` (§95(a)): for a replay that starts mid-turn, from a position.
+    pub(crate) fn after_claim(mut self, seat: Seat, claim: ClaimKind) -> CannonWatch {
+        self.came[seat] = Came::Claimed(claim);
+        self
+    }
+
     /// Looks at `state` before event `n`, `e`, is applied to it.
     pub fn note(&self, state: &PlayState, n: usize, e: &HandEvent) -> Noted {
         let found = match e {

@@ -101,6 +101,8 @@ pub enum Inconsistent {
     StartedTwice,
     #[error("{0} is not part of the play (it belongs to the scoring or adjudication of the hand)")]
     NotPlay(&'static str),
+    #[error("the position accounts for {accounted} tiles (in hands, sets and bonus tiles, among the discards showing, in the live wall and the kong box as written), but the set has {expected}")]
+    PositionTiles { accounted: u32, expected: u32 },
     #[error("{seat} laid its hand down before the hand was over (Code §104: after Mah-Jongg)")]
     LaidDownEarly { seat: Seat },
     #[error("the hand {seat} laid down does not match its tiles: {why}")]

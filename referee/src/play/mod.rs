@@ -27,6 +27,7 @@
 mod apply;
 mod describe;
 mod error;
+mod from_position;
 pub mod mjs;
 mod moves;
 mod rules;
@@ -245,12 +246,16 @@ impl Play {
         started: &HandStarted,
         events: impl IntoIterator<Item = &'a HandEvent>,
     ) -> Result<Replayed, PlayError> {
-        let mut play = Play::start(rules, started)?;
+        Ok(Play::start(rules, started)?.replay_on(events))
+    }
+
+    /// This play carried on through `events`, stopping at the first that cannot be applied.
+    fn replay_on<'a>(mut self, events: impl IntoIterator<Item = &'a HandEvent>) -> Replayed {
         let mut irregular = Vec::new();
         let mut refused = None;
         for e in events {
-            let n = play.events;
-            match play.apply(e) {
+            let n = self.events;
+            match self.apply(e) {
                 Ok(Applied::Legal) => {}
                 Ok(Applied::Irregular(found)) => {
                     irregular.extend(found.into_iter().map(|i| (n, i)))
@@ -261,15 +266,15 @@ impl Play {
                 }
             }
         }
-        Ok(Replayed {
-            play,
+        Replayed {
+            play: self,
             irregular,
             refused,
-        })
+        }
     }
 }
 
-/// A hand replayed ([`Play::replay`]).
+/// A hand replayed ([`Play::replay`], [`Play::replay_from_position`]).
 #[derive(Clone, Debug)]
 pub struct Replayed {
     pub play: Play,
