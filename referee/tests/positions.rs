@@ -30,7 +30,7 @@ const DISCARDS: &str = "E:9p S:1m W:R N:5m E:2p";
 fn cannon(p: &Position) -> referee::adjudicate::Cannon {
     let replayed = Play::replay_from_position(rules(), p).unwrap();
     assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
-    let found = findings(&replayed);
+    let found = findings(&replayed, &Ruleset::builtin("code-of-laws").unwrap());
     let cannons: Vec<_> = found
         .iter()
         .filter_map(|f| match f {
@@ -126,7 +126,7 @@ fn from_a_position_an_act_out_of_turn_is_found_irregular() {
                 | W:discard 1m";
     let p: Position = line.parse().unwrap();
     let r = Play::replay_from_position(rules(), &p).unwrap();
-    let found = findings(&r);
+    let found = findings(&r, &Ruleset::builtin("code-of-laws").unwrap());
     assert!(
         found.iter().any(|f| matches!(f, Finding::Irregular { event: 1, irregularity } if irregularity.rule == "Code §74")),
         "{found:?}"

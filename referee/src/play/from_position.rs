@@ -202,6 +202,7 @@ impl Play {
             state,
             events: 1,
             watch,
+            calls: Vec::new(),
         })
     }
 
