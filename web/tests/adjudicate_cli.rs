@@ -84,3 +84,50 @@ fn a_hand_without_findings_says_so_and_a_missing_file_is_an_error() {
     assert_ne!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no/such/hand.mjs"));
 }
+
+/// North shows three bamboo pungs (§90(a)); South drew, discards 8 bamboo holding safe tiles,
+/// and North goes out on it with a Clear Suit hand: a cannon, from a position nobody recorded.
+const CANNON_POSITION: &str = "g1 h1 dealer:E prevailing:E | E: ?13 | S: 12345m 668p 3889s EE 1f | W: ?13 \
+    | N: ?4 [222s] [444s] [777s] | E:9p S:1m W:R N:5m E:2p | live:69 box:16 | S:drew 3s \
+    | S:discard 8s, N:claim mahjongg 8s, N:grant mahjongg, N:mahjongg 8s, N:show 1179s [222s] [444s] [777s] =8s";
+
+#[test]
+fn a_position_is_ruled_on_as_a_recorded_hand() {
+    let v = json(&run(&[
+        "adjudicate",
+        "--position",
+        CANNON_POSITION,
+        "--json",
+    ]));
+    let findings = v["findings"].as_array().unwrap();
+    let cannon = findings
+        .iter()
+        .find(|f| f["kind"] == "cannon")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(cannon["offender"], "south");
+    assert!(cannon["citations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c == "Code §90(a)"));
+    // The other seats' tiles are not known: no settlement can be derived.
+    assert_eq!(v["over"], false, "{v}");
+}
+
+#[test]
+fn a_position_that_does_not_parse_says_where() {
+    let o = run(&["adjudicate", "--position", "g1 h1 dealer:E | E: 7z"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("--position: "), "{err}");
+    assert!(err.contains("7z") || err.contains("column"), "{err}");
+    // Well formed, but the tiles do not add up to the set: said, not a crash.
+    let short = CANNON_POSITION.replace(" 1f", "");
+    let o = run(&["adjudicate", "--position", &short]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("143 tiles"), "{err}");
+    // Neither a file nor a position: a usage error.
+    let o = run(&["adjudicate"]);
+    assert_eq!(o.status.code(), Some(2));
+}

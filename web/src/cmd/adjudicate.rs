@@ -1,11 +1,14 @@
-//! `mahjong-referee adjudicate FILE [--ruleset NAME|FILE] [--json]`: what a referee must rule
-//! on in one hand recorded play by play, and the settlement that follows.
+//! `mahjong-referee adjudicate FILE|--position LINE [--ruleset NAME|FILE] [--json]`: what a
+//! referee must rule on in one hand, and the settlement that follows.
 //!
 //! FILE is what `replay` reads: an mj-server hand history (`hand-NN.mjs`) or a hand's stream as
-//! `export` writes it. The hand is replayed to its end (an inconsistent event stops it, exit
-//! status 2) and its findings listed (`referee::adjudicate::findings`): a cannon let off (Code
-//! §90–96) or excused by a plea of No Choice (§95), and every event the replay flagged against
-//! a rule of play. Each names the player concerned, the events it rests on and the sections it
+//! `export` writes it. `--position` takes instead the table as the referee finds it, with the
+//! acts in dispute, in the position notation (`referee::position`): for the hand nobody
+//! recorded. The hand is replayed (an inconsistent event, or a position that does not parse or
+//! hold together, stops it with exit status 2) and its findings listed
+//! (`referee::adjudicate::findings`): a cannon let off (Code §90–96) or excused by a plea of No
+//! Choice (§95), a false Mah-Jongg (§82), and every event the replay flagged against a rule of
+//! play. Each names the player concerned, the events it rests on and the sections it
 //! cites, and explains itself. The settlement is the one the findings bring under the ruleset:
 //! under the Code's cannons, the discarder paying for all (§96).
 //!
@@ -18,14 +21,20 @@ use std::process::ExitCode;
 
 use referee::adjudicate::findings;
 use referee::play::{Play, PlayRules};
+use referee::position::Position;
 use serde_json::json;
 
 use super::replay::{read_source, ruleset};
 
 #[derive(clap::Args)]
+#[command(group = clap::ArgGroup::new("source").required(true).args(["file", "position"]))]
 pub struct Args {
     /// An mj-server `.mjs` hand history, or a hand stream exported as JSON Lines.
-    pub file: String,
+    pub file: Option<String>,
+    /// A position in the position notation (`referee::position`), with the acts in dispute:
+    /// the table as the referee finds it, for a hand nobody recorded play by play.
+    #[arg(long)]
+    pub position: Option<String>,
     /// A built-in ruleset name or a house-ruleset file (default: code-of-laws).
     #[arg(long)]
     pub ruleset: Option<String>,
@@ -35,19 +44,44 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let source = read_source(&args.file)?;
-    let (rules, warnings) = ruleset(args.ruleset.as_deref(), source.server.as_ref())?;
-    let replayed = Play::replay(
-        PlayRules::of(&rules),
-        &source.started,
-        source.events.iter().map(|(_, e)| e),
-    )?;
+    let (rules, warnings, replayed, at) = match (&args.file, &args.position) {
+        (_, Some(line)) => {
+            let position: Position = match line.parse() {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("--position: {e}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            let (rules, warnings) = ruleset(args.ruleset.as_deref(), None)?;
+            let replayed = match Play::replay_from_position(PlayRules::of(&rules), &position) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("--position: {}", e.kind);
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            let acts: Vec<String> = position.acts().iter().map(|a| a.to_string()).collect();
+            (rules, warnings, replayed, acts)
+        }
+        (Some(file), None) => {
+            let source = read_source(file)?;
+            let (rules, warnings) = ruleset(args.ruleset.as_deref(), source.server.as_ref())?;
+            let replayed = Play::replay(
+                PlayRules::of(&rules),
+                &source.started,
+                source.events.iter().map(|(_, e)| e),
+            )?;
+            let at: Vec<String> = source.events.into_iter().map(|(at, _)| at).collect();
+            (rules, warnings, replayed, at)
+        }
+        (None, None) => anyhow::bail!("give a FILE or --position"),
+    };
     if let Some(err) = &replayed.refused {
-        let at = source
-            .events
-            .get(err.event.wrapping_sub(1))
-            .map_or("", |(at, _)| at.as_str());
-        eprintln!("{}: {at}: {err}", args.file);
+        let source = args.file.as_deref().unwrap_or("--position");
+        let at: &[String] = &at;
+        let at = at.get(err.event.wrapping_sub(1)).map_or("", String::as_str);
+        eprintln!("{source}: {at}: {err}");
         return Ok(ExitCode::from(2));
     }
     let found = findings(&replayed, &rules);
