@@ -173,10 +173,14 @@ catalogue! {
     HandExposed = "hand_exposed", v 1, Hand;
     /// A score was claimed.
     ScoreClaimed = "score_claimed", v 1, Hand;
-    /// A dispute was raised.
-    DisputeRaised = "dispute_raised", v 1, Hand;
-    /// A ruling was issued.
-    RulingIssued = "ruling_issued", v 1, Hand;
+    /// A dispute was raised. v2: by a seat or an official, who is named; about an event or a
+    /// position (v1's seat-only dispute is upcast).
+    DisputeRaised = "dispute_raised", v 2, Hand;
+    /// A ruling was issued. v2: the official, the finding accepted or overruled, typed
+    /// penalties, whether the hand is abandoned (v1's verdict and payments are upcast).
+    RulingIssued = "ruling_issued", v 2, Hand;
+    /// A ruling was superseded on appeal.
+    RulingSuperseded = "ruling_superseded", v 1, Hand;
     /// A correction superseded an earlier event.
     CorrectionRecorded = "correction_recorded", v 1, Hand;
     /// The hand was settled.
@@ -232,7 +236,7 @@ stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclare
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
     DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, NoChoicePleaded,
     KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued,
-    CorrectionRecorded, SettlementRecorded, WashOut, HandScored);
+    RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored);
 
 #[cfg(test)]
 mod tests {
@@ -251,7 +255,7 @@ mod tests {
         // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding;
         // 1 for standings; 5 for recording the play (a pass, a grant, a set exposed, a discard
         // taken back, a discard taken into the hand); 1 for adjudication (a plea of No Choice).
-        assert_eq!(CATALOGUE.len(), 39);
+        assert_eq!(CATALOGUE.len(), 40);
     }
 
     #[test]
@@ -261,7 +265,7 @@ mod tests {
         let count = |k: StreamKind| CATALOGUE.iter().filter(|t| t.stream_kind == k).count();
         assert_eq!(count(StreamKind::Tournament), 12);
         assert_eq!(count(StreamKind::Table), 2);
-        assert_eq!(count(StreamKind::Hand), 25);
+        assert_eq!(count(StreamKind::Hand), 26);
         let e = Event::from(WashOut {
             reason: "wall exhausted".into(),
         });

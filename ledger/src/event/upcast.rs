@@ -11,6 +11,12 @@
 //!   A v1 line's value is parsed back from the words the scorer printed; its element id is
 //!   unknown (empty) and its tiles stay in the name, as v1 showed them. v1's penalties were
 //!   free-form payments only; v2's are the settlement's `Penalty`, of which they are `Agreed`.
+//! - `dispute_raised` v1 → v2: v1 named only the seat that raised it; v2 names the official who
+//!   recorded it (unknown for v1: empty) and may carry a position.
+//! - `ruling_issued` v1 → v2: v1 had a free-text verdict and payments; v2 has the official
+//!   (unknown for v1: empty), the decision (a v1 ruling is taken as accepted, its verdict the
+//!   reason), typed penalties (v1's payments become `Agreed`, with the verdict as their reason)
+//!   and whether the hand is abandoned (v1: never).
 
 use referee::rules::LimitShare;
 use referee::score::{LineValue, ScoreSheet, SheetLine};
@@ -31,6 +37,13 @@ pub(super) fn older(
             parse::<HandScoredV1>(event_type, payload)
                 .and_then(|v1| v1.upcast().map(Event::HandScored)),
         ),
+        ("dispute_raised", 1) => Some(
+            parse::<DisputeRaisedV1>(event_type, payload)
+                .map(|v1| Event::DisputeRaised(v1.upcast())),
+        ),
+        ("ruling_issued", 1) => Some(
+            parse::<RulingIssuedV1>(event_type, payload).map(|v1| Event::RulingIssued(v1.upcast())),
+        ),
         _ => None,
     }
 }
@@ -42,13 +55,78 @@ pub(crate) fn canonical_older(
     payload: &[u8],
 ) -> Option<Result<Vec<u8>, DecodeError>> {
     match (event_type, version) {
-        ("hand_scored", 1) => Some(parse::<HandScoredV1>(event_type, payload).and_then(|v1| {
-            serde_json::to_vec(&v1).map_err(|source| DecodeError::Payload {
-                event_type: event_type.to_owned(),
-                source,
-            })
-        })),
+        ("hand_scored", 1) => Some(
+            parse::<HandScoredV1>(event_type, payload).and_then(|v1| canonical(event_type, &v1)),
+        ),
+        ("dispute_raised", 1) => Some(
+            parse::<DisputeRaisedV1>(event_type, payload).and_then(|v1| canonical(event_type, &v1)),
+        ),
+        ("ruling_issued", 1) => Some(
+            parse::<RulingIssuedV1>(event_type, payload).and_then(|v1| canonical(event_type, &v1)),
+        ),
         _ => None,
+    }
+}
+
+fn canonical<T: Serialize>(event_type: &str, v: &T) -> Result<Vec<u8>, DecodeError> {
+    serde_json::to_vec(v).map_err(|source| DecodeError::Payload {
+        event_type: event_type.to_owned(),
+        source,
+    })
+}
+
+/// `dispute_raised` as stored by schema version 1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DisputeRaisedV1 {
+    raised_by: Seat,
+    about: Option<uuid::Uuid>,
+    description: String,
+}
+
+impl DisputeRaisedV1 {
+    fn upcast(self) -> referee::event::DisputeRaised {
+        referee::event::DisputeRaised {
+            raised_by: Some(self.raised_by),
+            official: String::new(),
+            about: self.about,
+            description: self.description,
+            position: None,
+        }
+    }
+}
+
+/// `ruling_issued` as stored by schema version 1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulingIssuedV1 {
+    dispute: Option<uuid::Uuid>,
+    verdict: String,
+    sections: Vec<String>,
+    payments: Vec<referee::settle::Payment<Seat>>,
+}
+
+impl RulingIssuedV1 {
+    fn upcast(self) -> referee::event::RulingIssued {
+        referee::event::RulingIssued {
+            dispute: self.dispute,
+            official: String::new(),
+            finding: None,
+            decision: referee::event::Decision::Accepted,
+            penalties: self
+                .payments
+                .iter()
+                .map(|p| Penalty::Agreed {
+                    payer: p.payer,
+                    payee: Some(p.payee),
+                    amount: p.amount,
+                    reason: self.verdict.clone(),
+                })
+                .collect(),
+            reason: self.verdict,
+            sections: self.sections,
+            abandons: false,
+        }
     }
 }
 
@@ -230,5 +308,42 @@ mod tests {
         let bad = V1.replace("8 points", "eight points");
         let e = Event::decode("hand_scored", 1, bad.as_bytes()).unwrap_err();
         assert!(e.to_string().contains("eight points"), "{e}");
+    }
+
+    #[test]
+    fn a_stored_v1_dispute_and_ruling_decode_into_the_current_version() {
+        let dispute = r#"{"raised_by":"west","about":null,"description":"late pung"}"#;
+        let Event::DisputeRaised(d) =
+            Event::decode("dispute_raised", 1, dispute.as_bytes()).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(d.raised_by, Some(Seat::West));
+        assert_eq!(d.official, "");
+        assert_eq!(d.position, None);
+        let ruling = r#"{"dispute":null,"verdict":"pay the table","sections":["Code §96"],"payments":[{"payer":"south","payee":"east","amount":40}]}"#;
+        let Event::RulingIssued(r) = Event::decode("ruling_issued", 1, ruling.as_bytes()).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(r.decision, referee::event::Decision::Accepted);
+        assert_eq!(r.reason, "pay the table");
+        assert!(!r.abandons);
+        assert_eq!(
+            r.penalties,
+            [Penalty::Agreed {
+                payer: Seat::South,
+                payee: Some(Seat::East),
+                amount: 40,
+                reason: "pay the table".into()
+            }]
+        );
+        // Their own bytes are canonical v1.
+        for (t, p) in [("dispute_raised", dispute), ("ruling_issued", ruling)] {
+            assert_eq!(
+                canonical_older(t, 1, p.as_bytes()).unwrap().unwrap(),
+                p.as_bytes()
+            );
+        }
     }
 }

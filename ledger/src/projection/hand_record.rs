@@ -214,9 +214,16 @@ impl HandRecord {
             Event::HandScored(e) => {
                 // A hand scored with no win has no winner, whatever call ended its play: a
                 // false Mah-Jongg abandoned (§82) is recorded this way.
-                if e.win.is_none() {
-                    self.winner = None;
-                    self.washed_out = true;
+                // An appeal that restores a win names the winner again.
+                match &e.win {
+                    None => {
+                        self.winner = None;
+                        self.washed_out = true;
+                    }
+                    Some(w) => {
+                        self.winner = Some(w.winner);
+                        self.washed_out = false;
+                    }
                 }
                 self.scored = Some(e.clone());
             }

@@ -90,6 +90,7 @@ pub enum HandEvent {
     ScoreClaimed(ScoreClaimed),
     DisputeRaised(DisputeRaised),
     RulingIssued(RulingIssued),
+    RulingSuperseded(RulingSuperseded),
     CorrectionRecorded(CorrectionRecorded),
     SettlementRecorded(SettlementRecorded),
     WashOut(WashOut),
@@ -108,6 +109,7 @@ impl HandEvent {
                 | HandEvent::ScoreClaimed(_)
                 | HandEvent::DisputeRaised(_)
                 | HandEvent::RulingIssued(_)
+                | HandEvent::RulingSuperseded(_)
         ) && !self.is_result()
     }
 
@@ -162,4 +164,4 @@ from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDecla
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
     DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, NoChoicePleaded,
     KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued,
-    CorrectionRecorded, SettlementRecorded, WashOut, HandScored);
+    RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored);

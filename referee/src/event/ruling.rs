@@ -4,7 +4,7 @@ use crate::Seat;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::settle::Payment;
+use crate::settle::{Payment, Penalty};
 use crate::BySeat;
 
 /// A seat claimed a score for its hand.
@@ -17,24 +17,78 @@ pub struct ScoreClaimed {
     pub elements: Vec<String>,
 }
 
-/// A dispute was raised, possibly about a particular earlier event.
+/// A dispute was raised about a hand, by a seat or an official, possibly about one of its
+/// events — or, at a table where nobody recorded the play, about a position (the position
+/// notation, `referee::position`), which the ruling then rests on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DisputeRaised {
-    pub raised_by: Seat,
+    /// The seat that raised it, when a player did.
+    pub raised_by: Option<Seat>,
+    /// The official who recorded it (their login name).
+    pub official: String,
+    /// The event disputed.
     pub about: Option<Uuid>,
     pub description: String,
+    /// The table as the referee found it, when the play was not recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
-/// A referee ruled: the verdict, the sections of the rules cited, and any payments ordered.
+/// What a ruling does with the engine's finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decision {
+    /// The finding stands as the engine gave it.
+    Accepted,
+    /// The referee rules otherwise (the reason says why); the finding is kept beside it.
+    Overruled,
+}
+
+/// The engine's finding as it was shown when the referee ruled, kept with the ruling.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuledFinding {
+    /// `cannon`, `false-mah-jongg`, `late-bonus` …
+    pub kind: String,
+    pub offender: Option<Seat>,
+    /// The events of the play it rests on (the hand's start is event 0).
+    pub events: Vec<usize>,
+    pub citations: Vec<String>,
+    pub text: String,
+}
+
+/// A referee ruled on a dispute: accepted or overruled the engine's finding (both kept), with
+/// the sections cited, the penalties (priced by the ruleset, or agreed where no rule prices
+/// them), and whether the hand is abandoned. The settlement follows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulingIssued {
-    /// The DisputeRaised event ruled on.
+    /// The `DisputeRaised` event ruled on (`None` only for rulings stored before v2).
     pub dispute: Option<Uuid>,
-    pub verdict: String,
+    /// The official who ruled (their login name; empty only for rulings stored before v2).
+    pub official: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finding: Option<RuledFinding>,
+    pub decision: Decision,
+    /// Why, in the referee's words.
+    pub reason: String,
     pub sections: Vec<String>,
-    pub payments: Vec<Payment<Seat>>,
+    pub penalties: Vec<Penalty<Seat>>,
+    /// The hand is abandoned: no score counts but the penalties.
+    #[serde(default)]
+    pub abandons: bool,
+}
+
+/// An appeal: a ruling no longer stands. Its replacement, if any, is its own `RulingIssued`
+/// (in the same append); the settlement is recomputed from the rulings that stand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulingSuperseded {
+    /// The `RulingIssued` event superseded.
+    pub ruling: Uuid,
+    pub official: String,
+    pub reason: String,
 }
 
 /// An earlier event is superseded; it stays in the ledger and stops counting. The replacement,

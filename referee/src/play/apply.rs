@@ -107,6 +107,7 @@ pub(crate) fn apply(
         HandEvent::ScoreClaimed(_) => Err(Inconsistent::NotPlay("a score claimed")),
         HandEvent::DisputeRaised(_) => Err(Inconsistent::NotPlay("a dispute")),
         HandEvent::RulingIssued(_) => Err(Inconsistent::NotPlay("a ruling")),
+        HandEvent::RulingSuperseded(_) => Err(Inconsistent::NotPlay("an appeal")),
         HandEvent::CorrectionRecorded(_) => Err(Inconsistent::NotPlay("a correction")),
         HandEvent::SettlementRecorded(_) => Err(Inconsistent::NotPlay("a settlement")),
         HandEvent::HandScored(_) => Err(Inconsistent::NotPlay("a score")),

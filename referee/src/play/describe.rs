@@ -84,6 +84,7 @@ pub fn describe(e: &HandEvent) -> String {
         HandEvent::ScoreClaimed(_) => "a score claimed".to_owned(),
         HandEvent::DisputeRaised(_) => "a dispute raised".to_owned(),
         HandEvent::RulingIssued(_) => "a ruling issued".to_owned(),
+        HandEvent::RulingSuperseded(r) => format!("a ruling superseded: {}", r.reason),
     }
 }
 

@@ -44,9 +44,11 @@
 
 mod position;
 mod report;
+mod ruling;
 
 pub use position::{HandEnd, Position, Rotated};
 pub use report::{count_tiles, HandFacts, HandReport, Settled, MAX_PENALTY};
+pub use ruling::{Ruling, Rulings};
 
 use std::collections::BTreeMap;
 
@@ -56,6 +58,7 @@ use crate::event::{
     CorrectionRecorded, Deal, GameEnded, GameStarted, HandEvent, HandExposed, HandScored,
     HandStarted, MahJonggDeclared, RulesetRef, SettlementRecorded, TableEvent, WashOut,
 };
+use crate::event::{DisputeRaised, RulingSuperseded};
 use crate::ids::TableId;
 use crate::play::{Play, PlayRules, Turn};
 use crate::rules::{RotationParams, Ruleset};
@@ -139,6 +142,20 @@ pub enum TableCommand {
         reason: String,
         report: HandReport,
     },
+    /// Raise a dispute about a hand ([`DisputeRaised`]).
+    RaiseDispute {
+        hand: HandKey,
+        dispute: DisputeRaised,
+    },
+    /// Rule on a dispute: the ruling and the settlement it brings.
+    Rule { hand: HandKey, ruling: Ruling },
+    /// An appeal: a ruling no longer stands, replaced by another if given; the settlement
+    /// is recomputed.
+    Appeal {
+        hand: HandKey,
+        superseded: RulingSuperseded,
+        replacement: Option<Ruling>,
+    },
 }
 
 /// An event the table decided, with the stream it belongs to: the table's own, or a hand's.
@@ -178,6 +195,8 @@ pub struct HandState {
     washed_out: bool,
     /// For a hand restored without its facts: how it ended.
     restored: Option<HandEnd>,
+    /// Its disputes and rulings.
+    pub rulings: Rulings,
 }
 
 impl HandState {
@@ -312,7 +331,29 @@ impl Table {
                 reason,
                 report,
             } => self.decide_correct(conditions, *hand, reason, report),
+            TableCommand::RaiseDispute { hand, dispute } => self.decide_dispute(*hand, dispute),
+            TableCommand::Rule { hand, ruling } => self.decide_ruling(conditions, *hand, ruling),
+            TableCommand::Appeal {
+                hand,
+                superseded,
+                replacement,
+            } => self.decide_appeal(conditions, *hand, superseded, replacement.as_ref()),
         }
+    }
+
+    /// Nothing is written at a voided table; a closed one still takes corrections and rulings.
+    fn not_voided(&self) -> Violations {
+        let mut v = Violations::new();
+        if let TableStatus::Voided { reason } = &self.status {
+            v.push(Violation::new(
+                "",
+                format!(
+                    "table `{}` is voided ({reason}): nothing is recorded there",
+                    self.id
+                ),
+            ));
+        }
+        v
     }
 
     /// Whether anything may be recorded at this table: its seats drawn, and neither closed nor
@@ -492,7 +533,7 @@ impl Table {
                 )
                 .into());
             };
-            let facts = checked(&report, &mut v);
+            let facts = checked(&report, &mut v).map(|f| hand.rulings.applied_to(&f));
             let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
             let laid = &after.state().laid_down;
             out.extend(
@@ -514,7 +555,7 @@ impl Table {
         let Some(hand) = self.hands.get(&key) else {
             return Err(Violation::new("hand", "there is no such hand at this table").into());
         };
-        let facts = checked(report, &mut v);
+        let facts = checked(report, &mut v).map(|f| hand.rulings.applied_to(&f));
         let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
         Ok(result_events(conditions, &facts, settled)
             .into_iter()
@@ -700,6 +741,7 @@ impl Table {
                         winner: None,
                         washed_out: false,
                         restored: None,
+                        rulings: Rulings::default(),
                     },
                 );
             }
@@ -764,6 +806,7 @@ impl Table {
                 },
                 washed_out: end == Some(HandEnd::WashOut),
                 restored: end,
+                rulings: Rulings::default(),
             },
         );
         Ok(())
@@ -967,18 +1010,30 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
             hand.winner = None;
         }
         HandEvent::HandScored(s) => {
-            // A hand scored with no win has no winner, whatever call ended its play (§82).
-            if s.win.is_none() {
-                hand.winner = None;
-                hand.washed_out = true;
+            // The scored facts say who won: none, whatever call ended the play, for a hand
+            // abandoned (§82) or washed out; the winner again, when an appeal restores a win.
+            match &s.win {
+                None => {
+                    hand.winner = None;
+                    hand.washed_out = true;
+                }
+                Some(w) => {
+                    hand.winner = Some(w.winner);
+                    hand.washed_out = false;
+                }
             }
-            hand.facts = Some(HandFacts {
+            let facts = HandFacts {
                 hands: hand.hands.clone(),
                 win: s.win.clone(),
                 penalties: s.penalties.clone(),
                 discards: crate::TileCounts::EMPTY,
-            });
+            };
+            hand.rulings.scored(&facts);
+            hand.facts = Some(facts);
         }
+        HandEvent::DisputeRaised(_)
+        | HandEvent::RulingIssued(_)
+        | HandEvent::RulingSuperseded(_) => hand.rulings.fold(id, e),
         HandEvent::SettlementRecorded(s) => hand.settlement = Some((id, s.clone())),
         // A correction takes the facts in force off the record (apply checked that it
         // supersedes them); its own follow.
@@ -991,5 +1046,7 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
     }
 }
 
+#[cfg(test)]
+mod ruling_tests;
 #[cfg(test)]
 mod tests;

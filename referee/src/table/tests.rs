@@ -3,11 +3,11 @@
 use super::*;
 use crate::score::WinFrom;
 
-fn conditions() -> Conditions {
+pub(super) fn conditions() -> Conditions {
     Conditions::new(Ruleset::builtin("code-of-laws").unwrap(), 2000)
 }
 
-fn given(history: &[TableCommand]) -> Table {
+pub(super) fn given(history: &[TableCommand]) -> Table {
     let c = conditions();
     let mut t = Table::new("t1".parse().unwrap(), true, &c.ruleset);
     for cmd in history {
@@ -35,7 +35,7 @@ fn report(winner: Option<Seat>, from: WinFrom, discarder: Option<Seat>) -> HandR
     }
 }
 
-fn won(by: Seat) -> TableCommand {
+pub(super) fn won(by: Seat) -> TableCommand {
     TableCommand::RecordHand {
         report: report(Some(by), WinFrom::Wall, None),
     }
@@ -329,7 +329,7 @@ fn east_s_thirteenth_win_scores_the_limit_and_gives_up_the_deal() {
 }
 
 /// The first hand of mj-server's robot game (fixtures/mj-server/seed-7), recorded play by play.
-fn played_hand() -> (Deal, Vec<HandEvent>) {
+pub(super) fn played_hand() -> (Deal, Vec<HandEvent>) {
     let text = include_str!("../../../fixtures/mj-server/seed-7/hand-01.mjs");
     let hand = crate::play::mjs::read(text, "t1".parse().unwrap(), 1, 1).unwrap();
     (

@@ -1,0 +1,304 @@
+//! Given a recorded hand and a dispute about it, when a referee rules (and an appeal
+//! supersedes the ruling), then the settlement follows the rulings that stand.
+
+use uuid::Uuid;
+
+use super::tests::{conditions, given, won};
+use super::*;
+use crate::event::{Decision, RuledFinding};
+use crate::settle::Penalty;
+
+/// Decides and applies, returning each event with the id it was stored under.
+fn when(t: &mut Table, cmd: &TableCommand) -> Result<Vec<(Uuid, Decided)>, Violations> {
+    let events = t.decide(&conditions(), cmd)?;
+    let mut out = Vec::new();
+    for e in events {
+        let id = Uuid::now_v7();
+        t.apply(id, &e).unwrap();
+        out.push((id, e));
+    }
+    Ok(out)
+}
+
+const KEY: HandKey = HandKey { game: 1, hand: 1 };
+
+fn nets(t: &Table) -> BySeat<i64> {
+    t.hands[&KEY].settlement.as_ref().unwrap().1.nets
+}
+
+fn dispute(t: &mut Table) -> Uuid {
+    let raised = when(
+        t,
+        &TableCommand::RaiseDispute {
+            hand: KEY,
+            dispute: DisputeRaised {
+                raised_by: Some(Seat::West),
+                official: "ref".into(),
+                about: None,
+                description: "South exposed a wrong pung before going out".into(),
+                position: None,
+            },
+        },
+    )
+    .unwrap();
+    assert_eq!(raised.len(), 1);
+    raised[0].0
+}
+
+fn ruling(dispute: Uuid, penalties: Vec<Penalty<Seat>>, abandons: bool) -> Ruling {
+    Ruling {
+        dispute,
+        official: "ref".into(),
+        finding: None,
+        decision: Decision::Accepted,
+        reason: "as the dispute says".into(),
+        sections: vec!["Code §77".into()],
+        penalties,
+        abandons,
+    }
+}
+
+fn fifty_from_south() -> Vec<Penalty<Seat>> {
+    vec![Penalty::Agreed {
+        payer: Seat::South,
+        payee: Some(Seat::West),
+        amount: 50,
+        reason: "wrong tiles laid down".into(),
+    }]
+}
+
+#[test]
+fn a_ruling_on_a_settled_hand_corrects_its_settlement_and_an_appeal_undoes_it() {
+    let mut t = given(&[won(Seat::South)]);
+    let before = nets(&t);
+    let d = dispute(&mut t);
+    // Raising a dispute changes no money.
+    assert_eq!(nets(&t), before);
+    let decided = when(
+        &mut t,
+        &TableCommand::Rule {
+            hand: KEY,
+            ruling: ruling(d, fifty_from_south(), false),
+        },
+    )
+    .unwrap();
+    assert!(
+        matches!(&decided[0].1, Decided::Hand(_, HandEvent::RulingIssued(r)) if r.official == "ref")
+    );
+    assert!(decided
+        .iter()
+        .any(|(_, e)| matches!(e, Decided::Hand(_, HandEvent::CorrectionRecorded(_)))));
+    let ruled = nets(&t);
+    assert_eq!(ruled[Seat::South], before[Seat::South] - 50);
+    assert_eq!(ruled[Seat::West], before[Seat::West] + 50);
+    assert_eq!(ruled.iter().map(|(_, n)| n).sum::<i64>(), 0);
+    assert_eq!(t.hands[&KEY].winner, Some(Seat::South));
+    // A second ruling on the same dispute is refused: an appeal supersedes the first.
+    let again = t
+        .decide(
+            &conditions(),
+            &TableCommand::Rule {
+                hand: KEY,
+                ruling: ruling(d, Vec::new(), false),
+            },
+        )
+        .unwrap_err();
+    assert!(again.to_string().contains("appeal"), "{again}");
+    let ruling_id = decided[0].0;
+    when(
+        &mut t,
+        &TableCommand::Appeal {
+            hand: KEY,
+            superseded: RulingSuperseded {
+                ruling: ruling_id,
+                official: "chief".into(),
+                reason: "the tiles were corrected in time (§77)".into(),
+            },
+            replacement: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(nets(&t), before);
+    // Superseded once is superseded.
+    let twice = t
+        .decide(
+            &conditions(),
+            &TableCommand::Appeal {
+                hand: KEY,
+                superseded: RulingSuperseded {
+                    ruling: ruling_id,
+                    official: "chief".into(),
+                    reason: "again".into(),
+                },
+                replacement: None,
+            },
+        )
+        .unwrap_err();
+    assert!(twice.to_string().contains("already superseded"), "{twice}");
+}
+
+#[test]
+fn a_ruling_that_abandons_a_won_hand_leaves_only_its_penalty_and_an_appeal_restores_the_win() {
+    let mut t = given(&[won(Seat::South)]);
+    let before = nets(&t);
+    let d = dispute(&mut t);
+    let false_call = vec![Penalty::FalseMahJongg {
+        offenders: vec![Seat::South],
+    }];
+    let decided = when(
+        &mut t,
+        &TableCommand::Rule {
+            hand: KEY,
+            ruling: Ruling {
+                finding: Some(RuledFinding {
+                    kind: "false-mah-jongg".into(),
+                    offender: Some(Seat::South),
+                    events: vec![4],
+                    citations: vec!["Code §82".into()],
+                    text: "not complete".into(),
+                }),
+                sections: vec!["Code §82".into()],
+                ..ruling(d, false_call, true)
+            },
+        },
+    )
+    .unwrap();
+    assert_eq!(nets(&t), BySeat::new(300, -900, 300, 300));
+    assert_eq!(t.hands[&KEY].winner, None);
+    // South was not East: East keeps the deal (§82), where South's win would have passed it.
+    assert_eq!(
+        t.hands[&KEY].end(),
+        Some(HandEnd::Abandoned { east_passes: false })
+    );
+    assert_eq!(t.next().east, Seat::East);
+    when(
+        &mut t,
+        &TableCommand::Appeal {
+            hand: KEY,
+            superseded: RulingSuperseded {
+                ruling: decided[0].0,
+                official: "chief".into(),
+                reason: "the hand was complete".into(),
+            },
+            replacement: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(nets(&t), before);
+    assert_eq!(t.hands[&KEY].winner, Some(Seat::South));
+    assert_eq!(t.next().east, Seat::South);
+}
+
+#[test]
+fn a_ruling_lists_every_problem_and_changes_nothing() {
+    let t = given(&[won(Seat::South)]);
+    let before = t.clone();
+    let bad = Ruling {
+        dispute: Uuid::nil(),
+        official: " ".into(),
+        finding: None,
+        decision: Decision::Overruled,
+        reason: String::new(),
+        sections: Vec::new(),
+        penalties: vec![Penalty::Agreed {
+            payer: Seat::North,
+            payee: Some(Seat::North),
+            amount: 0,
+            reason: String::new(),
+        }],
+        abandons: false,
+    };
+    let v = t
+        .decide(
+            &conditions(),
+            &TableCommand::Rule {
+                hand: KEY,
+                ruling: bad,
+            },
+        )
+        .unwrap_err();
+    let text = v.to_string();
+    for field in [
+        "dispute",
+        "official",
+        "reason",
+        "sections",
+        "decision",
+        "penalties.0.amount",
+        "penalties.0.payee",
+        "penalties.0.reason",
+    ] {
+        assert!(text.contains(field), "{field} missing: {text}");
+    }
+    assert_eq!(t, before);
+    // A dispute needs its official and what is disputed; a position must parse.
+    let v = t
+        .decide(
+            &conditions(),
+            &TableCommand::RaiseDispute {
+                hand: KEY,
+                dispute: DisputeRaised {
+                    raised_by: None,
+                    official: String::new(),
+                    about: None,
+                    description: " ".into(),
+                    position: Some("g1 h1 | nonsense".into()),
+                },
+            },
+        )
+        .unwrap_err();
+    let text = v.to_string();
+    for field in ["official", "description", "position"] {
+        assert!(text.contains(field), "{field} missing: {text}");
+    }
+}
+
+#[test]
+fn a_ruling_that_abandons_a_hand_in_play_ends_it_with_its_penalty() {
+    let (deal, events) = super::tests::played_hand();
+    let mut t = given(&[TableCommand::StartHand {
+        dice: Vec::new(),
+        deal,
+    }]);
+    for e in &events[..6] {
+        when(
+            &mut t,
+            &TableCommand::Play {
+                hand: KEY,
+                event: e.clone(),
+                laid_down: Vec::new(),
+            },
+        )
+        .unwrap();
+    }
+    let d = dispute(&mut t);
+    // A ruling that does not abandon waits for the end of the play.
+    let penalty = fifty_from_south();
+    let waits = when(
+        &mut t,
+        &TableCommand::Rule {
+            hand: KEY,
+            ruling: ruling(d, penalty.clone(), false),
+        },
+    )
+    .unwrap();
+    assert_eq!(waits.len(), 1);
+    assert!(t.in_play().is_some());
+    let id = waits[0].0;
+    when(
+        &mut t,
+        &TableCommand::Appeal {
+            hand: KEY,
+            superseded: RulingSuperseded {
+                ruling: id,
+                official: "chief".into(),
+                reason: "the hand cannot go on".into(),
+            },
+            replacement: Some(ruling(d, penalty, true)),
+        },
+    )
+    .unwrap();
+    assert!(t.in_play().is_none());
+    assert_eq!(nets(&t), BySeat::new(0, -50, 50, 0));
+    assert_eq!(t.hands[&KEY].end(), Some(HandEnd::WashOut));
+}
