@@ -125,7 +125,9 @@ impl RulingIssuedV1 {
                 .collect(),
             reason: self.verdict,
             sections: self.sections,
+            withdrawn: Vec::new(),
             abandons: false,
+            set_aside: None,
         }
     }
 }

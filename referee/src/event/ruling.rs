@@ -74,10 +74,27 @@ pub struct RulingIssued {
     /// Why, in the referee's words.
     pub reason: String,
     pub sections: Vec<String>,
+    /// The penalties the ruling orders, priced by the ruleset (or agreed, where no rule
+    /// prices them), on top of those in force.
     pub penalties: Vec<Penalty<Seat>>,
+    /// The penalties in force the ruling lifts (a cannon overruled, say).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn: Vec<Penalty<Seat>>,
     /// The hand is abandoned: no score counts but the penalties.
     #[serde(default)]
     pub abandons: bool,
+    /// The win (and the hands laid down) an abandoning ruling set aside, so an appeal that
+    /// supersedes it restores them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_aside: Option<SetAside>,
+}
+
+/// What a ruling that abandons a won hand set aside.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetAside {
+    pub win: crate::event::WinContext,
+    pub hands: BySeat<Option<crate::Hand>>,
 }
 
 /// An appeal: a ruling no longer stands. Its replacement, if any, is its own `RulingIssued`

@@ -1028,7 +1028,6 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
                 penalties: s.penalties.clone(),
                 discards: crate::TileCounts::EMPTY,
             };
-            hand.rulings.scored(&facts);
             hand.facts = Some(facts);
         }
         HandEvent::DisputeRaised(_)

@@ -1,23 +1,22 @@
 //! Disputes and rulings at a table: a dispute is raised about a hand, a referee rules on it,
 //! and the ruling moves the money; an appeal supersedes a ruling and the settlement is
-//! recomputed from the rulings that stand.
+//! recomputed.
 //!
-//! The facts a hand was recorded with (by its play, a report or a correction) are kept apart
-//! from what rulings add to them ([`Rulings::unruled`]): the facts in force are the recorded
-//! ones with every standing ruling's penalties, and with no win when a standing ruling
-//! abandons the hand. So a ruling issued, then superseded, leaves the hand as it was recorded,
-//! and the order of rulings does not matter.
+//! A ruling records its effect on the facts in force, so that an appeal can undo exactly that:
+//! the penalties it orders, the penalties in force it lifts (a finding overruled), and — when
+//! it abandons a won hand — the win and the hands it set aside ([`SetAside`]). Superseding a
+//! ruling takes its penalties off, puts back what it lifted and restores the win it set aside.
 //!
-//! A ruling on a hand still in play is kept until the play ends, when its penalties enter the
-//! settlement; a ruling that abandons the hand ends the play at once, with its penalties as
-//! the only score. A ruling on a settled hand corrects its settlement
-//! (`CorrectionRecorded`, then the new sheets and settlement), so standings follow as for any
-//! correction.
+//! A ruling on a hand still in play is kept until the play ends, when its effect is applied to
+//! the play's result; a ruling that abandons the hand ends the play at once, with the
+//! penalties as the only score. A ruling on a settled hand corrects its settlement
+//! (`CorrectionRecorded`, then the new sheets and settlement), so the standings follow as for
+//! any correction.
 
 use uuid::Uuid;
 
 use crate::event::{
-    Decision, DisputeRaised, HandEvent, RuledFinding, RulingIssued, RulingSuperseded,
+    Decision, DisputeRaised, HandEvent, RuledFinding, RulingIssued, RulingSuperseded, SetAside,
 };
 use crate::settle::Penalty;
 use crate::violation::{Violation, Violations};
@@ -38,7 +37,33 @@ pub struct Ruling {
     pub reason: String,
     pub sections: Vec<String>,
     pub penalties: Vec<Penalty<Seat>>,
+    /// Penalties in force the ruling lifts.
+    pub withdrawn: Vec<Penalty<Seat>>,
     pub abandons: bool,
+}
+
+impl Ruling {
+    /// The event that records it, its effect measured against `facts` (the facts in force, or
+    /// none while the hand is in play).
+    fn issued(&self, facts: Option<&HandFacts>) -> RulingIssued {
+        RulingIssued {
+            dispute: Some(self.dispute),
+            official: self.official.trim().to_owned(),
+            finding: self.finding.clone(),
+            decision: self.decision,
+            reason: self.reason.trim().to_owned(),
+            sections: self.sections.iter().map(|s| s.trim().to_owned()).collect(),
+            penalties: self.penalties.clone(),
+            withdrawn: self.withdrawn.clone(),
+            abandons: self.abandons,
+            set_aside: facts.filter(|_| self.abandons).and_then(|f| {
+                f.win.clone().map(|win| SetAside {
+                    win,
+                    hands: f.hands.clone(),
+                })
+            }),
+        }
+    }
 }
 
 /// A hand's disputes and rulings, folded from its events.
@@ -48,8 +73,6 @@ pub struct Rulings {
     pub disputes: Vec<(Uuid, DisputeRaised)>,
     /// Each ruling issued, with its event id and the appeal that superseded it, if any.
     pub issued: Vec<(Uuid, RulingIssued, Option<Uuid>)>,
-    /// The facts as recorded, before the standing rulings added to them.
-    pub unruled: Option<HandFacts>,
 }
 
 impl Rulings {
@@ -68,36 +91,14 @@ impl Rulings {
             .map(|(id, _)| id)
     }
 
-    /// `facts` with what the standing rulings add: their penalties, and no win when one of
-    /// them abandons the hand.
+    /// `facts` with the standing rulings applied, in the order they were issued: what the
+    /// play's result becomes when rulings were made while it was in play.
     pub fn applied_to(&self, facts: &HandFacts) -> HandFacts {
         let mut out = facts.clone();
         for (_, r) in self.standing() {
-            out.penalties.extend(r.penalties.iter().cloned());
-            if r.abandons {
-                out.win = None;
-                out.hands = Default::default();
-            }
+            apply(&mut out, r);
         }
         out
-    }
-
-    /// Folds the facts just scored: unless a standing ruling abandoned the hand (its recorded
-    /// facts are then those before), the recorded facts are these, less what the standing
-    /// rulings added.
-    pub(super) fn scored(&mut self, facts: &HandFacts) {
-        if self.standing().any(|(_, r)| r.abandons) {
-            return;
-        }
-        let mut recorded = facts.clone();
-        for (_, r) in self.standing() {
-            for p in &r.penalties {
-                if let Some(i) = recorded.penalties.iter().position(|q| q == p) {
-                    recorded.penalties.remove(i);
-                }
-            }
-        }
-        self.unruled = Some(recorded);
     }
 
     pub(super) fn fold(&mut self, id: Uuid, e: &HandEvent) {
@@ -189,24 +190,9 @@ impl Table {
         if !v.is_empty() {
             return Err(v);
         }
-        let issued = RulingIssued {
-            dispute: Some(ruling.dispute),
-            official: ruling.official.trim().to_owned(),
-            finding: ruling.finding.clone(),
-            decision: ruling.decision,
-            reason: ruling.reason.trim().to_owned(),
-            sections: ruling
-                .sections
-                .iter()
-                .map(|s| s.trim().to_owned())
-                .collect(),
-            penalties: ruling.penalties.clone(),
-            abandons: ruling.abandons,
-        };
-        let mut after = hand.rulings.clone();
-        after.issued.push((Uuid::nil(), issued.clone(), None));
-        let mut out = vec![HandEvent::RulingIssued(issued)];
-        out.extend(self.resettled(conditions, hand, &after, "a ruling")?);
+        let issued = ruling.issued(hand.facts.as_ref().filter(|_| hand.play().is_none()));
+        let mut out = vec![HandEvent::RulingIssued(issued.clone())];
+        out.extend(self.resettled(conditions, hand, &[], &[issued], "a ruling")?);
         Ok(out.into_iter().map(|e| Decided::Hand(key, e)).collect())
     }
 
@@ -231,7 +217,7 @@ impl Table {
             .rulings
             .standing()
             .find(|(id, _)| *id == superseded.ruling)
-            .map(|(_, r)| r.clone());
+            .map(|(id, r)| (id, r.clone()));
         if old.is_none() {
             v.push(Violation::new(
                 "ruling",
@@ -253,7 +239,7 @@ impl Table {
                 "say why the ruling is superseded (it is recorded)",
             ));
         }
-        if let (Some(r), Some(old)) = (replacement, &old) {
+        if let (Some(r), Some((_, old))) = (replacement, &old) {
             if old.dispute != Some(r.dispute) {
                 v.push(Violation::new(
                     "replacement.dispute",
@@ -270,50 +256,61 @@ impl Table {
             official: superseded.official.trim().to_owned(),
             reason: superseded.reason.trim().to_owned(),
         };
-        let mut after = hand.rulings.clone();
-        after.fold(Uuid::nil(), &HandEvent::RulingSuperseded(appeal.clone()));
         let mut out = vec![HandEvent::RulingSuperseded(appeal)];
+        let undone = old.into_iter().collect::<Vec<_>>();
+        let mut issued = Vec::new();
         if let Some(r) = replacement {
-            let issued = RulingIssued {
-                dispute: Some(r.dispute),
-                official: r.official.trim().to_owned(),
-                finding: r.finding.clone(),
-                decision: r.decision,
-                reason: r.reason.trim().to_owned(),
-                sections: r.sections.iter().map(|s| s.trim().to_owned()).collect(),
-                penalties: r.penalties.clone(),
-                abandons: r.abandons,
-            };
-            after.issued.push((Uuid::nil(), issued.clone(), None));
-            out.push(HandEvent::RulingIssued(issued));
+            // Measured against the facts once the old ruling is undone.
+            let facts = hand
+                .facts
+                .as_ref()
+                .filter(|_| hand.play().is_none())
+                .map(|f| {
+                    let mut f = f.clone();
+                    for (_, u) in &undone {
+                        undo(&mut f, u, &Rulings::default());
+                    }
+                    f
+                });
+            let i = r.issued(facts.as_ref());
+            out.push(HandEvent::RulingIssued(i.clone()));
+            issued.push(i);
         }
-        out.extend(self.resettled(conditions, hand, &after, "an appeal")?);
+        out.extend(self.resettled(conditions, hand, &undone, &issued, "an appeal")?);
         Ok(out.into_iter().map(|e| Decided::Hand(key, e)).collect())
     }
 
-    /// The events that settle `hand` again under the rulings `after`: none while it is in play
-    /// (the rulings' penalties enter when it ends) unless a ruling abandons it; a correction
-    /// and the new result for a settled hand.
+    /// The events that settle `hand` again once the rulings `undone` are superseded and
+    /// `issued` are issued: none while it is in play (the rulings apply when it ends) unless
+    /// the rulings then standing abandon it; a correction and the new result for a settled
+    /// hand.
     fn resettled(
         &self,
         conditions: &Conditions,
         hand: &HandState,
-        after: &Rulings,
+        undone: &[(Uuid, RulingIssued)],
+        issued: &[RulingIssued],
         what: &str,
     ) -> Result<Vec<HandEvent>, Violations> {
-        let abandons = after.standing().any(|(_, r)| r.abandons);
+        let mut standing = hand.rulings.clone();
+        standing
+            .issued
+            .retain(|(id, _, _)| !undone.iter().any(|(u, _)| u == id));
         if hand.play().is_some() {
-            if !abandons {
+            let mut all = standing.standing().map(|(_, r)| r).chain(issued);
+            if !all.any(|r| r.abandons) {
                 return Ok(Vec::new());
             }
             // The hand ends here: the penalties are its only score.
-            let nothing = HandFacts {
+            let mut facts = HandFacts {
                 hands: Default::default(),
                 win: None,
                 penalties: Vec::new(),
                 discards: crate::TileCounts::EMPTY,
             };
-            let facts = after.applied_to(&nothing);
+            for r in standing.standing().map(|(_, r)| r).chain(issued) {
+                apply(&mut facts, r);
+            }
             let (facts, settled) = settled(
                 Some(facts),
                 &conditions.ruleset,
@@ -322,14 +319,20 @@ impl Table {
             )?;
             return Ok(result_events(conditions, &facts, settled));
         }
-        let (Some((settlement_id, _)), Some(unruled)) = (&hand.settlement, &after.unruled) else {
+        let (Some((settlement_id, _)), Some(facts)) = (&hand.settlement, &hand.facts) else {
             return Err(Violation::new(
                 "hand",
                 format!("the hand has no settlement in force for {what} to change: record or correct its result first"),
             )
             .into());
         };
-        let facts = after.applied_to(unruled);
+        let mut facts = facts.clone();
+        for (_, r) in undone {
+            undo(&mut facts, r, &standing);
+        }
+        for r in issued {
+            apply(&mut facts, r);
+        }
         let (facts, settled) = settled(
             Some(facts),
             &conditions.ruleset,
@@ -344,6 +347,38 @@ impl Table {
         )];
         out.extend(result_events(conditions, &facts, settled));
         Ok(out)
+    }
+}
+
+/// `r`'s effect on `facts`: the penalties it lifts off, those it orders on, and no win (nor
+/// hands laid down) when it abandons the hand.
+fn apply(facts: &mut HandFacts, r: &RulingIssued) {
+    for p in &r.withdrawn {
+        if let Some(i) = facts.penalties.iter().position(|q| q == p) {
+            facts.penalties.remove(i);
+        }
+    }
+    facts.penalties.extend(r.penalties.iter().cloned());
+    if r.abandons {
+        facts.win = None;
+        facts.hands = Default::default();
+    }
+}
+
+/// `r`'s effect on `facts` undone (an appeal): its penalties off, what it lifted back on, and
+/// the win it set aside restored unless another standing ruling (`others`) abandons the hand.
+fn undo(facts: &mut HandFacts, r: &RulingIssued, others: &Rulings) {
+    for p in &r.penalties {
+        if let Some(i) = facts.penalties.iter().position(|q| q == p) {
+            facts.penalties.remove(i);
+        }
+    }
+    facts.penalties.extend(r.withdrawn.iter().cloned());
+    if let Some(s) = &r.set_aside {
+        if !others.standing().any(|(_, o)| o.abandons) {
+            facts.win = Some(s.win.clone());
+            facts.hands = s.hands.clone();
+        }
     }
 }
 
