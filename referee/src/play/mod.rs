@@ -37,7 +37,7 @@ mod tests;
 mod view;
 
 pub use describe::describe;
-pub use error::{Applied, Inconsistent, Irregularity, PlayError};
+pub use error::{Applied, Breach, Inconsistent, Irregularity, PlayError};
 pub use moves::Move;
 pub use rules::PlayRules;
 pub use state::{
