@@ -70,17 +70,21 @@ pub(crate) fn apply(
         HandEvent::KongDeclared(e) => kong(rules, state, e),
         HandEvent::OriginalCallAnnounced(e) => {
             let seat = e.seat;
+            let latest = state.discards.len().checked_sub(1);
             let s = &mut state.seats[seat];
             let mut v = Vec::new();
-            // §55: after the seat's first discard, before anything else of its own.
-            if s.discards.len() != 1 || !s.sets.is_empty() {
+            // §55(a): straight after the seat's first discard (its first tile drawn or
+            // claimed), before anyone discards again. A call out of time binds to nothing and
+            // earns nothing (§56).
+            let first = s.discards.len() == 1 && s.discards.last().copied() == latest;
+            if !first {
                 v.push(Irregularity::by(
                     seat,
                     Breach::OriginalCallMistimed,
                     format!("{seat} announced an Original Call other than straight after its first discard"),
                 ));
             }
-            s.original_call = true;
+            s.original_call |= first;
             Ok(v)
         }
         HandEvent::NoChoicePleaded(e) => {
@@ -866,7 +870,7 @@ fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
 }
 
 /// The claimed discard (granted to `seat`) and the tiles of `set` besides it.
-fn claimed_tile(state: &PlayState, seat: Seat) -> Option<(usize, Discard)> {
+pub(crate) fn claimed_tile(state: &PlayState, seat: Seat) -> Option<(usize, Discard)> {
     state
         .discards
         .iter()
