@@ -179,7 +179,7 @@ impl Breach {
                 "{seat} says which tile he meant to discard and takes the other back; if one of them is claimed, it is the discard and the other goes back; if both are claimed, the one claimed by the player next in order of play is the discard (Code §75)."
             ),
             Breach::FalselyNamed { placed, named } => format!(
-                "The tile placed, `{placed}`, is the discard, not `{named}` (Code §84). No penalty if the naming is corrected before anyone claims the discard, or if no one claims the tile named before the next player discards (Code §84)."
+                "The tile placed, `{placed}`, is {seat}'s discard, not `{named}` (Code §84). No penalty if the naming is corrected before anyone claims the discard, or if no one claims the tile named before the next player discards (Code §84)."
             ),
             Breach::NamedTileClaimed {
                 discarder,

@@ -38,6 +38,8 @@ pub mod notes;
 pub mod original_call;
 pub mod retraction;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 
 pub use cannon::{cannon_reading, Cannon, CannonReading, CannonWatch, Danger, NoChoice, Signal};
