@@ -79,7 +79,7 @@ impl FalseNaming {
             .iter()
             .filter_map(|c| c.naming_claim().map(|k| (c.seat, k)))
             .collect();
-        (!claims.is_empty()).then(|| Penalty::FalseNaming {
+        (!claims.is_empty()).then_some(Penalty::FalseNaming {
             discarder: self.discarder,
             claims,
         })

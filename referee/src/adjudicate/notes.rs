@@ -269,10 +269,8 @@ impl Notes {
                     }
                 }
             }
-            HandEvent::OriginalCallAnnounced(e) => {
-                if state.seats[e.seat].original_call {
-                    self.called[e.seat].get_or_insert(n);
-                }
+            HandEvent::OriginalCallAnnounced(e) if state.seats[e.seat].original_call => {
+                self.called[e.seat].get_or_insert(n);
             }
             _ => {}
         }
