@@ -12,7 +12,7 @@
 //!
 //! Interpretations:
 //! - A claimant whose tiles the record never saw is taken at his claim: the penalty follows.
-//!   Pinned by `irregular_tests::a_false_naming_claimed_for_pung_costs_the_discarder_100`.
+//!   Pinned by `irregular_tests::a_claimant_whose_tiles_were_never_seen_is_taken_at_his_claim`.
 //! - A claim of the named tile that the claimant withdrew is a claim he was unwilling to show:
 //!   no penalty (§85–86 "if he is unwilling … the discarder shall suffer no penalty").
 //! - §87(b), a false Mah-Jongg claim of the named tile: the penalty is due only if another

@@ -8,8 +8,8 @@
 //! (§73; a loose tile drawn when none was owed, §46–50), `discard-out-of-turn` (§74),
 //! `two-discards` (§75), `false-naming` (§84–88, see [`super::false_naming`] for the finding
 //! with its penalty), `precedence` (§61–63), `discard-taken-back` (§71), `discard-into-hand`
-//! (§81), `kong-out-of-turn` (§46, §48, §50–51), `kong-robbed` (the ruleset's), `robbed-
-//! concealed-kong` (§58), `mah-jongg-out-of-turn` (§53–54), `early-wash-out` (§36, §97).
+//! (§81), `kong-out-of-turn` (§46, §48, §50–51), `kong-robbed` (the ruleset's),
+//! `robbed-concealed-kong` (§58), `mah-jongg-out-of-turn` (§53–54), `early-wash-out` (§36, §97).
 //!
 //! Interpretations (the Code names no consequence):
 //! - §53–54: a Mah-Jongg declared out of turn, or on a discard not granted for it, is not a

@@ -597,3 +597,27 @@ fn every_finding_of_a_game_with_draws_out_of_turn_cites_the_code_and_names_its_o
     assert!(kinds.contains(&"draw-out-of-turn"), "{kinds:?}");
     assert!(kinds.contains(&"long-hand"), "{kinds:?}");
 }
+
+#[test]
+fn a_claimant_whose_tiles_were_never_seen_is_taken_at_his_claim() {
+    let unseen = HandStarted {
+        deal: Deal::Unknown,
+        ..table()
+    };
+    let found = judge(
+        &unseen,
+        &[named(East, "S", "1p"), claim(North, ClaimKind::Pung, "1p")],
+    );
+    let f = only(&found, "false-naming");
+    let Finding::FalseNaming(naming) = f else {
+        panic!("{f:?}")
+    };
+    assert_eq!(naming.claims[0].shown, None);
+    assert_eq!(
+        f.penalty(),
+        Some(Penalty::FalseNaming {
+            discarder: East,
+            claims: vec![(North, NamingClaim::Pung)],
+        })
+    );
+}
