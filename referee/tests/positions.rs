@@ -128,7 +128,9 @@ fn from_a_position_an_act_out_of_turn_is_found_irregular() {
     let r = Play::replay_from_position(rules(), &p).unwrap();
     let found = findings(&r, &Ruleset::builtin("code-of-laws").unwrap());
     assert!(
-        found.iter().any(|f| matches!(f, Finding::Irregular { event: 1, irregularity } if irregularity.rule == "Code §74")),
+        found.iter().any(|f| matches!(f, Finding::Irregular(i) if i.event == 1 && i.irregularity.rule == "Code §74")
+            && f.kind() == "discard-out-of-turn"
+            && f.offender() == Some(Seat::West)),
         "{found:?}"
     );
 }

@@ -19,12 +19,20 @@
 //! announced". While the call stands and nobody else has laid down, the hand waits: it is
 //! neither settled nor finished. Pinned by `tests::false_call_*`.
 //!
+//! A call by a player who cannot Mah-Jongg in the hand — his hand long, short or foul (§89(b)),
+//! or his Original Call broken (§55(b)) — is ruled the same way, whatever his tiles hold.
+//! *Interpretation*: the Code says only that he "cannot Mah-Jongg" / "is not permitted to claim
+//! Mah-Jongg"; a call he could not make is a false call, and §82 says what follows from one.
+//! Pinned by `incorrect_hand_tests::a_long_hand_that_calls_mah_jongg_is_ruled_as_a_false_call`.
+//!
 //! *Not yet derived:* two or three false callers on one discard (§83). The play grants the
 //! discard to one Mah-Jongg claim (§61), so only one call can stand at a time; the settlement
 //! prices §83 when a referee rules it ([`crate::settle::Penalty::FalseMahJongg`]).
 
 use std::fmt;
 
+use super::incorrect_hand::Fault;
+use super::notes::Barred;
 use crate::play::{Ending, PlayState, Turn};
 use crate::score::{score, ScoreError, ScoreInput};
 use crate::settle::Penalty;
@@ -45,10 +53,18 @@ pub struct Call {
     pub(crate) before: Box<PlayState>,
     /// The state as the call stood when the caller took up his hand.
     pub(crate) as_called: Option<Box<PlayState>>,
+    /// Why the caller could not Mah-Jongg in this hand at all, if he could not (§55(b),
+    /// §89(b)).
+    pub barred: Option<Barred>,
 }
 
 impl Call {
-    pub(crate) fn new(caller: Seat, event: usize, before: PlayState) -> Call {
+    pub(crate) fn new(
+        caller: Seat,
+        event: usize,
+        before: PlayState,
+        barred: Option<Barred>,
+    ) -> Call {
         Call {
             caller,
             event,
@@ -56,6 +72,7 @@ impl Call {
             taken_up: None,
             before: Box::new(before),
             as_called: None,
+            barred,
         }
     }
 }
@@ -77,6 +94,8 @@ pub struct FalseCall {
     pub taken_up: Option<usize>,
     /// The seat that was East.
     pub east: Seat,
+    /// The caller could not Mah-Jongg in this hand whatever he held (§55(b), §89(b)).
+    pub barred: Option<Barred>,
 }
 
 impl FalseCall {
@@ -93,6 +112,28 @@ impl FalseCall {
         else {
             return None;
         };
+        if let Some(barred) = call.barred {
+            let why = match barred {
+                Barred::Incorrect { fault, since } => format!(
+                    "{seat} holds {} (found at event {since}), which cannot Mah-Jongg (Code §89(b))",
+                    fault.name()
+                ),
+                Barred::BrokenOriginalCall { since } => format!(
+                    "{seat} broke his Original Call at event {since} and may not claim Mah-Jongg in this hand (Code §55(b))"
+                ),
+            };
+            return Some(FalseCall {
+                caller: seat,
+                tile,
+                discarder,
+                event: call.event,
+                why,
+                laid_down: call.laid_down.clone(),
+                taken_up: call.taken_up,
+                east: state.east,
+                barred: Some(barred),
+            });
+        }
         let hand = match &state.laid_down[seat] {
             Some(h) => h.clone(),
             None => state.hand_of(seat)?,
@@ -121,7 +162,27 @@ impl FalseCall {
             laid_down: call.laid_down.clone(),
             taken_up: call.taken_up,
             east: state.east,
+            barred: None,
         })
+    }
+
+    /// Its kind, as `adjudicate --json` names it: `false-mah-jongg`, or for a call the caller
+    /// could not make at all `incorrect-hand-mah-jongg` (§89(b)) or
+    /// `broken-original-call-mah-jongg` (§55(b)).
+    pub fn kind(&self) -> &'static str {
+        match self.barred {
+            None => "false-mah-jongg",
+            Some(Barred::Incorrect { .. }) => "incorrect-hand-mah-jongg",
+            Some(Barred::BrokenOriginalCall { .. }) => "broken-original-call-mah-jongg",
+        }
+    }
+
+    /// For a call barred by an incorrect hand, what was wrong with it.
+    pub fn fault(&self) -> Option<Fault> {
+        match self.barred {
+            Some(Barred::Incorrect { fault, .. }) => Some(fault),
+            _ => None,
+        }
     }
 
     /// Others laid down tiles before the caller took up his hand: the penalty is due and the
@@ -145,7 +206,13 @@ impl FalseCall {
 
     /// The events it rests on: the call, the first tiles laid down by another, the taking up.
     pub fn events(&self) -> Vec<usize> {
-        let mut out = vec![self.event];
+        let mut out: Vec<usize> = match self.barred {
+            Some(Barred::Incorrect { since, .. } | Barred::BrokenOriginalCall { since }) => {
+                vec![since]
+            }
+            None => Vec::new(),
+        };
+        out.push(self.event);
         out.extend(self.laid_down.first().map(|(_, e)| *e));
         out.extend(self.taken_up);
         out
@@ -153,7 +220,12 @@ impl FalseCall {
 
     /// The sections it cites.
     pub fn citations(&self) -> Vec<&'static str> {
-        let mut out = vec!["Code §82"];
+        let mut out = match self.barred {
+            None => vec![],
+            Some(Barred::Incorrect { .. }) => vec!["Code §89(b)"],
+            Some(Barred::BrokenOriginalCall { .. }) => vec!["Code §55(b)"],
+        };
+        out.push("Code §82");
         if self.discarder.is_some() && self.taken_up.is_some() {
             out.push("Code §71");
         }
@@ -173,7 +245,14 @@ impl fmt::Display for FalseCall {
             Some(d) => write!(f, ", discarded by {d}")?,
             None => write!(f, ", drawn")?,
         }
-        write!(f, ", but the hand is not complete ({}).", self.why)?;
+        match self.barred {
+            None => write!(f, ", but the hand is not complete ({}).", self.why)?,
+            Some(_) => write!(
+                f,
+                ", but {}. Interpretation: a call he could not make is ruled as a false call (Code §82).",
+                self.why
+            )?,
+        }
         match (self.laid_down.first(), self.taken_up) {
             (None, Some(e)) => {
                 write!(

@@ -1,27 +1,57 @@
 //! Adjudication: what a referee must rule on, derived from the replayed play.
 //!
 //! The replay ([`crate::play`]) says what happened and flags each event that broke a rule of
-//! play. Some rulings need more than one event: whether a discard "let off a cannon" depends
-//! on what the dangerous player had displayed when it was made, who claimed it and for what,
-//! and how the hand ended, possibly many turns later (Code §90–96). The replay keeps what that
-//! ruling needs as part of its fold ([`CannonWatch`]), so the finding is there at any moment.
+//! play, with the seat that broke it and which rule ([`crate::play::Breach`]). Some rulings need
+//! more than one event: whether a discard "let off a cannon" depends on what the dangerous
+//! player had displayed when it was made, who claimed it and for what, and how the hand ended,
+//! possibly many turns later (Code §90–96). The replay keeps what those rulings need as part of
+//! its fold ([`CannonWatch`], [`Notes`]), so the findings are there at any moment.
 //!
 //! [`findings`] lists everything a replayed hand gives the referee to rule on, each a typed
-//! [`Finding`] with the events it rests on, the seats concerned, the sections it cites, and its
-//! reasoning in plain words. Where the Code is silent or ambiguous, the reading chosen is
-//! written beside the rule it reads ("interpretation: …", in [`cannon`]).
+//! [`Finding`] with the events it rests on, the seat concerned, the sections it cites, what the
+//! Code says follows, and its reasoning in plain words:
+//! - a cannon let off, or excused by No Choice (§90–96: [`cannon`]);
+//! - a false call of Mah-Jongg (§82), or a call by a player who could not make one
+//!   (§55(b), §89(b)) ([`false_call`]);
+//! - each event that broke a rule of play (§31–81, §95: [`irregular`]);
+//! - a claim withdrawn (§69–71, §76: [`retraction`]);
+//! - a discard falsely named, with the claims of the tile named and the penalty (§84–88:
+//!   [`false_naming`]);
+//! - an Original Call broken (§55: [`original_call`]);
+//! - a long, short or foul hand (§89: [`incorrect_hand`]).
+//!
+//! Where the Code is silent or ambiguous, the reading chosen is written beside the rule it
+//! reads ("Interpretation: …", in each module).
 
 pub mod cannon;
 pub mod false_call;
 #[cfg(test)]
 mod false_call_tests;
+pub mod false_naming;
+pub mod incorrect_hand;
+#[cfg(test)]
+mod incorrect_hand_tests;
+pub mod irregular;
+#[cfg(test)]
+mod irregular_tests;
+pub mod notes;
+pub mod original_call;
+pub mod retraction;
+#[cfg(test)]
+mod test_support;
 #[cfg(test)]
 mod tests;
 
 pub use cannon::{cannon_reading, Cannon, CannonReading, CannonWatch, Danger, NoChoice, Signal};
 pub use false_call::{Call, FalseCall};
+pub use false_naming::{FalseNaming, NamedClaim};
+pub use incorrect_hand::{long_hand_payments, Count, Fault, FoulSet, IncorrectHand};
+pub use irregular::{sections, Irregular};
+pub use notes::{Barred, Notes};
+pub use original_call::{Alteration, BrokenCall};
+pub use retraction::Retraction;
 
-use crate::play::{Irregularity, Replayed};
+use crate::play::{Breach, Replayed};
 use crate::Seat;
 
 /// One thing a referee must rule on.
@@ -30,23 +60,35 @@ pub enum Finding {
     /// A discard that let off a cannon (Code §90–96), or that did but for a plea of No Choice
     /// that stands (§95).
     Cannon(Cannon),
-    /// A call of Mah-Jongg on a hand that is not complete (Code §82).
+    /// A call of Mah-Jongg on a hand that is not complete (Code §82), or by a player who could
+    /// not make one (§55(b), §89(b)).
     FalseMahJongg(FalseCall),
     /// An event that broke a rule of play, as the replay flagged it (a draw or discard out of
-    /// turn, a late claim, a retraction, a bonus tile declared late …).
-    Irregular {
-        event: usize,
-        irregularity: Irregularity,
-    },
+    /// turn, a claim granted against precedence, a bonus tile declared late …).
+    Irregular(Irregular),
+    /// A claim of a discard withdrawn (Code §69–71, §76).
+    Retraction(Retraction),
+    /// A discard falsely named, and the claims of the tile named (Code §84–88).
+    FalseNaming(FalseNaming),
+    /// An Original Call broken by altering the hand (Code §55(b)).
+    BrokenOriginalCall(BrokenCall),
+    /// A long, short or foul hand (Code §89).
+    IncorrectHand(IncorrectHand),
 }
 
 impl Finding {
-    /// Its kind, as `adjudicate --json` names it: `cannon`, `no-choice-excused`, `irregular`.
+    /// Its kind, as `adjudicate --json` names it: `cannon`, `no-choice-excused`,
+    /// `false-mah-jongg`, one of the irregular kinds ([`Breach::kind`]), `retraction`,
+    /// `false-naming`, `broken-original-call`, `long-hand`, `short-hand`, `foul-hand`, …
     pub fn kind(&self) -> &'static str {
         match self {
             Finding::Cannon(c) => c.kind(),
-            Finding::FalseMahJongg(_) => "false-mah-jongg",
-            Finding::Irregular { .. } => "irregular",
+            Finding::FalseMahJongg(f) => f.kind(),
+            Finding::Irregular(i) => i.kind(),
+            Finding::Retraction(_) => "retraction",
+            Finding::FalseNaming(_) => "false-naming",
+            Finding::BrokenOriginalCall(_) => "broken-original-call",
+            Finding::IncorrectHand(h) => h.kind(),
         }
     }
 
@@ -55,16 +97,26 @@ impl Finding {
         match self {
             Finding::Cannon(c) => Some(c.discarder),
             Finding::FalseMahJongg(f) => Some(f.caller),
-            Finding::Irregular { .. } => None,
+            Finding::Irregular(i) => i.offender(),
+            Finding::Retraction(r) => Some(r.seat),
+            Finding::FalseNaming(f) => Some(f.discarder),
+            Finding::BrokenOriginalCall(b) => Some(b.seat),
+            Finding::IncorrectHand(h) => Some(h.seat),
         }
     }
 
-    /// The event it is about: the dangerous discard, the call, the irregular event.
+    /// The event it is about: the dangerous discard, the call, the irregular event, the
+    /// retraction, the falsely named discard, the alteration, the event the hand was found
+    /// incorrect at.
     pub fn event(&self) -> usize {
         match self {
             Finding::Cannon(c) => c.event,
             Finding::FalseMahJongg(f) => f.event,
-            Finding::Irregular { event, .. } => *event,
+            Finding::Irregular(i) => i.event,
+            Finding::Retraction(r) => r.event,
+            Finding::FalseNaming(f) => f.event,
+            Finding::BrokenOriginalCall(b) => b.event,
+            Finding::IncorrectHand(h) => h.event,
         }
     }
 
@@ -77,7 +129,11 @@ impl Finding {
                 out
             }
             Finding::FalseMahJongg(f) => f.events(),
-            Finding::Irregular { event, .. } => vec![*event],
+            Finding::Irregular(i) => vec![i.event],
+            Finding::Retraction(r) => vec![r.event],
+            Finding::FalseNaming(f) => f.events(),
+            Finding::BrokenOriginalCall(b) => vec![b.called, b.event],
+            Finding::IncorrectHand(h) => h.events(),
         }
     }
 
@@ -86,7 +142,21 @@ impl Finding {
         match self {
             Finding::Cannon(c) => c.citations(),
             Finding::FalseMahJongg(f) => f.citations(),
-            Finding::Irregular { irregularity, .. } => vec![irregularity.rule],
+            Finding::Irregular(i) => i.citations(),
+            Finding::Retraction(r) => r.citations(),
+            Finding::FalseNaming(f) => f.citations(),
+            Finding::BrokenOriginalCall(b) => b.citations(),
+            Finding::IncorrectHand(h) => h.citations(),
+        }
+    }
+
+    /// The penalty it brings, priced by the ruleset, if any.
+    pub fn penalty(&self) -> Option<crate::settle::Penalty<Seat>> {
+        match self {
+            Finding::Cannon(c) => c.penalty(),
+            Finding::FalseMahJongg(f) => f.penalty(),
+            Finding::FalseNaming(f) => f.penalty(),
+            _ => None,
         }
     }
 }
@@ -96,24 +166,45 @@ impl std::fmt::Display for Finding {
         match self {
             Finding::Cannon(c) => c.fmt(f),
             Finding::FalseMahJongg(x) => x.fmt(f),
-            Finding::Irregular {
-                event,
-                irregularity,
-            } => write!(f, "Event {event}: {irregularity}."),
+            Finding::Irregular(i) => i.fmt(f),
+            Finding::Retraction(r) => r.fmt(f),
+            Finding::FalseNaming(x) => x.fmt(f),
+            Finding::BrokenOriginalCall(b) => b.fmt(f),
+            Finding::IncorrectHand(h) => h.fmt(f),
         }
     }
 }
 
 /// Every finding of a replayed hand under `rules`, in the order of the events they rest on.
 pub fn findings(replayed: &Replayed, rules: &crate::Ruleset) -> Vec<Finding> {
+    let notes = replayed.play.notes();
     let mut out: Vec<Finding> = replayed
         .irregular
         .iter()
-        .map(|(event, irregularity)| Finding::Irregular {
-            event: *event,
-            irregularity: irregularity.clone(),
+        // A false naming is one finding with its claims (below), not one per event.
+        .filter(|(_, i)| {
+            !matches!(
+                i.breach,
+                Breach::FalselyNamed { .. } | Breach::NamedTileClaimed { .. }
+            )
+        })
+        .map(|(event, irregularity)| {
+            Finding::Irregular(Irregular {
+                event: *event,
+                irregularity: irregularity.clone(),
+            })
         })
         .collect();
+    out.extend(notes.retractions.iter().cloned().map(Finding::Retraction));
+    out.extend(notes.namings.iter().cloned().map(Finding::FalseNaming));
+    out.extend(
+        notes
+            .broken_calls
+            .iter()
+            .cloned()
+            .map(Finding::BrokenOriginalCall),
+    );
+    out.extend(notes.incorrect.iter().cloned().map(Finding::IncorrectHand));
     out.extend(
         replayed
             .play

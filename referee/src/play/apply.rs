@@ -15,7 +15,7 @@ use crate::seat::Seat;
 use crate::shape::Set;
 use crate::tile::{AnyTile, Tile};
 
-use super::error::{Applied, Inconsistent, Irregularity};
+use super::error::{Applied, Breach, Inconsistent, Irregularity};
 use super::rules::PlayRules;
 use super::state::{
     Concealed, Discard, DrawnOver, Ending, Formed, LastDraw, PlayState, PlayedSet, Turn, Window,
@@ -70,16 +70,21 @@ pub(crate) fn apply(
         HandEvent::KongDeclared(e) => kong(rules, state, e),
         HandEvent::OriginalCallAnnounced(e) => {
             let seat = e.seat;
+            let latest = state.discards.len().checked_sub(1);
             let s = &mut state.seats[seat];
             let mut v = Vec::new();
-            // §55: after the seat's first discard, before anything else of its own.
-            if s.discards.len() != 1 || !s.sets.is_empty() {
-                v.push(Irregularity::new(
-                    "Code §55",
+            // §55(a): straight after the seat's first discard (its first tile drawn or
+            // claimed), before anyone discards again. A call out of time binds to nothing and
+            // earns nothing (§56).
+            let first = s.discards.len() == 1 && s.discards.last().copied() == latest;
+            if !first {
+                v.push(Irregularity::by(
+                    seat,
+                    Breach::OriginalCallMistimed,
                     format!("{seat} announced an Original Call other than straight after its first discard"),
                 ));
             }
-            s.original_call = true;
+            s.original_call |= first;
             Ok(v)
         }
         HandEvent::NoChoicePleaded(e) => {
@@ -91,8 +96,9 @@ pub(crate) fn apply(
             Ok(if ok {
                 Vec::new()
             } else {
-                vec![Irregularity::new(
-                    "Code §95(b)",
+                vec![Irregularity::by(
+                    e.seat,
+                    Breach::NoChoiceLate,
                     format!(
                         "{} pleaded No Choice other than straight after its discard was claimed",
                         e.seat
@@ -138,17 +144,19 @@ fn out_of_turn(
     state: &PlayState,
     seat: Seat,
     expected: Option<Seat>,
-    rule: &'static str,
+    breach: Breach,
     what: &str,
 ) -> Option<Irregularity> {
     match expected {
         Some(s) if s == seat => None,
-        Some(s) => Some(Irregularity::new(
-            rule,
+        Some(s) => Some(Irregularity::by(
+            seat,
+            breach,
             format!("{seat} {what} out of turn: it was {s}'s turn"),
         )),
-        None => Some(Irregularity::new(
-            rule,
+        None => Some(Irregularity::by(
+            seat,
+            breach,
             format!("{seat} {what} when no one was to ({})", state.turn),
         )),
     }
@@ -182,8 +190,9 @@ fn draw_from(
             .ok_or(Inconsistent::NotInWall { seat, tile: t })?,
     };
     let wrong = (taken != 0).then(|| {
-        Irregularity::new(
-            "Code §72",
+        Irregularity::by(
+            seat,
+            Breach::WrongTileDrawn,
             format!(
                 "{seat} drew `{}` from the {name}, not the next tile `{}`",
                 tiles[taken], tiles[0]
@@ -269,7 +278,13 @@ fn drawn(rules: &PlayRules, state: &mut PlayState, e: &TileDrawn) -> Outcome {
         _ => None,
     };
     let (tile, wrong) = take_draw(rules, state, seat, e.tile, false)?;
-    v.extend(out_of_turn(state, seat, expected, "Code §73", "drew"));
+    v.extend(out_of_turn(
+        state,
+        seat,
+        expected,
+        Breach::DrawOutOfTurn { turn_of: expected },
+        "drew",
+    ));
     v.extend(wrong);
     // The draw closes the claims on the discard before it (§64 lets a higher claim displace it
     // until the tile is in the hand; such a claim comes before this event in the record).
@@ -304,7 +319,7 @@ fn loose_drawn(rules: &PlayRules, state: &mut PlayState, e: &LooseTileDrawn) -> 
         state,
         seat,
         expected,
-        "Code §46, §48, §50",
+        Breach::LooseTileOutOfTurn { turn_of: expected },
         "drew a loose tile",
     ));
     v.extend(wrong);
@@ -346,8 +361,9 @@ fn bonus_declared(rules: &PlayRules, state: &mut PlayState, e: &BonusTileDeclare
     };
     let before_play = state.discards.is_empty();
     if !own_turn && !before_play {
-        v.push(Irregularity::new(
-            "Code §31",
+        v.push(Irregularity::by(
+            seat,
+            Breach::BonusDeclaredLate(e.tile),
             format!("{seat} declared `{}` after the turn it was drawn in: it scores nothing and is not replaced", e.tile),
         ));
         return Ok(v);
@@ -381,24 +397,36 @@ fn discarded(rules: &PlayRules, state: &mut PlayState, e: &TileDiscarded) -> Out
         .live_discard()
         .is_some_and(|d| d.seat == seat && expected != Some(seat));
     if again {
-        v.push(Irregularity::new(
-            "Code §75",
+        v.push(Irregularity::by(
+            seat,
+            Breach::TwoDiscards,
             format!("{seat} discarded more than one tile"),
         ));
     } else {
-        v.extend(out_of_turn(state, seat, expected, "Code §74", "discarded"));
+        v.extend(out_of_turn(
+            state,
+            seat,
+            expected,
+            Breach::DiscardOutOfTurn { turn_of: expected },
+            "discarded",
+        ));
     }
-    if let Some(b) = state.seats[seat].undeclared.first() {
-        v.push(Irregularity::new(
-            "Code §31",
+    if let Some(&b) = state.seats[seat].undeclared.first() {
+        v.push(Irregularity::by(
+            seat,
+            Breach::BonusNotDeclared(b),
             format!(
                 "{seat} discarded without declaring `{b}`: it scores nothing and is not replaced"
             ),
         ));
     }
     if e.named != e.placed {
-        v.push(Irregularity::new(
-            "Code §84",
+        v.push(Irregularity::by(
+            seat,
+            Breach::FalselyNamed {
+                placed: e.placed,
+                named: e.named,
+            },
             format!(
                 "{seat} placed `{}` and named it `{}`: the tile placed is the discard",
                 e.placed, e.named
@@ -670,14 +698,16 @@ fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
     }
     let mut v = Vec::new();
     if seat == d.seat {
-        v.push(Irregularity::new(
-            "Code §36",
+        v.push(Irregularity::by(
+            seat,
+            Breach::OwnDiscardClaimed,
             format!("{seat} claimed its own discard"),
         ));
     }
     if e.claim == ClaimKind::Chow && seat != d.seat.next() {
-        v.push(Irregularity::new(
-            "Code §40",
+        v.push(Irregularity::by(
+            seat,
+            Breach::ChowNotFromLeft { discarder: d.seat },
             format!(
                 "{seat} claimed for chow a discard of {}, who is not on its left",
                 d.seat
@@ -685,8 +715,14 @@ fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
         ));
     }
     if e.tile != d.placed {
-        v.push(Irregularity::new(
-            "Code §85–88",
+        v.push(Irregularity::by(
+            seat,
+            Breach::NamedTileClaimed {
+                discarder: d.seat,
+                claim: e.claim,
+                placed: d.placed,
+                named: d.named,
+            },
             format!(
                 "{seat} claimed the tile named, `{}`, but `{}` was placed",
                 d.named, d.placed
@@ -717,8 +753,9 @@ fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome {
     }
     let mut v = Vec::new();
     if w.claims.values().any(Option::is_some) {
-        v.push(Irregularity::new(
-            "Code §71",
+        v.push(Irregularity::by(
+            seat,
+            Breach::DiscardTakenBackAfterClaim,
             format!(
                 "{seat} took back its discard `{}` after it was claimed",
                 e.tile
@@ -768,8 +805,9 @@ fn taken_into_hand(state: &mut PlayState, e: &DiscardTakenIntoHand) -> Outcome {
     if state.turn == Turn::Draw(seat) {
         state.turn = Turn::Discard(seat);
     }
-    Ok(vec![Irregularity::new(
-        "Code §81",
+    Ok(vec![Irregularity::by(
+        seat,
+        Breach::DiscardIntoHand,
         format!(
             "{seat} took the discard `{}` into its concealed hand",
             e.tile
@@ -811,8 +849,13 @@ fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
     let mut v = Vec::new();
     if let Some((first, k)) = precedence(d.seat, &w.claims) {
         if first != seat {
-            v.push(Irregularity::new(
-                "Code §61",
+            v.push(Irregularity::by(
+                seat,
+                Breach::Precedence {
+                    claim: e.claim,
+                    over: first,
+                    their: k,
+                },
                 format!("the discard went to {seat}'s {:?} claim over {first}'s {k:?} claim, which takes precedence", e.claim),
             ));
         }
@@ -828,7 +871,7 @@ fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
 }
 
 /// The claimed discard (granted to `seat`) and the tiles of `set` besides it.
-fn claimed_tile(state: &PlayState, seat: Seat) -> Option<(usize, Discard)> {
+pub(crate) fn claimed_tile(state: &PlayState, seat: Seat) -> Option<(usize, Discard)> {
     state
         .discards
         .iter()
@@ -891,7 +934,7 @@ fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) -> Outcome 
         state,
         seat,
         expected,
-        "Code §39, §43",
+        Breach::ExposedOutOfTurn,
         "exposed a set",
     ));
     let chows = state.seats[seat]
@@ -900,8 +943,11 @@ fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) -> Outcome 
         .filter(|s| s.set.kind() == crate::shape::SetKind::Chow)
         .count();
     if e.claim == ClaimKind::Chow && chows >= usize::from(rules.max_chows) {
-        v.push(Irregularity::new(
-            "ruleset: one chow per hand",
+        v.push(Irregularity::by(
+            seat,
+            Breach::ChowBeyondLimit {
+                max: rules.max_chows,
+            },
             format!(
                 "{seat} exposed a chow beyond the {} the ruleset allows",
                 rules.max_chows
@@ -960,7 +1006,7 @@ fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -> Outcome {
                 state,
                 seat,
                 expected,
-                "Code §50–51",
+                Breach::KongOutOfTurn(KongKind::Concealed),
                 "declared a concealed kong",
             ));
             state.seats[seat].sets.push(PlayedSet {
@@ -992,7 +1038,7 @@ fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -> Outcome {
                 state,
                 seat,
                 expected,
-                "Code §48",
+                Breach::KongOutOfTurn(KongKind::AddedToExposedPung),
                 "added a tile to an exposed pung",
             ));
             let Formed::Claimed { from } = state.seats[seat].sets[i].formed else {
@@ -1019,7 +1065,7 @@ fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -> Outcome {
                 state,
                 seat,
                 expected,
-                "Code §46",
+                Breach::KongOutOfTurn(KongKind::AnnexedDiscard),
                 "annexed a discard to a pung",
             ));
             state.seats[seat].claimed = None;
@@ -1070,8 +1116,9 @@ fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome {
                 formed: Formed::Claimed { from },
             };
             if rules.kong_robbing == KongRobbing::None {
-                v.push(Irregularity::new(
-                    "the ruleset's kong_robbing",
+                v.push(Irregularity::by(
+                    e.robber,
+                    Breach::KongRobbedUnderRuleset { from: seat },
                     format!(
                         "{} robbed {seat}'s kong of {tile}: this book has no robbing of a kong",
                         e.robber
@@ -1092,8 +1139,9 @@ fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome {
                 Concealed::Counted(_) => None,
             };
             if rules.kong_robbing != KongRobbing::AddedOrWonders || wonders == Some(false) {
-                v.push(Irregularity::new(
-                    "Code §58",
+                v.push(Irregularity::by(
+                    e.robber,
+                    Breach::ConcealedKongRobbed { from: seat },
                     format!(
                         "{} robbed {seat}'s concealed kong of {tile}: a concealed kong may be robbed only to complete the Thirteen Unique Wonders",
                         e.robber
@@ -1135,7 +1183,7 @@ fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> 
             state,
             seat,
             expected,
-            "Code §54",
+            Breach::MahJonggOutOfTurn,
             "went Mah-Jongg on its own draw",
         ));
         let from = if state.last_draw.is_some_and(|d| d.seat == seat && d.loose) {
@@ -1158,8 +1206,9 @@ fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> 
         state.seats[seat].claimed = None;
         if !matches!(state.turn, Turn::Expose { seat: s, claim: ClaimKind::MahJongg } if s == seat)
         {
-            v.push(Irregularity::new(
-                "Code §53",
+            v.push(Irregularity::by(
+                seat,
+                Breach::MahJonggOnUnclaimedDiscard,
                 format!("{seat} went Mah-Jongg on a discard it had not claimed for Mah-Jongg"),
             ));
         }
@@ -1255,7 +1304,10 @@ fn wash_out(state: &mut PlayState, e: &WashOut) -> Outcome {
     let mut v = Vec::new();
     if state.wall.live > 0 {
         v.push(Irregularity::new(
-            "Code §36, §97",
+            Breach::EarlyWashOut {
+                left: state.wall.live,
+            },
+            None,
             format!(
                 "the hand was abandoned ({}) with {} tiles left in the live wall",
                 e.reason, state.wall.live

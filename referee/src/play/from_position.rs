@@ -199,10 +199,11 @@ impl Play {
         };
         Ok(Play {
             rules,
-            state,
             events: 1,
             watch,
             calls: Vec::new(),
+            notes: crate::adjudicate::Notes::from_position(&state),
+            state,
         })
     }
 

@@ -24,12 +24,12 @@
 //! How play runs is the ruleset's ([`PlayRules`]): the size of the kong box and where a bonus
 //! tile's replacement comes from.
 
-mod apply;
+pub(crate) mod apply;
 mod describe;
 mod error;
 mod from_position;
 pub mod mjs;
-mod moves;
+pub(crate) mod moves;
 mod rules;
 mod state;
 #[cfg(test)]
@@ -37,7 +37,7 @@ mod tests;
 mod view;
 
 pub use describe::describe;
-pub use error::{Applied, Inconsistent, Irregularity, PlayError};
+pub use error::{Applied, Breach, Inconsistent, Irregularity, PlayError};
 pub use moves::Move;
 pub use rules::PlayRules;
 pub use state::{
@@ -48,6 +48,7 @@ pub use view::{SeatView, SeenSeat};
 
 use crate::adjudicate::cannon::{CannonReading, CannonWatch};
 use crate::adjudicate::false_call::{Call, FalseCall};
+use crate::adjudicate::notes::Notes;
 use crate::adjudicate::Cannon;
 use crate::event::{ClaimKind, ClaimRetracted, HandEvent, HandStarted};
 
@@ -62,6 +63,9 @@ pub struct Play {
     /// Each call of Mah-Jongg, for §82: where play resumes if the caller takes up his hand,
     /// and who laid down tiles meanwhile.
     calls: Vec<Call>,
+    /// What the findings spanning several events need: claims withdrawn, false namings,
+    /// Original Calls broken, §89's counts (Code §55, §69–71, §76–78, §84–89).
+    notes: Notes,
 }
 
 impl Play {
@@ -75,6 +79,7 @@ impl Play {
             events: 1,
             watch: CannonWatch::new(CannonReading::CODE),
             calls: Vec::new(),
+            notes: Notes::default(),
         })
     }
 
@@ -88,13 +93,16 @@ impl Play {
         }
         let before = matches!(event, HandEvent::MahJonggDeclared(_)).then(|| self.state.clone());
         let noted = self.watch.note(&self.state, n, event);
+        let notes_before = self.notes.before(&self.state, event);
         let applied = apply::apply(&self.rules, &mut self.state, event)
             .map_err(|kind| PlayError { event: n, kind })?;
         self.watch.record(&self.state, event, noted);
+        self.notes.after(&self.state, n, event, notes_before);
         match event {
             HandEvent::MahJonggDeclared(m) => {
                 if let Some(before) = before {
-                    self.calls.push(Call::new(m.seat, n, before));
+                    let barred = self.notes.on_mahjongg(&before, n, m.seat, m.self_drawn);
+                    self.calls.push(Call::new(m.seat, n, before, barred));
                 }
             }
             HandEvent::HandExposed(x) => {
@@ -203,6 +211,10 @@ impl Play {
     /// (§96), unless he pleaded No Choice and could (§95).
     pub fn report(&self) -> Option<crate::table::HandReport> {
         let mut report = self.state.report()?;
+        // A false naming claimed brings its penalty whatever else happens (§85–88).
+        report
+            .penalties
+            .extend(self.notes.namings.iter().filter_map(|f| f.penalty()));
         if self.rules.cannons == crate::rules::Cannons::CodeOfLaws {
             report
                 .penalties
@@ -221,6 +233,11 @@ impl Play {
         self.result(rules)
             .map(|r| self.state.settle_report(r, rules, east_wins))
             .transpose()
+    }
+
+    /// What the play has noted for the findings that span several events.
+    pub fn notes(&self) -> &Notes {
+        &self.notes
     }
 
     /// The state now.
