@@ -980,6 +980,8 @@ async fn the_demo_loads_from_the_book_fixtures_and_audits_clean() {
 mod circumstances;
 #[path = "server/credentials.rs"]
 mod credentials;
+#[path = "server/disputes.rs"]
+mod disputes;
 #[path = "server/draw.rs"]
 mod draw;
 #[path = "server/play.rs"]

@@ -158,6 +158,11 @@ impl HandRecord {
             Event::HandExposed(_)
                 | Event::MahJonggDeclared(_)
                 | Event::ClaimRetracted(_)
+                // Disputes and rulings change no fact but the record's version: a correction
+                // or a ruling is written against the version the page showed.
+                | Event::DisputeRaised(_)
+                | Event::RulingIssued(_)
+                | Event::RulingSuperseded(_)
                 | Event::WashOut(_)
                 | Event::HandScored(_)
                 | Event::SettlementRecorded(_)

@@ -82,9 +82,52 @@ pub fn describe(e: &HandEvent) -> String {
         HandEvent::SettlementRecorded(_) => "the settlement recorded".to_owned(),
         HandEvent::CorrectionRecorded(c) => format!("a correction: {}", c.reason),
         HandEvent::ScoreClaimed(_) => "a score claimed".to_owned(),
-        HandEvent::DisputeRaised(_) => "a dispute raised".to_owned(),
-        HandEvent::RulingIssued(_) => "a ruling issued".to_owned(),
-        HandEvent::RulingSuperseded(r) => format!("a ruling superseded: {}", r.reason),
+        HandEvent::DisputeRaised(d) => format!(
+            "a dispute raised{}, recorded by {}: {}{}",
+            d.raised_by.map(|s| format!(" by {s}")).unwrap_or_default(),
+            d.official,
+            d.description,
+            if d.position.is_some() {
+                " (from a position)"
+            } else {
+                ""
+            }
+        ),
+        HandEvent::RulingIssued(r) => {
+            let finding = r
+                .finding
+                .as_ref()
+                .map(|f| format!(" the {} finding", f.kind))
+                .unwrap_or_default();
+            let verdict = match r.decision {
+                crate::event::Decision::Accepted => "accepted",
+                crate::event::Decision::Overruled => "overruled",
+            };
+            format!(
+                "{} ruled ({verdict}{finding}): {} [{}]{}{}{}",
+                r.official,
+                r.reason,
+                r.sections.join(", "),
+                if r.penalties.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {} penalty(ies) ordered", r.penalties.len())
+                },
+                if r.withdrawn.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {} penalty(ies) lifted", r.withdrawn.len())
+                },
+                if r.abandons {
+                    "; the hand is abandoned"
+                } else {
+                    ""
+                }
+            )
+        }
+        HandEvent::RulingSuperseded(r) => {
+            format!("{} superseded a ruling on appeal: {}", r.official, r.reason)
+        }
     }
 }
 

@@ -9,7 +9,7 @@
 //! | role | may |
 //! |---|---|
 //! | scorer | record hands |
-//! | referee | record and correct hands |
+//! | referee | record and correct hands, rule on disputes |
 //! | organiser | create tournaments, register players, form tables and draw seats, close and void |
 //! | administrator | everything, and manage officials |
 
@@ -22,6 +22,8 @@ pub enum Action {
     RecordHand,
     /// Correct a recorded hand.
     CorrectHand,
+    /// Raise a dispute about a hand, rule on it, hear an appeal.
+    Rule,
     /// Create a tournament (also: load the demo tournament).
     CreateTournament,
     /// Register a player in a tournament.
@@ -37,9 +39,10 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 8] = [
+    pub const ALL: [Action; 9] = [
         Action::RecordHand,
         Action::CorrectHand,
+        Action::Rule,
         Action::CreateTournament,
         Action::RegisterPlayer,
         Action::FormTable,
@@ -55,7 +58,7 @@ impl Action {
         use OfficialRole::*;
         match self {
             RecordHand => matches!(role, Scorer | Referee),
-            CorrectHand => matches!(role, Referee),
+            CorrectHand | Rule => matches!(role, Referee),
             CreateTournament | RegisterPlayer | FormTable | CloseTable | Void => {
                 matches!(role, Organiser)
             }
@@ -68,6 +71,7 @@ impl Action {
         match self {
             Action::RecordHand => "record a hand",
             Action::CorrectHand => "correct a hand",
+            Action::Rule => "rule on a dispute",
             Action::CreateTournament => "create a tournament",
             Action::RegisterPlayer => "register a player",
             Action::FormTable => "form a table",
@@ -107,6 +111,7 @@ mod tests {
         let table = [
             (Action::RecordHand, [true, true, false]),
             (Action::CorrectHand, [false, true, false]),
+            (Action::Rule, [false, true, false]),
             (Action::CreateTournament, [false, false, true]),
             (Action::RegisterPlayer, [false, false, true]),
             (Action::FormTable, [false, false, true]),

@@ -3,6 +3,7 @@
 //! `X-CSRF-Token` header). Errors are `{"error": {"kind", "message"}}` with 400, 401, 403, 404,
 //! 409 or 422. The README documents each route with a curl example.
 
+mod disputes;
 mod play;
 mod reads;
 pub mod responses;
@@ -53,6 +54,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(
                 "/hands/{hand}/corrections",
                 web::post().to(writes::correct_hand),
+            )
+            .route("/hands/{hand}/findings", web::get().to(disputes::findings))
+            .route("/hands/{hand}/disputes", web::post().to(disputes::raise))
+            .route("/hands/{hand}/disputes/{id}", web::get().to(disputes::read))
+            .route(
+                "/hands/{hand}/disputes/{id}/rulings",
+                web::post().to(disputes::rule),
+            )
+            .route(
+                "/hands/{hand}/rulings/{id}/appeal",
+                web::post().to(disputes::appeal),
             )
             .route("/officials", web::post().to(writes::create_official))
             .route("/audit", web::get().to(reads::audit))

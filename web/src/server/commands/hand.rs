@@ -230,14 +230,14 @@ pub(super) fn store(
 
 /// What [`store_with_ids`] recorded: the hand stream's new version, the table stream's (when
 /// it was written), and each decided event with the id it was recorded under.
-struct Stored {
-    hand_version: u64,
+pub(super) struct Stored {
+    pub(super) hand_version: u64,
     table_version: Option<u64>,
-    recorded: Vec<(uuid::Uuid, Decided)>,
+    pub(super) recorded: Vec<(uuid::Uuid, Decided)>,
 }
 
 /// As [`store`], and returns what it recorded, to fold into the context.
-fn store_with_ids(
+pub(super) fn store_with_ids(
     ledger: &mut Ledger,
     ctx: &TableContext,
     hand_stream: &StreamId,

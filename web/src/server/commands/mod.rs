@@ -8,6 +8,7 @@
 pub mod hand;
 pub mod play;
 pub mod ranges;
+pub mod ruling;
 pub mod tournament;
 pub mod voiding;
 

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod audit;
+pub mod disputes;
 pub mod hand_form;
 pub mod hands;
 pub mod home;
@@ -80,5 +81,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/hands/{hand}", web::get().to(voiding::hand_page))
         .route("/hands/{hand}/at/{n}", web::get().to(replay::page))
         .route("/hands/{hand}/correct", web::get().to(hands::correct_page))
-        .route("/hands/{hand}/corrections", web::post().to(hands::correct));
+        .route("/hands/{hand}/corrections", web::post().to(hands::correct))
+        .route(
+            "/hands/{hand}/disputes/new",
+            web::get().to(disputes::new_page),
+        )
+        .route("/hands/{hand}/disputes", web::post().to(disputes::raise))
+        .route("/hands/{hand}/disputes/{id}", web::get().to(disputes::page))
+        .route(
+            "/hands/{hand}/disputes/{id}/rulings",
+            web::post().to(disputes::rule),
+        )
+        .route(
+            "/hands/{hand}/rulings/{id}/appeal",
+            web::post().to(disputes::appeal),
+        );
 }

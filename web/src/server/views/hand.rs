@@ -110,6 +110,8 @@ pub struct HandView {
     /// The stream version a correction must name.
     pub version: u64,
     pub history: Vec<HistoryEntry>,
+    /// The disputes raised about the hand: id and what is disputed.
+    pub disputes: Vec<(String, String)>,
     /// Recorded play by play (or being recorded): the replay viewer shows it move by move.
     pub played: bool,
     /// Its result is not recorded yet: it is still being played.
@@ -297,6 +299,13 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
     let in_play = !events
         .iter()
         .any(|e| matches!(e.event, Event::SettlementRecorded(_)));
+    let disputes = events
+        .iter()
+        .filter_map(|e| match &e.event {
+            Event::DisputeRaised(d) => Some((e.event_id.to_string(), d.description.clone())),
+            _ => None,
+        })
+        .collect();
     let history = events
         .iter()
         .enumerate()
@@ -306,11 +315,16 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
             summary: describe(&e.event),
             recorded_at: e.recorded_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
             recorded_by: e.recorded_by.as_str().to_owned(),
+            // What a correction restates: the result, not the play, disputes or rulings.
             superseded: last_correction.is_some_and(|c| {
                 i < c
-                    && !matches!(
+                    && matches!(
                         e.event,
-                        Event::HandStarted(_) | Event::CorrectionRecorded(_)
+                        Event::HandExposed(_)
+                            | Event::MahJonggDeclared(_)
+                            | Event::WashOut(_)
+                            | Event::HandScored(_)
+                            | Event::SettlementRecorded(_)
                     )
             }),
         })
@@ -335,6 +349,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         corrections: r.corrections,
         version: r.version,
         history,
+        disputes,
         played: played || in_play,
         in_play,
     })

@@ -3,6 +3,7 @@
 //! built from these, so a page can change its layout without changing the API.
 
 pub mod common;
+pub mod dispute;
 pub mod hand;
 pub mod play;
 pub mod table;

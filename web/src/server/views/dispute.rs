@@ -1,0 +1,185 @@
+//! The dispute page's view: the table at the moment disputed, the engine's findings with their
+//! reasoning and citations, the rulings made (standing and superseded), and the settlement.
+
+use ledger::{Ledger, StreamId};
+use referee::adjudicate::Finding;
+use referee::event::{Decision, RulingIssued};
+use referee::Seat;
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::hand::describe_penalty;
+use super::play::{view as play_view, PlayView, Shown, StoredPlay};
+use super::seat_title;
+use crate::server::commands::ruling::{dispute, findings_for, replay_position};
+use crate::server::error::AppError;
+
+/// One finding of the engine, as the page lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct FindingView {
+    /// Its place in the list: what a ruling names.
+    pub index: usize,
+    pub kind: &'static str,
+    pub offender: Option<&'static str>,
+    pub events: Vec<usize>,
+    pub citations: Vec<&'static str>,
+    pub text: String,
+    /// The penalty it brings, in words, and whether the settlement in force holds it.
+    pub penalty: Option<String>,
+    pub in_force: bool,
+}
+
+/// A ruling made on the dispute.
+#[derive(Clone, Debug, Serialize)]
+pub struct RulingView {
+    pub id: String,
+    pub official: String,
+    pub decision: &'static str,
+    pub finding: Option<String>,
+    pub reason: String,
+    pub sections: String,
+    pub penalties: Vec<String>,
+    pub withdrawn: Vec<String>,
+    pub abandons: bool,
+    /// Superseded on appeal.
+    pub superseded: bool,
+}
+
+/// Everything the dispute page shows.
+#[derive(Clone, Debug, Serialize)]
+pub struct DisputeView {
+    pub hand: String,
+    pub id: String,
+    pub version: u64,
+    pub raised_by: Option<&'static str>,
+    pub official: String,
+    pub description: String,
+    pub position: Option<String>,
+    /// The table at the moment disputed (or at the end, or at the position).
+    pub table: Option<PlayView>,
+    pub findings: Vec<FindingView>,
+    pub rulings: Vec<RulingView>,
+    /// A ruling stands: a new one comes by appeal.
+    pub ruled: bool,
+    /// The nets in force, East seat to North seat.
+    pub nets: Option<[i64; 4]>,
+    pub seat_names: [&'static str; 4],
+}
+
+/// The view of dispute `id` about hand `hand`.
+pub fn view(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeView, AppError> {
+    let (d, rulings) = dispute(ledger, hand, id)?;
+    let stream =
+        StreamId::hand(hand).map_err(|_| AppError::not_found(format!("no hand `{hand}`")))?;
+    let version = ledger.stream_version(&stream)?;
+    let record = ledger
+        .hand_record(&stream)?
+        .ok_or_else(|| AppError::not_found(format!("no hand `{hand}`")))?;
+    let found = findings_for(ledger, hand, d.position.as_deref())?;
+    let in_force: Vec<_> = record
+        .scored
+        .as_ref()
+        .map(|s| s.penalties.clone())
+        .unwrap_or_default();
+    let findings = found
+        .iter()
+        .enumerate()
+        .map(|(index, f)| finding_view(index, f, &in_force))
+        .collect();
+    let table = table_at(ledger, hand, &stream, &d)?;
+    let issued: Vec<RulingView> = rulings
+        .issued
+        .iter()
+        .filter(|(_, r, _)| r.dispute == Some(id))
+        .map(|(rid, r, by)| ruling_view(*rid, r, by.is_some()))
+        .collect();
+    Ok(DisputeView {
+        hand: hand.to_owned(),
+        id: id.to_string(),
+        version,
+        raised_by: d.raised_by.map(seat_title),
+        official: d.official,
+        description: d.description,
+        position: d.position,
+        table,
+        findings,
+        ruled: rulings.on(id).is_some(),
+        rulings: issued,
+        nets: record.settlement.as_ref().map(|s| s.nets.into_array()),
+        seat_names: ["East", "South", "West", "North"],
+    })
+}
+
+fn finding_view(
+    index: usize,
+    f: &Finding,
+    in_force: &[referee::settle::Penalty<Seat>],
+) -> FindingView {
+    let penalty = f.penalty();
+    FindingView {
+        index,
+        kind: f.kind(),
+        offender: f.offender().map(seat_title),
+        events: f.events(),
+        citations: f.citations(),
+        text: f.to_string(),
+        in_force: penalty.as_ref().is_some_and(|p| in_force.contains(p)),
+        penalty: penalty.as_ref().map(describe_penalty),
+    }
+}
+
+fn ruling_view(id: Uuid, r: &RulingIssued, superseded: bool) -> RulingView {
+    RulingView {
+        id: id.to_string(),
+        official: r.official.clone(),
+        decision: match r.decision {
+            Decision::Accepted => "accepted",
+            Decision::Overruled => "overruled",
+        },
+        finding: r
+            .finding
+            .as_ref()
+            .map(|f| format!("{}: {}", f.kind, f.text)),
+        reason: r.reason.clone(),
+        sections: r.sections.join(", "),
+        penalties: r.penalties.iter().map(describe_penalty).collect(),
+        withdrawn: r.withdrawn.iter().map(describe_penalty).collect(),
+        abandons: r.abandons,
+        superseded,
+    }
+}
+
+/// The table as the dispute concerns it: at the position it rests on; else just after the
+/// event disputed, or at the end of the recorded play; none for a hand recorded at its end.
+fn table_at(
+    ledger: &Ledger,
+    hand: &str,
+    stream: &StreamId,
+    d: &referee::event::DisputeRaised,
+) -> Result<Option<PlayView>, AppError> {
+    if let Some(line) = &d.position {
+        let Ok(replayed) = replay_position(ledger, hand, line) else {
+            return Ok(None);
+        };
+        let last = replayed.play.events().saturating_sub(1);
+        return Ok(Some(play_view(
+            hand,
+            &replayed.play,
+            last,
+            last,
+            0,
+            "the position disputed, and its acts".to_owned(),
+            Vec::new(),
+            replayed.refused.map(|e| e.to_string()),
+            Shown::All,
+        )));
+    }
+    let Some(stored) = StoredPlay::load(ledger, hand)? else {
+        return Ok(None);
+    };
+    let at = match d.about {
+        Some(event) => crate::server::commands::ruling::play_event_number(ledger, stream, event)?,
+        None => None,
+    };
+    stored.at(at, Shown::All).map(Some)
+}
