@@ -322,3 +322,63 @@ async fn the_dispute_forms_raise_preview_rule_and_appeal() {
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     assert_eq!(hand_json(&svc, &hand).await["nets"], before);
 }
+
+/// A false Mah-Jongg recorded with the form's rule penalty: the hand is abandoned, the caller
+/// pays the ruleset's amount to each, and East passes only when the false caller was East.
+#[actix_web::test]
+async fn a_false_mah_jongg_recorded_by_form_abandons_the_hand_with_the_right_east() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let (session, csrf) = login(&svc).await;
+    let record = |hand: String, by: &str| {
+        test::TestRequest::post()
+            .uri(&format!("/tables/{table}/hands"))
+            .cookie(session.clone())
+            .set_form(vec![
+                ("csrf", csrf.clone()),
+                ("hand", hand),
+                ("rule_penalty", "false-mah-jongg".to_owned()),
+                ("rule_by", by.to_owned()),
+            ])
+            .to_request()
+    };
+    // South calls falsely: South pays 300 to each (Code §82) and East keeps the deal.
+    let resp = test::call_service(&svc, record(format!("{table}-g1-h1"), "south")).await;
+    assert_eq!(
+        resp.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        body_text(resp).await
+    );
+    let h = hand_json(&svc, &format!("{table}-g1-h1")).await;
+    assert_eq!(h["net_sum"], 0);
+    let nets = h["nets"].to_string();
+    assert!(nets.contains("900") && nets.contains("300"), "{nets}");
+    // Refused without the player liable, with the reason beside the penalty.
+    let bad = test::TestRequest::post()
+        .uri(&format!("/tables/{table}/hands"))
+        .cookie(session.clone())
+        .set_form(vec![
+            ("csrf", csrf.clone()),
+            ("hand", format!("{table}-g1-h2")),
+            ("rule_penalty", "false-mah-jongg".to_owned()),
+        ])
+        .to_request();
+    let resp = test::call_service(&svc, bad).await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body_text(resp).await.contains("name the player liable"));
+    // The next hand is h2 with the same East; East now calls falsely: the deal passes.
+    let resp = test::call_service(&svc, record(format!("{table}-g1-h2"), "east")).await;
+    assert_eq!(
+        resp.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        body_text(resp).await
+    );
+    let table_json = get_json(&svc, &format!("/api/tables/{table}")).await;
+    let next = table_json.to_string();
+    assert!(next.contains(&format!("{table}-g1-h3")), "{next}");
+    assert_eq!(table_json["next"]["east_seat"], "South", "{next}");
+    assert!(next.contains("abandoned"), "{next}");
+}

@@ -56,6 +56,17 @@ pub struct HandForm {
     pub penalty_amount: String,
     #[serde(default)]
     pub penalty_reason: String,
+    /// A rule's penalty, priced by the ruleset ([`RULE_PENALTIES`]): its kind, the player
+    /// liable (the false caller, the discarder who pays for all, the false namer), and for a
+    /// false naming the claimant and what the named tile was claimed for.
+    #[serde(default)]
+    pub rule_penalty: String,
+    #[serde(default)]
+    pub rule_by: String,
+    #[serde(default)]
+    pub rule_claimant: String,
+    #[serde(default)]
+    pub rule_claim: String,
     /// Set by the correction form's preview button: show, do not record.
     #[serde(default)]
     pub preview: String,
@@ -104,6 +115,36 @@ pub const CIRCUMSTANCES: [Flag; 5] = [
     }),
 ];
 
+/// The rules' penalties the form can state: (value, label). The amounts are the ruleset's.
+pub const RULE_PENALTIES: [(&str, &str); 3] = [
+    (
+        "false-mah-jongg",
+        "a false Mah-Jongg after others laid down (Code §82): the hand is abandoned",
+    ),
+    (
+        "pays-for-all",
+        "the discarder pays for all (a cannon, Code §96)",
+    ),
+    (
+        "false-naming",
+        "a falsely named discard claimed (Code §85–88)",
+    ),
+];
+
+/// What a falsely named tile was claimed for: (value, label).
+pub const NAMING_CLAIMS: [(&str, &str); 4] = [
+    ("chow", "chow (§85)"),
+    ("pung", "pung or kong (§86)"),
+    (
+        "mah-jongg",
+        "Mah-Jongg, the named tile completing the hand (§87(a))",
+    ),
+    (
+        "false-mah-jongg",
+        "Mah-Jongg falsely, after others laid down (§87(b))",
+    ),
+];
+
 fn seat(field: &str, value: &str) -> Result<Option<Seat>, AppError> {
     match value.trim() {
         "" => Ok(None),
@@ -142,11 +183,47 @@ impl HandForm {
             } => Some((*payer, *payee, *amount, reason.clone())),
             _ => None,
         });
+        let rule = r.penalties.iter().position(|p| match p {
+            Penalty::FalseMahJongg { offenders } => offenders.len() == 1,
+            Penalty::PaysForAll {
+                liability, second, ..
+            } => *liability == referee::settle::Liability::Full && second.is_none(),
+            Penalty::FalseNaming { claims, .. } => claims.len() == 1,
+            Penalty::Agreed { .. } => false,
+        });
+        let (rule_penalty, rule_by, rule_claimant, rule_claim) = match rule.map(|i| &r.penalties[i])
+        {
+            Some(Penalty::FalseMahJongg { offenders }) => (
+                "false-mah-jongg",
+                seat(offenders.first().copied()),
+                String::new(),
+                "",
+            ),
+            Some(Penalty::PaysForAll { liable, .. }) => {
+                ("pays-for-all", seat(Some(*liable)), String::new(), "")
+            }
+            Some(Penalty::FalseNaming { discarder, claims }) => {
+                let (claimant, claim) = claims[0];
+                let claim = match claim {
+                    referee::settle::NamingClaim::Chow => "chow",
+                    referee::settle::NamingClaim::Pung => "pung",
+                    referee::settle::NamingClaim::MahJongg => "mah-jongg",
+                    referee::settle::NamingClaim::FalseMahJongg => "false-mah-jongg",
+                };
+                (
+                    "false-naming",
+                    seat(Some(*discarder)),
+                    seat(Some(claimant)),
+                    claim,
+                )
+            }
+            _ => ("", String::new(), String::new(), ""),
+        };
         let kept: Vec<&Penalty<Seat>> = r
             .penalties
             .iter()
             .enumerate()
-            .filter(|&(i, _)| Some(i) != editable)
+            .filter(|&(i, _)| Some(i) != editable && Some(i) != rule)
             .map(|(_, p)| p)
             .collect();
         HandForm {
@@ -177,6 +254,10 @@ impl HandForm {
                 .map(|p| p.2.to_string())
                 .unwrap_or_default(),
             penalty_reason: penalty.map(|p| p.3).unwrap_or_default(),
+            rule_penalty: rule_penalty.to_owned(),
+            rule_by,
+            rule_claimant,
+            rule_claim: rule_claim.to_owned(),
             kept_penalties: if kept.is_empty() {
                 String::new()
             } else {
@@ -194,6 +275,56 @@ impl HandForm {
                 AppError::bad_request(format!("the form's recorded penalties do not read: {e}"))
             }),
         }
+    }
+
+    /// The rule's penalty the form states, if any.
+    fn rule_penalty(&self) -> Result<Option<Penalty<Seat>>, AppError> {
+        let kind = self.rule_penalty.trim();
+        if kind.is_empty() {
+            return Ok(None);
+        }
+        let missing = |what: &str| {
+            AppError::violations(
+                Violation::new("penalties.rule", format!("{what} for the rule's penalty")).into(),
+            )
+        };
+        let by = seat("the player liable", &self.rule_by)?
+            .ok_or_else(|| missing("name the player liable"))?;
+        Ok(Some(match kind {
+            "false-mah-jongg" => Penalty::FalseMahJongg {
+                offenders: vec![by],
+            },
+            "pays-for-all" => Penalty::PaysForAll {
+                liable: by,
+                liability: referee::settle::Liability::Full,
+                second: None,
+            },
+            "false-naming" => {
+                let claimant = seat("the claimant", &self.rule_claimant)?
+                    .ok_or_else(|| missing("name who claimed the named tile"))?;
+                let claim = match self.rule_claim.trim() {
+                    "chow" => referee::settle::NamingClaim::Chow,
+                    "pung" => referee::settle::NamingClaim::Pung,
+                    "mah-jongg" => referee::settle::NamingClaim::MahJongg,
+                    "false-mah-jongg" => referee::settle::NamingClaim::FalseMahJongg,
+                    "" => return Err(missing("say what the named tile was claimed for")),
+                    other => {
+                        return Err(AppError::bad_request(format!(
+                            "the claim `{other}` is none of chow, pung, mah-jongg, false-mah-jongg"
+                        )))
+                    }
+                };
+                Penalty::FalseNaming {
+                    discarder: by,
+                    claims: vec![(claimant, claim)],
+                }
+            }
+            other => {
+                return Err(AppError::bad_request(format!(
+                    "the rule's penalty `{other}` is none of false-mah-jongg, pays-for-all, false-naming"
+                )))
+            }
+        }))
     }
 
     /// The circumstances ticked.
@@ -238,6 +369,7 @@ impl HandForm {
                 },
             );
         }
+        penalties.extend(self.rule_penalty()?);
         let text = |s: &str| Some(s.to_owned()).filter(|s| !s.trim().is_empty());
         Ok(HandReport {
             discards: Vec::new(),
@@ -326,6 +458,10 @@ pub struct HandFormPage {
     pub penalty_payee: String,
     pub penalty_amount: String,
     pub penalty_reason: String,
+    pub rule_penalties: Vec<(&'static str, &'static str, bool)>,
+    pub rule_by: String,
+    pub rule_claimant: String,
+    pub naming_claims: Vec<(&'static str, &'static str, bool)>,
     /// Penalties kept as recorded (JSON for the form, words for the reader).
     pub kept_penalties: String,
     pub kept_described: Vec<String>,
@@ -395,6 +531,16 @@ impl HandFormPage {
             penalty_payee: form.penalty_payee.clone(),
             penalty_amount: form.penalty_amount.clone(),
             penalty_reason: form.penalty_reason.clone(),
+            rule_penalties: RULE_PENALTIES
+                .iter()
+                .map(|&(v, l)| (v, l, form.rule_penalty == v))
+                .collect(),
+            rule_by: form.rule_by.clone(),
+            rule_claimant: form.rule_claimant.clone(),
+            naming_claims: NAMING_CLAIMS
+                .iter()
+                .map(|&(v, l)| (v, l, form.rule_claim == v))
+                .collect(),
             kept_penalties: form.kept_penalties.clone(),
             kept_described: form
                 .kept()

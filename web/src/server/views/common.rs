@@ -60,7 +60,20 @@ pub fn result_text(r: &HandRecord, names: &HashMap<String, String>) -> String {
     match (r.winner, r.washed_out, &r.settlement) {
         (_, _, None) => "no result in force".to_owned(),
         (Some(w), _, Some(s)) => format!("{} wins ({} points)", name(w), s.scores.get(w)),
-        (None, true, _) => "wash-out".to_owned(),
+        (None, true, _) => {
+            let penalties = r.scored.as_ref().map_or(&[][..], |s| &s.penalties[..]);
+            match referee::table::HandEnd::of(None, true, penalties, r.east) {
+                Some(referee::table::HandEnd::Abandoned { east_passes }) => format!(
+                    "abandoned for a penalty: no score{}",
+                    if east_passes {
+                        "; the deal passes"
+                    } else {
+                        "; East keeps the deal"
+                    }
+                ),
+                _ => "wash-out".to_owned(),
+            }
+        }
         (None, false, _) => "no Mah-Jongg".to_owned(),
     }
 }
