@@ -1372,7 +1372,11 @@ async fn a_form_correction_keeps_the_penalties_it_has_no_fields_for() {
     )
     .await;
     let page = body_text(resp).await;
-    assert!(page.contains("false Mah-Jongg by North"), "{page}");
+    // The rule's penalty is shown in its own fields, as recorded.
+    assert!(
+        page.contains(r#"<option value="false-mah-jongg" selected>"#),
+        "{page}"
+    );
     let kept = page
         .split("name=\"kept_penalties\" value=\"")
         .nth(1)
@@ -1398,6 +1402,8 @@ async fn a_form_correction_keeps_the_penalties_it_has_no_fields_for() {
                 ("penalty_payer", "east".to_owned()),
                 ("penalty_amount", "10".to_owned()),
                 ("penalty_reason", "late".to_owned()),
+                ("rule_penalty", "false-mah-jongg".to_owned()),
+                ("rule_by", "north".to_owned()),
                 ("kept_penalties", kept),
             ])
             .to_request(),
