@@ -8,7 +8,8 @@
 //!
 //! §82's two outcomes:
 //! - none of the others laid down any tiles before the caller took up his hand: play
-//!   continues, no penalty (a discard claimed for the call stays on the table, dead, §71);
+//!   continues, no penalty (a discard claimed for the call stays on the table, dead unless
+//!   another player claims it, §71 — a genuine Mah-Jongg may still take it);
 //! - one or more laid down tiles first: the false caller pays each opponent the ruleset's
 //!   penalty (the Code's 300), the hand is finished with no other score, and East passes only
 //!   if the false caller was East.
@@ -260,7 +261,10 @@ impl fmt::Display for FalseCall {
                     " {caller} took up the hand at event {e} before anyone else laid down tiles, so play continued without penalty (Code §82)"
                 )?;
                 if self.discarder.is_some() {
-                    write!(f, "; the discard stayed on the table, dead (Code §71)")?;
+                    write!(
+                        f,
+                        "; the discard stayed on the table, dead unless another player claimed it (Code §71)"
+                    )?;
                 }
                 write!(f, ".")
             }

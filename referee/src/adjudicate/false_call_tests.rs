@@ -252,3 +252,86 @@ fn a_false_self_drawn_call_taken_up_returns_the_turn_to_the_caller() {
     assert_eq!(p.state().turn, Turn::Discard(Seat::East));
     assert_eq!(p.state().seats[Seat::East].concealed.len(), 14);
 }
+
+/// §82 with §71 and §61: South (nearer the discarder) calls falsely on East's discard and takes
+/// up his hand; the discard is dead but for another player's claim, so West's genuine
+/// Mah-Jongg on it stands, and South pays nothing.
+#[test]
+fn a_genuine_mah_jongg_takes_the_discard_a_false_caller_gave_back() {
+    let parse = |s: &str| -> Vec<AnyTile> {
+        s.split_whitespace()
+            .map(|x| x.parse::<AnyTile>().unwrap())
+            .collect()
+    };
+    let started = HandStarted {
+        table: "t1".parse::<TableId>().unwrap(),
+        game: 1,
+        hand: 1,
+        east: Seat::East,
+        prevailing_wind: Wind::East,
+        dice: vec![3, 4],
+        deal: Deal::Hands {
+            hands: BySeat::new(
+                parse("1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p"),
+                parse("2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s"),
+                parse("2m 2m 2m 5p 5p 5p 7s 7s 7s G G G S"),
+                parse("W W 1p 1p 5m 5m 9s 9s 3s 3s 6m 6m 8m"),
+            ),
+        },
+    };
+    let rules = code();
+    let mut p = Play::start(PlayRules::of(&rules), &started).unwrap();
+    let s = t("S");
+    let claim = |seat| {
+        HandEvent::ClaimMade(ClaimMade {
+            seat,
+            claim: ClaimKind::MahJongg,
+            tile: s,
+        })
+    };
+    let grant = |seat| {
+        HandEvent::ClaimGranted(ClaimGranted {
+            seat,
+            claim: ClaimKind::MahJongg,
+        })
+    };
+    let declare = |seat| {
+        HandEvent::MahJonggDeclared(MahJonggDeclared {
+            seat,
+            winning_tile: s,
+            self_drawn: false,
+        })
+    };
+    apply(
+        &mut p,
+        HandEvent::TileDiscarded(TileDiscarded {
+            seat: Seat::East,
+            placed: s,
+            named: s,
+        }),
+    );
+    apply(&mut p, claim(Seat::South));
+    apply(&mut p, claim(Seat::West));
+    // §61: of two Mah-Jongg claims, the player nearer the discarder.
+    assert_eq!(apply(&mut p, grant(Seat::South)), Applied::Legal);
+    apply(&mut p, declare(Seat::South));
+    lay_down(&mut p, Seat::South);
+    apply(&mut p, take_up(Seat::South));
+    // §71: another player may claim the discard given back, for any purpose.
+    apply(&mut p, claim(Seat::West));
+    apply(&mut p, grant(Seat::West));
+    apply(&mut p, declare(Seat::West));
+    for seat in [Seat::West, Seat::North, Seat::East, Seat::South] {
+        lay_down(&mut p, seat);
+    }
+    assert!(p.false_call(&rules).is_none(), "West's call is genuine");
+    let calls = p.false_calls(&rules);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].caller, Seat::South);
+    assert_eq!(calls[0].penalty(), None);
+    let (report, settled) = p.settle(&rules, 0).unwrap().expect("settled");
+    assert_eq!(report.winner, Some(Seat::West));
+    assert!(report.penalties.is_empty());
+    assert_eq!(settled.nets.iter().map(|(_, n)| n).sum::<i64>(), 0);
+    assert!(settled.nets[Seat::West] > 0);
+}

@@ -21,7 +21,19 @@
 //! - a long, short or foul hand (§89: [`incorrect_hand`]).
 //!
 //! Where the Code is silent or ambiguous, the reading chosen is written beside the rule it
-//! reads ("Interpretation: …", in each module).
+//! reads ("Interpretation: …", in each module). The points a close reading finds, and where
+//! each is decided:
+//!
+//! | point | reading | where, pinned by |
+//! |---|---|---|
+//! | a second dangerous discard pleaded as No Choice (§93 with §95) | it still frees the first: §93 looks at which discard the hand was completed with; the plea then excuses the second | [`cannon`] (`CannonWatch::cannon`) |
+//! | a false and a genuine Mah-Jongg on the same discard (§82 with §61, §71) | the discard goes to the claim with precedence; a false caller who takes up his hand gives it back, dead but for another player's claim, so the genuine call takes it and no penalty falls | [`false_call`], `false_call_tests::a_genuine_mah_jongg_takes_the_discard_a_false_caller_gave_back` |
+//! | who is East after two or three false callers (§83, silent) | §82's rule for each caller: the title passes if any false caller (or, §87(b), the false namer or claimant) was East, else East keeps it | [`crate::settle::Penalty::abandons_hand`], `table::position` tests |
+//! | the last live tile a bonus tile while the previous discard is claimed (§98 with §64) | §64's claim over the draw stands until the drawer declares the bonus tile (the tile goes back); once declared, §98's wash-out | `play::apply` (`drawn_over`), the replay's wash-out on an empty wall |
+//! | whether a long hand's payments to East double (§89(c) with §109) | they double: §89(c) settles as §109 with the long hand scoring nothing | [`incorrect_hand`] |
+//! | a Mah-Jongg barred by a broken Original Call (§55(b) with §82) | ruled as a false call | [`false_call`], [`original_call`] |
+//! | declaring a concealed kong after an Original Call (§55) | it alters the hand: the call is broken | [`original_call`] |
+//! | others claiming a discard returned from a hand (§81) | §81 bars only the offender from using it; the replay has no event for its return, so the finding leaves the return to the referee | [`irregular`] |
 
 pub mod cannon;
 pub mod false_call;

@@ -3,16 +3,20 @@
 //!
 //! - Withdrawn while the claims were still being made: the discard stays live, for the other
 //!   players and for the same player for another purpose (§69, §71).
-//! - Withdrawn after the discard was granted: it goes back to the table and is dead (§71), any
-//!   tiles laid down with it return to the hand (§69), and play goes on from the discarder's
-//!   right.
+//! - Withdrawn after the discard was granted: it goes back to the table and is dead (§71) —
+//!   unless the declarant claims it for another purpose or another player claims it for any
+//!   purpose; any tiles laid down with it return to the hand (§69), and play goes on from the
+//!   discarder's right.
 //! - A claim made in error (a chow not from the left, or a set the claimant could not show)
 //!   withdrawn in time costs nothing (§76).
 //!
-//! Interpretation (§71 "counted dead, unless the declarant should claim the discard for another
-//! purpose, or another player claim it"): the replay closes the claims on a granted discard
-//! when the grant is withdrawn, so a later claim of it is refused; the finding says the discard
-//! is dead. Pinned by `irregular_tests::a_granted_claim_withdrawn_leaves_the_discard_dead`.
+//! §71 "counted dead, unless the declarant should claim the discard for another purpose, or
+//! another player claim it for any purpose": the replay opens the claims on the discard again
+//! when the grant is withdrawn, and they close as any discard's do (the next player's draw,
+//! with §64's exceptions). So a genuine Mah-Jongg may still take a discard a false caller gave
+//! back (§82 with §71). *Interpretation:* the declarant claiming it again for the same purpose
+//! is not refused by the replay; the finding names the rule for the referee. Pinned by
+//! `irregular_tests::a_granted_claim_withdrawn_leaves_the_discard_dead`.
 
 use std::fmt;
 
@@ -51,7 +55,7 @@ impl Retraction {
         let (seat, tile) = (self.seat, self.tile);
         let mut out = if self.granted {
             format!(
-                "A claim may be withdrawn until the claimant has discarded (Code §69). The discard had been granted to {seat}: `{tile}` goes back to the table and is dead, no one may claim it (Code §71); any tiles {seat} laid down with it go back into his hand (Code §69), and play goes on with {} drawing.",
+                "A claim may be withdrawn until the claimant has discarded (Code §69). The discard had been granted to {seat}: `{tile}` goes back to the table and is dead unless {seat} claims it for another purpose or another player claims it for any purpose (Code §71); any tiles {seat} laid down with it go back into his hand (Code §69), and play goes on with {} drawing.",
                 self.discarder.next()
             )
         } else {

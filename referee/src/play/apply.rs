@@ -971,13 +971,20 @@ fn retracted(state: &mut PlayState, e: &ClaimRetracted) -> Outcome {
             return Ok(Vec::new());
         }
     }
-    // Granted and not yet exposed: the discard goes back to the table, dead (§71).
+    // Granted and not yet exposed: the discard goes back to the table, dead "unless the
+    // declarant should claim the discard for another purpose, or another player claim it for
+    // any purpose" (§71): its claims open again, and close as any discard's do.
     if let Turn::Expose { seat: s, .. } = state.turn {
         if s == seat {
             if let Some((i, d)) = claimed_tile(state, seat) {
                 state.discards[i].claimed_by = None;
                 state.seats[seat].claimed = None;
                 state.turn = Turn::Draw(d.seat.next());
+                state.window = Some(Window {
+                    discard: i,
+                    claims: BySeat::from_fn(|_| None),
+                    passed: BySeat::from_fn(|_| false),
+                });
                 return Ok(Vec::new());
             }
         }
