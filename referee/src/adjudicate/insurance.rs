@@ -214,8 +214,7 @@ fn rank(counts: &[u8; Tile::COUNT], own: Wind) -> Option<Rank> {
         .map(n)
         .collect();
     let winds_second = wind_sets == 2 && own_n == 2 && winds.iter().all(|&c| c >= 2);
-    let dragons_second =
-        dragons.iter().filter(|&&c| c >= 3).count() == 2 && dragons.iter().any(|&c| c == 2);
+    let dragons_second = dragons.iter().filter(|&&c| c >= 3).count() == 2 && dragons.contains(&2);
     if winds_second || dragons_second {
         return Some(Rank::Second);
     }
@@ -464,11 +463,11 @@ pub fn insurance(watch: &CannonWatch, state: &PlayState, new_method: bool) -> Op
 
 /// Why the discarder of `d` is not liable under `book`, if he is not.
 fn exemption(book: Book, new_method: bool, d: &Dangerous, against: Signal) -> Option<Exemption> {
-    let no_choice = match (book, d.no_choice) {
-        (_, NoChoice::Open) => true,
-        (Book::Harr, NoChoice::BarredAfterClaim(_)) => true,
-        _ => false,
-    };
+    // Babcock bars the plea after a chow or pung (p. 78); Harr does not (p. 70, Note (a)).
+    let no_choice = matches!(
+        (book, d.no_choice),
+        (_, NoChoice::Open) | (Book::Harr, NoChoice::BarredAfterClaim(_))
+    );
     if no_choice {
         return Some(Exemption::NoChoice);
     }
