@@ -28,12 +28,38 @@
 
 use std::fmt;
 
+use super::insurance::{own_hand, OwnHand};
 use crate::event::{ClaimKind, HandEvent, HandStarted, KongKind};
 use crate::play::{
     Concealed, Ending, Formed, Play, PlayError, PlayRules, PlayState, PlayedSet, Turn,
 };
 use crate::settle::{Liability, Penalty};
+use crate::tile::Wind;
 use crate::{BySeat, Seat, Set, SetKind, Suit, Tile};
+
+/// Whose rule charges a dangerous discard: the Code's cannon (§90–96), Babcock's insurance
+/// penalties (the Chinese game, pp. 75–79) or Harr's penalty 2 (pp. 68–70). Each reads the same
+/// watch of the play ([`CannonWatch`]) with its own signals ([`Signal`]) and its own liability
+/// ([`crate::adjudicate::insurance`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Book {
+    Code,
+    Babcock,
+    Harr,
+}
+
+impl Book {
+    pub const ALL: [Book; 3] = [Book::Code, Book::Babcock, Book::Harr];
+
+    /// The book, as a citation names it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Book::Code => "Code",
+            Book::Babcock => "Babcock",
+            Book::Harr => "Harr",
+        }
+    }
+}
 
 /// What made a discard dangerous (Code §90).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,10 +84,31 @@ pub enum Signal {
     /// §90(g): four tiles or fewer in the live wall, and none of the tile showing among the
     /// discards or in exposed sets: any Mah-Jongg hand.
     EndOfWall,
+    /// Babcock p. 75 ¶1, Harr p. 68 (3): two sets of dragons: the third dragon, for a hand with
+    /// three sets of dragons (a pair of the third is not insured against: Harr p. 69, Ex. 3).
+    ThirdDragonSet,
+    /// Babcock p. 76 ¶3: three sets of winds: any wind, for the Four Wind Hand (p. 53: three
+    /// sets of winds, the player's own among them, and at least a pair of the fourth).
+    FourWindHand,
+    /// Babcock p. 76 ¶3, Harr p. 68 (2): three sets of heads (ones, nines and honours; Harr
+    /// p. 60) and no others: any head, for a hand of nothing but heads.
+    Heads,
 }
 
 impl Signal {
-    /// The section that defines it.
+    /// Where `book` defines it (the Code's own signals, for [`Book::Code`]).
+    pub fn cite(self, book: Book) -> &'static str {
+        match (book, self) {
+            (Book::Code, _) => self.section(),
+            (Book::Babcock, Signal::ThirdDragonSet) => "Babcock p. 75",
+            (Book::Babcock, Signal::OneSuit(_)) => "Babcock p. 75",
+            (Book::Babcock, _) => "Babcock p. 76",
+            (Book::Harr, _) => "Harr p. 68",
+        }
+    }
+
+    /// The section of the Code that defines it; for a signal only the books give, the page of
+    /// the first book that does.
     pub fn section(self) -> &'static str {
         match self {
             Signal::OneSuit(_) => "Code §90(a)",
@@ -71,6 +118,8 @@ impl Signal {
             Signal::Green => "Code §90(e)",
             Signal::Terminals => "Code §90(f)",
             Signal::EndOfWall => "Code §90(g)",
+            Signal::ThirdDragonSet => "Babcock p. 75",
+            Signal::FourWindHand | Signal::Heads => "Babcock p. 76",
         }
     }
 
@@ -88,13 +137,17 @@ impl Signal {
             Signal::Green => "the Imperial Jade",
             Signal::Terminals => "Heads and Tails",
             Signal::EndOfWall => "a Mah-Jongg hand",
+            Signal::ThirdDragonSet => "a hand with three sets of dragons",
+            Signal::FourWindHand => "the Four Wind Hand",
+            Signal::Heads => "a hand of nothing but ones, nines and honours",
         }
     }
 
-    /// Whether a complete hand of these tiles (every tile of the hand, its sets included) is
-    /// the hand the signal warns of.
-    pub(crate) fn completed(self, tiles: &[u8; Tile::COUNT]) -> bool {
+    /// Whether a complete hand of these tiles (every tile of the hand, its sets included), held
+    /// by the player whose own wind is `own`, is the hand the signal warns of.
+    pub(crate) fn completed(self, tiles: &[u8; Tile::COUNT], own: Wind) -> bool {
         let held = || Tile::ALL.into_iter().filter(|t| tiles[t.index()] > 0);
+        let count = |t: Tile| tiles[t.index()];
         match self {
             Signal::OneSuit(s) => held().all(|t| t.suit() == Some(s)),
             Signal::Winds => {
@@ -115,11 +168,22 @@ impl Signal {
             Signal::Green => held().all(Tile::is_all_green),
             Signal::Terminals => held().all(Tile::is_terminal),
             Signal::EndOfWall => true,
+            Signal::ThirdDragonSet => Tile::ALL
+                .into_iter()
+                .filter(|t| t.is_dragon())
+                .all(|t| count(t) >= 3),
+            Signal::FourWindHand => {
+                let winds = Wind::ALL.map(|w| count(Tile::wind(w)));
+                count(Tile::wind(own)) >= 3
+                    && winds.iter().all(|&n| n >= 2)
+                    && winds.iter().filter(|&&n| n >= 3).count() >= 3
+            }
+            Signal::Heads => held().all(Tile::is_major),
         }
     }
 
     /// Why the sets displayed make `tile` dangerous.
-    fn because(self, tile: Tile) -> String {
+    pub(crate) fn because(self, tile: Tile) -> String {
         match self {
             Signal::OneSuit(s) => format!("three sets of {} and no others", s.name()),
             Signal::Winds => "three sets of winds".into(),
@@ -130,6 +194,9 @@ impl Signal {
             Signal::EndOfWall => {
                 format!("four tiles or fewer were left in the live wall and no {tile} was showing")
             }
+            Signal::ThirdDragonSet => "two sets of dragons".into(),
+            Signal::FourWindHand => "three sets of winds".into(),
+            Signal::Heads => "three sets of ones, nines and honours and no others".into(),
         }
     }
 }
@@ -325,6 +392,8 @@ pub struct CannonReading {
     /// §92: the discard is liable only if the dangerous player completes the hand the signal
     /// warns of (a Clear Suit hand for §90(a) …); the server charges any Mah-Jongg.
     pub specified_hand: bool,
+    /// Whose signals make a discard dangerous.
+    pub book: Book,
 }
 
 impl CannonReading {
@@ -333,7 +402,32 @@ impl CannonReading {
         exposed_sets_show: true,
         declared_kongs_count: true,
         specified_hand: true,
+        book: Book::Code,
     };
+
+    /// Babcock's insurance penalties: "including concealed combinations of four of a kind
+    /// which have been declared" (p. 75), and only the hand insured against.
+    pub const BABCOCK: CannonReading = CannonReading {
+        book: Book::Babcock,
+        ..CannonReading::CODE
+    };
+
+    /// Harr's penalty 2. Interpretation: Harr says "exposed"; a declared concealed kong lies on
+    /// the table for all to see, so it counts as Babcock says it does (p. 75).
+    pub const HARR: CannonReading = CannonReading {
+        book: Book::Harr,
+        ..CannonReading::CODE
+    };
+
+    /// The reading of the book a ruleset's `cannons` names; `None` when it names none.
+    pub const fn of(cannons: crate::rules::Cannons) -> Option<CannonReading> {
+        match cannons {
+            crate::rules::Cannons::CodeOfLaws => Some(CannonReading::CODE),
+            crate::rules::Cannons::BabcockInsurance => Some(CannonReading::BABCOCK),
+            crate::rules::Cannons::HarrPenalty => Some(CannonReading::HARR),
+            crate::rules::Cannons::None => None,
+        }
+    }
 }
 
 /// How a seat came to hold the tiles it discards from (§95(a)).
@@ -345,16 +439,34 @@ enum Came {
 
 /// A dangerous discard (or added kong tile) and what became of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Dangerous {
-    event: usize,
+pub(crate) struct Dangerous {
+    pub(crate) event: usize,
     discard: Option<usize>,
-    discarder: Seat,
-    tile: Tile,
+    pub(crate) discarder: Seat,
+    pub(crate) tile: Tile,
     dangers: Vec<Danger>,
-    no_choice: NoChoice,
-    pleaded: bool,
+    pub(crate) no_choice: NoChoice,
+    pub(crate) pleaded: bool,
     claimed: Option<(Seat, ClaimKind)>,
     robbed_by: Option<Seat>,
+    /// The discarder's own hand then, for the books' exemptions (Babcock pp. 76–79, Harr
+    /// p. 68); `None` under the Code, or when his tiles are not known.
+    pub(crate) own: Option<OwnHand>,
+}
+
+impl Dangerous {
+    /// It was an added kong tile, robbed (Code §94, Babcock p. 76), not a discard.
+    pub(crate) fn robbed_kong(&self) -> bool {
+        self.discard.is_none()
+    }
+}
+
+/// A dangerous discard the winner took, with what he took it for, and the danger from his
+/// display that the hand he completed bears out, if one does.
+pub(crate) struct Taken<'a> {
+    pub(crate) dangerous: &'a Dangerous,
+    pub(crate) kind: ClaimKind,
+    pub(crate) danger: Option<&'a Danger>,
 }
 
 /// What a replay keeps for the cannon ruling: how each seat came by its tiles, and every
@@ -404,6 +516,7 @@ impl CannonWatch {
                     pleaded: false,
                     claimed: None,
                     robbed_by: None,
+                    own: self.own(state, d.seat, d.placed),
                 }),
             HandEvent::KongDeclared(k) if k.kind == KongKind::AddedToExposedPung => {
                 dangerous_tile(state, k.seat, k.tile, self.reading).map(|dangers| Dangerous {
@@ -417,6 +530,7 @@ impl CannonWatch {
                     pleaded: false,
                     claimed: None,
                     robbed_by: None,
+                    own: self.own(state, k.seat, k.tile),
                 })
             }
             _ => None,
@@ -476,12 +590,28 @@ impl CannonWatch {
         }
     }
 
-    /// The cannon let off, once the hand in `state` has ended in Mah-Jongg on one.
-    pub fn cannon(&self, state: &PlayState) -> Option<Cannon> {
+    /// The reading it watches under.
+    pub fn reading(&self) -> CannonReading {
+        self.reading
+    }
+
+    /// The discarder's own hand as the books' exemptions need it.
+    fn own(&self, state: &PlayState, seat: Seat, tile: Tile) -> Option<OwnHand> {
+        (self.reading.book != Book::Code)
+            .then(|| own_hand(state, seat, tile))
+            .flatten()
+    }
+
+    /// Once the hand in `state` has ended in Mah-Jongg: the winner, and the dangerous discards
+    /// he took (for any claim, kong included, or by robbing a kong), in the order made, each
+    /// with the danger from his display that the hand he completed bears out, if any (any
+    /// danger from his display, when the reading does not ask for the specified hand).
+    pub(crate) fn taken_by_winner(&self, state: &PlayState) -> Option<(Seat, Vec<Taken<'_>>)> {
         let Turn::Over(Ending::MahJongg { seat: winner, .. }) = state.turn else {
             return None;
         };
         let tiles = all_tiles(state, winner)?;
+        let own = state.wind_of(winner);
         // Who holds each dangerous discard at the end is the table's: a claim retracted
         // (§69–71) left it unclaimed, and a Mah-Jongg claim may take a discard granted to
         // another (§62–64).
@@ -493,33 +623,49 @@ impl CannonWatch {
                 _ => Some((holder, ClaimKind::MahJongg)).filter(|(s, _)| *s == winner),
             }
         };
-        // The winner's dangerous claims, latest first: the latest that the hand completes is
-        // liable, and the earlier ones are freed (§93).
-        let claimed: Vec<(&Dangerous, ClaimKind)> = self
+        let out = self
             .dangerous
             .iter()
-            .filter_map(|d| match (taken(d), d.robbed_by) {
-                (_, Some(r)) if r == winner => Some((d, ClaimKind::MahJongg)),
-                (Some((s, k)), _) if s == winner && k != ClaimKind::Kong => Some((d, k)),
-                _ => None,
+            .filter_map(|d| {
+                let kind = match (taken(d), d.robbed_by) {
+                    (_, Some(r)) if r == winner => ClaimKind::MahJongg,
+                    (Some((s, k)), _) if s == winner => k,
+                    _ => return None,
+                };
+                let danger = d.dangers.iter().find(|x| {
+                    x.seat == winner
+                        && (!self.reading.specified_hand || x.signal.completed(&tiles, own))
+                });
+                Some(Taken {
+                    dangerous: d,
+                    kind,
+                    danger,
+                })
             })
             .collect();
-        claimed.iter().enumerate().rev().find_map(|(i, (d, kind))| {
-            let danger = d.dangers.iter().find(|x| {
-                x.seat == winner && (!self.reading.specified_hand || x.signal.completed(&tiles))
-            })?;
-            Some(Cannon {
-                discarder: d.discarder,
-                winner,
-                tile: d.tile,
-                event: d.event,
-                robbed_kong: d.discard.is_none(),
-                claimed_for: *kind,
-                danger: danger.clone(),
-                freed: claimed[..i].iter().map(|(d, _)| d.event).collect(),
-                no_choice: d.no_choice,
-                pleaded: d.pleaded,
-            })
+        Some((winner, out))
+    }
+
+    /// The cannon let off, once the hand in `state` has ended in Mah-Jongg on one (read under
+    /// the Code: the books' penalties are [`crate::adjudicate::insurance`]'s).
+    pub fn cannon(&self, state: &PlayState) -> Option<Cannon> {
+        let (winner, taken) = self.taken_by_winner(state)?;
+        // The winner's dangerous claims (§92: not for kong): the latest that the hand
+        // completes is liable, and the earlier ones are freed (§93).
+        let claimed: Vec<&Taken> = taken.iter().filter(|t| t.kind != ClaimKind::Kong).collect();
+        let i = claimed.iter().rposition(|t| t.danger.is_some())?;
+        let (last, d) = (claimed[i], claimed[i].dangerous);
+        Some(Cannon {
+            discarder: d.discarder,
+            winner,
+            tile: d.tile,
+            event: d.event,
+            robbed_kong: d.robbed_kong(),
+            claimed_for: last.kind,
+            danger: last.danger?.clone(),
+            freed: claimed[..i].iter().map(|t| t.dangerous.event).collect(),
+            no_choice: d.no_choice,
+            pleaded: d.pleaded,
         })
     }
 }
@@ -551,7 +697,9 @@ fn dangerous_tile(
     tile: Tile,
     reading: CannonReading,
 ) -> Option<Vec<Danger>> {
-    let end_of_wall = state.wall.live <= 4 && showing(state, tile, reading) == 0;
+    // Only the Code has §90(g): the books insure against named hands only.
+    let end_of_wall =
+        reading.book == Book::Code && state.wall.live <= 4 && showing(state, tile, reading) == 0;
     let mut out = Vec::new();
     for p in Seat::ALL.into_iter().filter(|&p| p != seat) {
         // Every signal but the end of the wall needs two sets or more: most discards are
@@ -566,7 +714,7 @@ fn dangerous_tile(
             .copied()
             .collect();
         let sets: Vec<Set> = displayed.iter().map(|s| s.set).collect();
-        for signal in signals(&sets, tile) {
+        for signal in signals_in(reading.book, &sets, tile) {
             out.push(Danger {
                 seat: p,
                 signal,
@@ -582,6 +730,55 @@ fn dangerous_tile(
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The signals that `sets` displayed make `tile` dangerous under in `book` (the Code's (a)–(f);
+/// the end of the wall is judged apart).
+pub(crate) fn signals_in(book: Book, sets: &[Set], tile: Tile) -> Vec<Signal> {
+    match book {
+        Book::Code => signals(sets, tile),
+        Book::Babcock | Book::Harr => book_signals(book, sets, tile),
+    }
+}
+
+/// Babcock's (pp. 75–76) and Harr's (p. 68) signals.
+///
+/// Harr counts tiles ("nine tiles or more of the same suit", "nine heads or more"), Babcock
+/// sets ("three or more combinations"): a set holds three or four tiles, so nine tiles or more
+/// in sets are three sets or more, and the two are the same test.
+fn book_signals(book: Book, sets: &[Set], tile: Tile) -> Vec<Signal> {
+    let code = signals(sets, tile);
+    let mut out = Vec::new();
+    // One suit: the same display, the same tile, the same hand as Code §90(a).
+    out.extend(
+        code.iter()
+            .copied()
+            .filter(|s| matches!(s, Signal::OneSuit(_))),
+    );
+    let pungs = |f: fn(Tile) -> bool| {
+        sets.iter()
+            .filter(|s| s.kind() != SetKind::Chow && f(s.tile()))
+            .count()
+    };
+    let displays = |t: Tile| {
+        sets.iter()
+            .any(|s| s.tile() == t && s.kind() != SetKind::Chow)
+    };
+    if tile.is_dragon() && pungs(Tile::is_dragon) >= 2 && !displays(tile) {
+        out.push(Signal::ThirdDragonSet);
+    }
+    if tile.is_wind() && pungs(Tile::is_wind) >= 3 && !displays(tile) {
+        out.push(match book {
+            // Babcock p. 76: "a discard of any Wind", against the Four Wind Hand.
+            Book::Babcock => Signal::FourWindHand,
+            // Harr p. 68 (4): "the discard of the other wind gives a winning hand".
+            _ => Signal::Winds,
+        });
+    }
+    if tile.is_major() && sets.len() >= 3 && pungs(Tile::is_major) == sets.len() {
+        out.push(Signal::Heads);
+    }
+    out
 }
 
 /// The signals (a)–(f) that `sets` displayed make `tile` dangerous under.

@@ -10,7 +10,9 @@
 //! [`findings`] lists everything a replayed hand gives the referee to rule on, each a typed
 //! [`Finding`] with the events it rests on, the seat concerned, the sections it cites, what the
 //! Code says follows, and its reasoning in plain words:
-//! - a cannon let off, or excused by No Choice (§90–96: [`cannon`]);
+//! - a cannon let off, or excused by No Choice (§90–96: [`cannon`]); where the ruleset plays
+//!   Babcock's insurance penalties or Harr's penalty 2, the book's finding in its place
+//!   ([`insurance`]);
 //! - a false call of Mah-Jongg (§82), or a call by a player who could not make one
 //!   (§55(b), §89(b)) ([`false_call`]);
 //! - each event that broke a rule of play (§31–81, §95: [`irregular`]);
@@ -43,6 +45,9 @@ pub mod false_naming;
 pub mod incorrect_hand;
 #[cfg(test)]
 mod incorrect_hand_tests;
+pub mod insurance;
+#[cfg(test)]
+mod insurance_tests;
 pub mod irregular;
 #[cfg(test)]
 mod irregular_tests;
@@ -54,16 +59,20 @@ mod test_support;
 #[cfg(test)]
 mod tests;
 
-pub use cannon::{cannon_reading, Cannon, CannonReading, CannonWatch, Danger, NoChoice, Signal};
+pub use cannon::{
+    cannon_reading, Book, Cannon, CannonReading, CannonWatch, Danger, NoChoice, Signal,
+};
 pub use false_call::{Call, FalseCall};
 pub use false_naming::{FalseNaming, NamedClaim};
 pub use incorrect_hand::{long_hand_payments, Count, Fault, FoulSet, IncorrectHand};
+pub use insurance::{Exemption, Insurance, Insured, OwnHand, Rank};
 pub use irregular::{sections, Irregular};
 pub use notes::{Barred, Notes};
 pub use original_call::{Alteration, BrokenCall};
 pub use retraction::Retraction;
 
 use crate::play::{Breach, Replayed};
+use crate::rules::Cannons;
 use crate::Seat;
 
 /// One thing a referee must rule on.
@@ -72,6 +81,9 @@ pub enum Finding {
     /// A discard that let off a cannon (Code §90–96), or that did but for a plea of No Choice
     /// that stands (§95).
     Cannon(Cannon),
+    /// A dangerous discard charged, or exempt, under Babcock's insurance penalties (pp. 75–79)
+    /// or Harr's penalty 2 (pp. 68–70), where the ruleset plays them.
+    Insurance(Insurance),
     /// A call of Mah-Jongg on a hand that is not complete (Code §82), or by a player who could
     /// not make one (§55(b), §89(b)).
     FalseMahJongg(FalseCall),
@@ -89,12 +101,13 @@ pub enum Finding {
 }
 
 impl Finding {
-    /// Its kind, as `adjudicate --json` names it: `cannon`, `no-choice-excused`,
-    /// `false-mah-jongg`, one of the irregular kinds ([`Breach::kind`]), `retraction`,
+    /// Its kind, as `adjudicate --json` names it: `cannon`, `no-choice-excused`, `insurance`,
+    /// `insurance-exempt`, `harr-penalty`, `harr-penalty-exempt`, `false-mah-jongg`, one of the irregular kinds ([`Breach::kind`]), `retraction`,
     /// `false-naming`, `broken-original-call`, `long-hand`, `short-hand`, `foul-hand`, …
     pub fn kind(&self) -> &'static str {
         match self {
             Finding::Cannon(c) => c.kind(),
+            Finding::Insurance(i) => i.kind(),
             Finding::FalseMahJongg(f) => f.kind(),
             Finding::Irregular(i) => i.kind(),
             Finding::Retraction(_) => "retraction",
@@ -108,6 +121,7 @@ impl Finding {
     pub fn offender(&self) -> Option<Seat> {
         match self {
             Finding::Cannon(c) => Some(c.discarder),
+            Finding::Insurance(i) => Some(i.first.discarder),
             Finding::FalseMahJongg(f) => Some(f.caller),
             Finding::Irregular(i) => i.offender(),
             Finding::Retraction(r) => Some(r.seat),
@@ -123,6 +137,7 @@ impl Finding {
     pub fn event(&self) -> usize {
         match self {
             Finding::Cannon(c) => c.event,
+            Finding::Insurance(i) => i.first.event,
             Finding::FalseMahJongg(f) => f.event,
             Finding::Irregular(i) => i.event,
             Finding::Retraction(r) => r.event,
@@ -140,6 +155,7 @@ impl Finding {
                 out.push(c.event);
                 out
             }
+            Finding::Insurance(i) => i.discards().map(|d| d.event).collect(),
             Finding::FalseMahJongg(f) => f.events(),
             Finding::Irregular(i) => vec![i.event],
             Finding::Retraction(r) => vec![r.event],
@@ -153,6 +169,7 @@ impl Finding {
     pub fn citations(&self) -> Vec<&'static str> {
         match self {
             Finding::Cannon(c) => c.citations(),
+            Finding::Insurance(i) => i.citations(),
             Finding::FalseMahJongg(f) => f.citations(),
             Finding::Irregular(i) => i.citations(),
             Finding::Retraction(r) => r.citations(),
@@ -166,6 +183,7 @@ impl Finding {
     pub fn penalty(&self) -> Option<crate::settle::Penalty<Seat>> {
         match self {
             Finding::Cannon(c) => c.penalty(),
+            Finding::Insurance(i) => i.penalty(),
             Finding::FalseMahJongg(f) => f.penalty(),
             Finding::FalseNaming(f) => f.penalty(),
             _ => None,
@@ -177,6 +195,7 @@ impl std::fmt::Display for Finding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Finding::Cannon(c) => c.fmt(f),
+            Finding::Insurance(i) => i.fmt(f),
             Finding::FalseMahJongg(x) => x.fmt(f),
             Finding::Irregular(i) => i.fmt(f),
             Finding::Retraction(r) => r.fmt(f),
@@ -224,9 +243,17 @@ pub fn findings(replayed: &Replayed, rules: &crate::Ruleset) -> Vec<Finding> {
             .into_iter()
             .map(Finding::FalseMahJongg),
     );
-    // A false call is no Mah-Jongg: no cannon was let off by it.
+    // A false call is no Mah-Jongg: no cannon was let off by it. Where the play's rules
+    // charge a dangerous discard by a book's rule, that book's finding stands in the Code's.
     if replayed.play.false_call(rules).is_none() {
-        out.extend(replayed.play.cannon().map(Finding::Cannon));
+        match replayed.play.rules().cannons {
+            Cannons::BabcockInsurance | Cannons::HarrPenalty => {
+                out.extend(replayed.play.insurance().map(Finding::Insurance))
+            }
+            Cannons::CodeOfLaws | Cannons::None => {
+                out.extend(replayed.play.cannon().map(Finding::Cannon))
+            }
+        }
     }
     out.sort_by_key(Finding::event);
     out

@@ -104,25 +104,31 @@ fn only_the_hand_the_sets_signal_makes_the_discard_liable() {
     // §92 with §90(a): a Clear Suit hand, not one suit with honours.
     let clear = hand("1p 1p 1p 2p 3p 4p 5p 5p 5p 9p 9p 9p 7p 7p");
     let mixed = hand("1p 1p 1p 2p 3p 4p 5p 5p 5p 9p 9p 9p E E");
-    assert!(Signal::OneSuit(Suit::Circles).completed(&clear));
-    assert!(!Signal::OneSuit(Suit::Circles).completed(&mixed));
+    assert!(Signal::OneSuit(Suit::Circles).completed(&clear, crate::Wind::East));
+    assert!(!Signal::OneSuit(Suit::Circles).completed(&mixed, crate::Wind::East));
     // §90(b): the Little Four Joys (three wind sets and a pair of the fourth) or Four Blessings.
     let joys = hand("E E E S S S W W W N N 1m 2m 3m");
     let three_winds = hand("E E E S S S W W W 5p 5p 1m 2m 3m");
-    assert!(Signal::Winds.completed(&joys));
-    assert!(!Signal::Winds.completed(&three_winds));
+    assert!(Signal::Winds.completed(&joys, crate::Wind::East));
+    assert!(!Signal::Winds.completed(&three_winds, crate::Wind::East));
     // §90(c): the Little Three Dragons, or the Big.
     let little = hand("R R R G G G P P 1m 2m 3m 5s 5s 5s");
     let two = hand("R R R G G G 7p 7p 1m 2m 3m 5s 5s 5s");
-    assert!(Signal::Dragons.completed(&little));
-    assert!(!Signal::Dragons.completed(&two));
+    assert!(Signal::Dragons.completed(&little, crate::Wind::East));
+    assert!(!Signal::Dragons.completed(&two, crate::Wind::East));
     // §90(d)–(f).
-    assert!(Signal::Honours.completed(&hand("E E E S S S R R R G G G P P")));
-    assert!(!Signal::Honours.completed(&joys));
-    assert!(Signal::Green.completed(&hand("2s 3s 4s 2s 3s 4s 6s 6s 6s 8s 8s 8s G G")));
-    assert!(!Signal::Green.completed(&little));
-    assert!(Signal::Terminals.completed(&hand("1m 1m 1m 9m 9m 9m 1p 1p 1p 9s 9s 9s 1s 1s")));
-    assert!(!Signal::Terminals.completed(&clear));
+    assert!(Signal::Honours.completed(&hand("E E E S S S R R R G G G P P"), crate::Wind::East));
+    assert!(!Signal::Honours.completed(&joys, crate::Wind::East));
+    assert!(Signal::Green.completed(
+        &hand("2s 3s 4s 2s 3s 4s 6s 6s 6s 8s 8s 8s G G"),
+        crate::Wind::East
+    ));
+    assert!(!Signal::Green.completed(&little, crate::Wind::East));
+    assert!(Signal::Terminals.completed(
+        &hand("1m 1m 1m 9m 9m 9m 1p 1p 1p 9s 9s 9s 1s 1s"),
+        crate::Wind::East
+    ));
+    assert!(!Signal::Terminals.completed(&clear, crate::Wind::East));
     // §90(g): any Mah-Jongg.
-    assert!(Signal::EndOfWall.completed(&mixed));
+    assert!(Signal::EndOfWall.completed(&mixed, crate::Wind::East));
 }

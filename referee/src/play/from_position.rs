@@ -190,17 +190,17 @@ impl Play {
         let state = PlayState::from_position(&rules, position)
             .map_err(|kind| PlayError { event: 0, kind })?;
         let to_move = position.to_move();
-        let watch = CannonWatch::new(CannonReading::CODE);
-        let watch = match to_move.stage {
+        let came = |watch: CannonWatch| match to_move.stage {
             Stage::Chowed => watch.after_claim(to_move.seat, ClaimKind::Chow),
             Stage::Punged => watch.after_claim(to_move.seat, ClaimKind::Pung),
             Stage::Konged => watch.after_claim(to_move.seat, ClaimKind::Kong),
             _ => watch,
         };
         Ok(Play {
+            watch: came(CannonWatch::new(CannonReading::CODE)),
+            book_watch: super::book_watch(&rules).map(came),
             rules,
             events: 1,
-            watch,
             calls: Vec::new(),
             notes: crate::adjudicate::Notes::from_position(&state),
             state,

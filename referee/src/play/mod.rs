@@ -49,8 +49,16 @@ pub use view::{SeatView, SeenSeat};
 use crate::adjudicate::cannon::{CannonReading, CannonWatch};
 use crate::adjudicate::false_call::{Call, FalseCall};
 use crate::adjudicate::notes::Notes;
-use crate::adjudicate::Cannon;
+use crate::adjudicate::{Cannon, Insurance};
 use crate::event::{ClaimKind, ClaimRetracted, HandEvent, HandStarted};
+use crate::rules::Cannons;
+
+/// The watch a book's penalty for a dangerous discard needs, where `rules` play one.
+pub(crate) fn book_watch(rules: &PlayRules) -> Option<CannonWatch> {
+    CannonReading::of(rules.cannons)
+        .filter(|r| r != &CannonReading::CODE)
+        .map(CannonWatch::new)
+}
 
 /// A hand being replayed: its state and how many events made it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +68,9 @@ pub struct Play {
     events: usize,
     /// What the cannon ruling needs, kept as the play is folded (Code §90–96).
     watch: CannonWatch,
+    /// The same, under the book's reading where the ruleset charges a dangerous discard by
+    /// Babcock's insurance penalties or Harr's penalty 2.
+    book_watch: Option<CannonWatch>,
     /// Each call of Mah-Jongg, for §82: where play resumes if the caller takes up his hand,
     /// and who laid down tiles meanwhile.
     calls: Vec<Call>,
@@ -74,6 +85,7 @@ impl Play {
         let state =
             PlayState::deal(&rules, started).map_err(|kind| PlayError { event: 0, kind })?;
         Ok(Play {
+            book_watch: book_watch(&rules),
             rules,
             state,
             events: 1,
@@ -93,10 +105,17 @@ impl Play {
         }
         let before = matches!(event, HandEvent::MahJonggDeclared(_)).then(|| self.state.clone());
         let noted = self.watch.note(&self.state, n, event);
+        let book_noted = self
+            .book_watch
+            .as_ref()
+            .map(|w| w.note(&self.state, n, event));
         let notes_before = self.notes.before(&self.state, event);
         let applied = apply::apply(&self.rules, &mut self.state, event)
             .map_err(|kind| PlayError { event: n, kind })?;
         self.watch.record(&self.state, event, noted);
+        if let (Some(w), Some(noted)) = (self.book_watch.as_mut(), book_noted) {
+            w.record(&self.state, event, noted);
+        }
         self.notes.after(&self.state, n, event, notes_before);
         match event {
             HandEvent::MahJonggDeclared(m) => {
@@ -206,20 +225,33 @@ impl Play {
         self.watch.cannon(&self.state)
     }
 
+    /// The dangerous discard charged (or exempt) under Babcock's insurance penalties or Harr's
+    /// penalty 2, once the hand has ended in Mah-Jongg, where the play's rules name one of them
+    /// ([`PlayRules::cannons`]); `None` under any other rules.
+    pub fn insurance(&self) -> Option<Insurance> {
+        let watch = self.book_watch.as_ref()?;
+        crate::adjudicate::insurance::insurance(watch, &self.state, self.rules.new_method)
+    }
+
     /// The finished hand's report ([`PlayState::report`]) with the penalty its play brings:
     /// where the ruleset plays the Code's cannons, the discarder of a cannon pays for all
-    /// (§96), unless he pleaded No Choice and could (§95).
+    /// (§96), unless he pleaded No Choice and could (§95); where it plays Babcock's insurance
+    /// penalties or Harr's penalty 2, the liable discarder pays for all, in full or in half,
+    /// as the book says.
     pub fn report(&self) -> Option<crate::table::HandReport> {
         let mut report = self.state.report()?;
         // A false naming claimed brings its penalty whatever else happens (§85–88).
         report
             .penalties
             .extend(self.notes.namings.iter().filter_map(|f| f.penalty()));
-        if self.rules.cannons == crate::rules::Cannons::CodeOfLaws {
-            report
-                .penalties
-                .extend(self.cannon().and_then(|c| c.penalty()));
-        }
+        let dangerous = match self.rules.cannons {
+            Cannons::CodeOfLaws => self.cannon().and_then(|c| c.penalty()),
+            Cannons::BabcockInsurance | Cannons::HarrPenalty => {
+                self.insurance().and_then(|i| i.penalty())
+            }
+            Cannons::None => None,
+        };
+        report.penalties.extend(dangerous);
         Some(report)
     }
 

@@ -1,6 +1,6 @@
 //! How play runs under a ruleset: the parameters of play, as opposed to scoring.
 
-use crate::rules::{BonusReplacement, Cannons, KongRobbing, Ruleset};
+use crate::rules::{BonusReplacement, Cannons, KongRobbing, Ruleset, SettlementMethod};
 
 /// The parameters of play a replay needs, taken from a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,8 +23,12 @@ pub struct PlayRules {
     /// Which kongs may be robbed (Code §57–58).
     pub kong_robbing: KongRobbing,
     /// Which rule charges a dangerous discard: under the Code's (§90–96) a hand played to a
-    /// cannon is settled with the discarder paying for all.
+    /// cannon is settled with the discarder paying for all; under Babcock's insurance
+    /// penalties or Harr's penalty 2, as the book says ([`crate::adjudicate::insurance`]).
     pub cannons: Cannons,
+    /// The ruleset settles by Babcock's New Method (pp. 78–79), under which a discarder holding
+    /// any waiting hand is not liable for the insurance penalty.
+    pub new_method: bool,
 }
 
 impl PlayRules {
@@ -49,6 +53,7 @@ impl PlayRules {
             max_chows: rules.params.max_chows,
             kong_robbing: rules.readings.kong_robbing.value,
             cannons: rules.readings.cannons.value,
+            new_method: rules.settlement.method == SettlementMethod::NewMethod,
         }
     }
 }
@@ -66,6 +71,7 @@ impl Default for PlayRules {
             max_chows: 4,
             kong_robbing: KongRobbing::AddedOrWonders,
             cannons: Cannons::CodeOfLaws,
+            new_method: false,
         }
     }
 }

@@ -212,9 +212,12 @@ pub enum Cannons {
     /// Code §90–96, letting off a cannon: derived from the play
     /// ([`crate::adjudicate::cannon`]) and settled as paying for all.
     CodeOfLaws,
-    /// Babcock's insurance penalties (the Chinese game, pp. 74–79): ruled by the referee.
+    /// Babcock's insurance penalties (the Chinese game, pp. 74–79): derived from the play
+    /// ([`crate::adjudicate::insurance`]) and settled as paying for all, in full, in half, or
+    /// half with a second discarder (pp. 75–76).
     BabcockInsurance,
-    /// Harr's penalty 2 (Pung Chow, pp. 67–69): ruled by the referee.
+    /// Harr's penalty 2 (Pung Chow, pp. 68–70): derived from the play
+    /// ([`crate::adjudicate::insurance`]) and settled as paying for all.
     HarrPenalty,
     /// The book has no such penalty.
     None,
