@@ -131,3 +131,22 @@ fn a_position_that_does_not_parse_says_where() {
     let o = run(&["adjudicate"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn several_hands_are_adjudicated_each_in_its_own_report() {
+    let files = [cannon("clear-suit.mjs"), cannon("no-choice.mjs")];
+    let v = json(&run(&["adjudicate", &files[0], &files[1], "--json"]));
+    let reports = v.as_array().unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(reports.len(), 2);
+    assert_eq!(reports[0]["file"], files[0].as_str());
+    assert_eq!(reports[1]["file"], files[1].as_str());
+    assert_eq!(reports[0]["findings"][0]["kind"], "cannon");
+    assert!(reports[1]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["kind"] == "no-choice-excused"));
+    let o = run(&["adjudicate", &files[0], &files[1]]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains(&format!("== {} ==", files[1])), "{text}");
+}

@@ -110,6 +110,12 @@ pub(super) fn ruleset(
 ) -> anyhow::Result<(Ruleset, Vec<String>)> {
     let name = named.unwrap_or("code-of-laws");
     let rules = super::rulesets::load_playing(name, &[], false)?;
+    Ok((rules, server_warnings(named, server)))
+}
+
+/// Where a server game's options depart from the Code the replay follows (none when a ruleset
+/// was named: it is then the user's choice).
+pub(super) fn server_warnings(named: Option<&str>, server: Option<&mjs::MjsHand>) -> Vec<String> {
     let mut warnings = Vec::new();
     if let (Some(hand), None) = (server, named) {
         for (option, code_value) in [("DeadWall16", "1"), ("FlowersLoose", "0"), ("Flowers", "1")] {
@@ -122,7 +128,7 @@ pub(super) fn ruleset(
             }
         }
     }
-    Ok((rules, warnings))
+    warnings
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
