@@ -226,7 +226,8 @@ impl Arbitrary for Random {
         h.dreamer = bool::arbitrary(g);
         h.winner_doubles = u32::from(u8::arbitrary(g) % 8);
         h.limit_hand = bool::arbitrary(g).then_some(referee::rules::LimitShare::FULL);
-        match u8::arbitrary(g) % 5 {
+        match u8::arbitrary(g) % 6 {
+            4 => h.penalties.push(Penalty::LongHand { seat: pick(g) }),
             0 => h.penalties.push(Penalty::FalseMahJongg {
                 offenders: vec![pick(g)],
             }),
@@ -284,4 +285,25 @@ fn every_settlement_with_penalties_sums_to_zero() {
     QuickCheck::new()
         .tests(2_000)
         .quickcheck(prop as fn(Random) -> bool);
+}
+
+#[test]
+fn a_long_hand_scores_nothing_and_pays_the_other_losers_in_full() {
+    // §89(c) on the §109 example, South's 256 a long hand: North wins 48 (East pays him 96);
+    // South scores nothing, so he pays East 2 × 20 and West 4; East and West settle as usual
+    // (West pays East 2 × 16).
+    let mut h = example();
+    h.penalties = vec![Penalty::LongHand { seat: South }];
+    let s = settle_hand(&code(), &h).unwrap();
+    assert_eq!(paid(&s, South, East), 40);
+    assert_eq!(paid(&s, South, West), 4);
+    assert_eq!(paid(&s, West, East), 32);
+    assert_eq!(paid(&s, West, South), 0);
+    assert_eq!(nets(&s), [-24, -92, -76, 192]);
+    // §89(b): a long hand cannot win.
+    h.penalties = vec![Penalty::LongHand { seat: North }];
+    assert!(settle_hand(&code(), &h)
+        .unwrap_err()
+        .to_string()
+        .contains("§89(b)"));
 }

@@ -186,6 +186,10 @@ impl Finding {
             Finding::Insurance(i) => i.penalty(),
             Finding::FalseMahJongg(f) => f.penalty(),
             Finding::FalseNaming(f) => f.penalty(),
+            // §89(c): the long hand scores nothing and pays the others in full.
+            Finding::IncorrectHand(h) if h.fault == incorrect_hand::Fault::Long => {
+                Some(crate::settle::Penalty::LongHand { seat: h.seat })
+            }
             _ => None,
         }
     }

@@ -80,6 +80,10 @@ pub enum Penalty<K = Wind> {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         second: Option<K>,
     },
+    /// A long hand (Code §89(c)): it "may claim no score in respect of that hand, and must pay
+    /// the other two losing players according to the full value of their hands" — its score
+    /// counts as nothing and the losers settle as usual. It cannot be the winner's (§89(b)).
+    LongHand { seat: K },
     /// A payment agreed at the table or ordered by the referee for what no rule prices: paid to
     /// `payee`, or to each other player when `None`, on top of the hand's settlement.
     Agreed {
@@ -111,6 +115,7 @@ impl<K: Place> Penalty<K> {
                 liability,
                 second: second.map(&f),
             },
+            Penalty::LongHand { seat } => Penalty::LongHand { seat: f(seat) },
             Penalty::Agreed {
                 payer,
                 payee,
@@ -179,6 +184,8 @@ pub enum HandSettlementError {
     DiscarderIsWinner(Wind),
     #[error("this ruleset has no false Mah-Jongg penalty ({cite})")]
     NoSuchPenalty { cite: String },
+    #[error("{0} holds a long hand and cannot go Mah-Jongg (Code §89(b))")]
+    LongHandWon(Wind),
     #[error("more than one penalty abandons the hand; record them as separate rulings")]
     TwoAbandonments,
     #[error("this ruleset pays no bonus for a new deal ({cite})")]
@@ -255,6 +262,28 @@ pub fn settle_hand(
             return Err(HandSettlementError::DiscarderIsWinner(w));
         }
     }
+    // §89(c): a long hand scores nothing; the losers then settle as usual, so it pays each the
+    // full value of his hand.
+    let zeroed;
+    let hand = if hand
+        .penalties
+        .iter()
+        .any(|p| matches!(p, Penalty::LongHand { .. }))
+    {
+        let mut h = hand.clone();
+        for p in &hand.penalties {
+            if let Penalty::LongHand { seat } = p {
+                if winner == Some(*seat) {
+                    return Err(HandSettlementError::LongHandWon(*seat));
+                }
+                *h.scores.get_mut(*seat) = 0;
+            }
+        }
+        zeroed = h;
+        &zeroed
+    } else {
+        hand
+    };
     let abandoning: Vec<&Penalty> = hand.penalties.iter().filter(|p| abandons(p)).collect();
     if abandoning.len() > 1 {
         return Err(HandSettlementError::TwoAbandonments);
@@ -377,7 +406,7 @@ impl<K: PartialEq + Copy> Penalty<K> {
                             .any(|(k, c)| *c == NamingClaim::FalseMahJongg && *k == east)
                 })
             }
-            Penalty::PaysForAll { .. } | Penalty::Agreed { .. } => None,
+            Penalty::PaysForAll { .. } | Penalty::LongHand { .. } | Penalty::Agreed { .. } => None,
         }
     }
 }
@@ -388,7 +417,7 @@ fn abandons(p: &Penalty) -> bool {
         Penalty::FalseNaming { claims, .. } => claims
             .iter()
             .any(|(_, c)| matches!(c, NamingClaim::MahJongg | NamingClaim::FalseMahJongg)),
-        Penalty::PaysForAll { .. } | Penalty::Agreed { .. } => false,
+        Penalty::PaysForAll { .. } | Penalty::LongHand { .. } | Penalty::Agreed { .. } => false,
     }
 }
 
@@ -582,7 +611,7 @@ fn abandonment(rules: &Ruleset, p: &Penalty) -> Result<Vec<Payment>, HandSettlem
                 }
             }
         }
-        Penalty::PaysForAll { .. } | Penalty::Agreed { .. } => {}
+        Penalty::PaysForAll { .. } | Penalty::LongHand { .. } | Penalty::Agreed { .. } => {}
     }
     Ok(out)
 }

@@ -157,6 +157,10 @@ pub fn describe_penalty(p: &Penalty<Seat>) -> String {
                 referee::settle::Liability::Half => "half",
             }
         ),
+        Penalty::LongHand { seat } => format!(
+            "{} held a long hand: it scores nothing and pays the other losers in full (Code §89(c))",
+            seat_title(*seat)
+        ),
     }
 }
 
