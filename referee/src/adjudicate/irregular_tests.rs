@@ -621,3 +621,19 @@ fn a_claimant_whose_tiles_were_never_seen_is_taken_at_his_claim() {
         })
     );
 }
+
+/// Adjudication is deterministic: the same events give the same findings, in the same order,
+/// with the same words, however often they are replayed.
+#[test]
+fn adjudication_is_deterministic() {
+    fn prop(seed: u64, stray: bool) -> bool {
+        let a = random_game(seed, stray);
+        let b = random_game(seed, stray);
+        let (fa, fb) = (findings(&a, &code()), findings(&b, &code()));
+        let words = |f: &[Finding]| f.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        fa == fb && words(&fa) == words(&fb) && findings(&a, &code()) == fa
+    }
+    quickcheck::QuickCheck::new()
+        .tests(30)
+        .quickcheck(prop as fn(u64, bool) -> bool);
+}
