@@ -21,14 +21,14 @@ fn code() -> Ruleset {
     Ruleset::builtin("code-of-laws").unwrap()
 }
 
-/// South waits on 1p or 4p; East holds a spare South wind to discard.
-fn dealt() -> Play {
+/// A hand dealt these tiles, East to North, East the dealer.
+fn started(hands: [&str; 4]) -> HandStarted {
     let parse = |s: &str| -> Vec<AnyTile> {
         s.split_whitespace()
             .map(|x| x.parse::<AnyTile>().unwrap())
             .collect()
     };
-    let started = HandStarted {
+    HandStarted {
         table: "t1".parse::<TableId>().unwrap(),
         game: 1,
         hand: 1,
@@ -37,13 +37,23 @@ fn dealt() -> Play {
         dice: vec![3, 4],
         deal: Deal::Hands {
             hands: BySeat::new(
-                parse("1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p"),
-                parse("2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s"),
-                parse("9m 9m 5s 6s 7s 8s 9s R R G G N N"),
-                parse("W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m"),
+                parse(hands[0]),
+                parse(hands[1]),
+                parse(hands[2]),
+                parse(hands[3]),
             ),
         },
-    };
+    }
+}
+
+/// South waits on 1p or 4p; East holds a spare South wind to discard.
+fn dealt() -> Play {
+    let started = started([
+        "1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p",
+        "2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s",
+        "9m 9m 5s 6s 7s 8s 9s R R G G N N",
+        "W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m",
+    ]);
     Play::start(PlayRules::of(&code()), &started).unwrap()
 }
 
@@ -258,27 +268,12 @@ fn a_false_self_drawn_call_taken_up_returns_the_turn_to_the_caller() {
 /// Mah-Jongg on it stands, and South pays nothing.
 #[test]
 fn a_genuine_mah_jongg_takes_the_discard_a_false_caller_gave_back() {
-    let parse = |s: &str| -> Vec<AnyTile> {
-        s.split_whitespace()
-            .map(|x| x.parse::<AnyTile>().unwrap())
-            .collect()
-    };
-    let started = HandStarted {
-        table: "t1".parse::<TableId>().unwrap(),
-        game: 1,
-        hand: 1,
-        east: Seat::East,
-        prevailing_wind: Wind::East,
-        dice: vec![3, 4],
-        deal: Deal::Hands {
-            hands: BySeat::new(
-                parse("1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p"),
-                parse("2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s"),
-                parse("2m 2m 2m 5p 5p 5p 7s 7s 7s G G G S"),
-                parse("W W 1p 1p 5m 5m 9s 9s 3s 3s 6m 6m 8m"),
-            ),
-        },
-    };
+    let started = started([
+        "1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p",
+        "2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s",
+        "2m 2m 2m 5p 5p 5p 7s 7s 7s G G G S",
+        "W W 1p 1p 5m 5m 9s 9s 3s 3s 6m 6m 8m",
+    ]);
     let rules = code();
     let mut p = Play::start(PlayRules::of(&rules), &started).unwrap();
     let s = t("S");
