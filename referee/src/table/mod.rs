@@ -341,6 +341,38 @@ impl Table {
         }
     }
 
+    /// Refuses new facts for hand `key` whose end would change who deals the hand already
+    /// recorded after it (Code §11: correct the later hands first, from the last). East's run
+    /// of wins may change: it matters only to §122(r), and the later hands keep their records.
+    fn keeps_later_deals(
+        &self,
+        key: HandKey,
+        hand: &HandState,
+        f: &HandFacts,
+    ) -> Option<Violation> {
+        let (later_key, later_hand) = self.hands.range(key..).nth(1)?;
+        let end = HandEnd::of(
+            f.win.as_ref().map(|w| w.winner),
+            true,
+            &f.penalties,
+            hand.position.east,
+        )
+        .unwrap_or(HandEnd::WashOut);
+        let next = hand.position.after(end, &self.rotation).next;
+        let recorded = later_hand.position;
+        let same = |p: &Position| (p.game, p.hand, p.east, p.prevailing);
+        (same(&next) != same(&recorded)).then(|| {
+            Violation::rule(
+                "winner",
+                self.rotation.cite.clone(),
+                format!(
+                    "this would change who deals hand g{}-h{}, already recorded with the {} seat dealing: correct the later hands first, from the last",
+                    later_key.game, later_key.hand, later_hand.position.east
+                ),
+            )
+        })
+    }
+
     /// Nothing is written at a voided table; a closed one still takes corrections and rulings.
     fn not_voided(&self) -> Violations {
         let mut v = Violations::new();
@@ -677,31 +709,8 @@ impl Table {
                     "the correction changes nothing that was recorded: change a hand, the winner, how it was won, the discarder or a penalty",
                 ));
             }
-            let later = self.hands.range(key..).nth(1);
-            let end = HandEnd::of(
-                f.win.as_ref().map(|w| w.winner),
-                true,
-                &f.penalties,
-                hand.position.east,
-            )
-            .unwrap_or(HandEnd::WashOut);
-            if let Some((later_key, later_hand)) = later {
-                // The hand after this one was recorded in the seat and round the rotation gave
-                // it; the corrected result must give the same. (East's run of wins may change:
-                // it matters only to §122(r), and the later hands keep their own records.)
-                let next = hand.position.after(end, &self.rotation).next;
-                let recorded = later_hand.position;
-                let same = |p: &Position| (p.game, p.hand, p.east, p.prevailing);
-                if same(&next) != same(&recorded) {
-                    v.push(Violation::rule(
-                        "winner",
-                        self.rotation.cite.clone(),
-                        format!(
-                            "this would change who deals hand g{}-h{}, already recorded with the {} seat dealing: correct the later hands first, from the last",
-                            later_key.game, later_key.hand, later_hand.position.east
-                        ),
-                    ));
-                }
+            if let Some(x) = self.keeps_later_deals(key, hand, f) {
+                v.push(x);
             }
         }
         let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;

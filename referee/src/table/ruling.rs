@@ -192,7 +192,7 @@ impl Table {
         }
         let issued = ruling.issued(hand.facts.as_ref().filter(|_| hand.play().is_none()));
         let mut out = vec![HandEvent::RulingIssued(issued.clone())];
-        out.extend(self.resettled(conditions, hand, &[], &[issued], "a ruling")?);
+        out.extend(self.resettled(conditions, key, hand, &[], &[issued], "a ruling")?);
         Ok(out.into_iter().map(|e| Decided::Hand(key, e)).collect())
     }
 
@@ -276,7 +276,7 @@ impl Table {
             out.push(HandEvent::RulingIssued(i.clone()));
             issued.push(i);
         }
-        out.extend(self.resettled(conditions, hand, &undone, &issued, "an appeal")?);
+        out.extend(self.resettled(conditions, key, hand, &undone, &issued, "an appeal")?);
         Ok(out.into_iter().map(|e| Decided::Hand(key, e)).collect())
     }
 
@@ -287,6 +287,7 @@ impl Table {
     fn resettled(
         &self,
         conditions: &Conditions,
+        key: HandKey,
         hand: &HandState,
         undone: &[(Uuid, RulingIssued)],
         issued: &[RulingIssued],
@@ -333,12 +334,13 @@ impl Table {
         for r in issued {
             apply(&mut facts, r);
         }
-        let (facts, settled) = settled(
-            Some(facts),
-            &conditions.ruleset,
-            &hand.position,
-            Violations::new(),
-        )?;
+        // Abandoning a win, or an appeal restoring one, must not change who dealt a hand
+        // recorded after it.
+        let mut v = Violations::new();
+        if let Some(x) = self.keeps_later_deals(key, hand, &facts) {
+            v.push(x);
+        }
+        let (facts, settled) = settled(Some(facts), &conditions.ruleset, &hand.position, v)?;
         let mut out = vec![HandEvent::CorrectionRecorded(
             crate::event::CorrectionRecorded {
                 supersedes: *settlement_id,

@@ -408,3 +408,32 @@ fn a_ruling_never_breaks_the_zero_sum_and_its_appeal_restores_the_settlement() {
         .tests(200)
         .quickcheck(prop as fn(u8, Option<u8>, u16, bool, bool) -> bool);
 }
+
+#[test]
+fn a_ruling_that_would_change_who_dealt_a_later_hand_is_refused() {
+    // South won hand 1, so South dealt hand 2. Abandoning hand 1 (South's false call, §82)
+    // would have kept the deal with East: refused, as a correction would be.
+    let mut t = given(&[won(Seat::South), won(Seat::West)]);
+    let d = dispute(&mut t);
+    let before = t.clone();
+    let v = t
+        .decide(
+            &conditions(),
+            &TableCommand::Rule {
+                hand: KEY,
+                ruling: ruling(
+                    d,
+                    vec![Penalty::FalseMahJongg {
+                        offenders: vec![Seat::South],
+                    }],
+                    true,
+                ),
+            },
+        )
+        .unwrap_err();
+    assert!(
+        v.to_string().contains("correct the later hands first"),
+        "{v}"
+    );
+    assert_eq!(t, before);
+}
