@@ -96,6 +96,28 @@ pub enum Error {
         source: serde_json::Error,
     },
 
+    /// Another connection holds the database's lock (SQLITE_BUSY or SQLITE_LOCKED) for longer
+    /// than the busy timeout. The transaction was rolled back, so retrying is safe.
+    #[error("the database is busy (another writer holds its lock) while {context}; nothing was written, and retrying is safe")]
+    Busy {
+        context: &'static str,
+        source: rusqlite::Error,
+    },
+
+    /// The disk (or the file system's quota) is full (SQLITE_FULL). The transaction was rolled
+    /// back.
+    #[error("the database's disk is full while {context}; nothing was written: free some space, then retry")]
+    DiskFull {
+        context: &'static str,
+        source: rusqlite::Error,
+    },
+
+    /// The database cannot be written: the file is read-only, or its directory does not let
+    /// SQLite create the file or the write-ahead log (`-wal`) and shared-memory (`-shm`) files
+    /// beside it. Found when opening, before anything is served.
+    #[error("{path}: cannot write the database ({why}); the database and its directory must be writable, since SQLite keeps {path}-wal and {path}-shm beside it")]
+    Unwritable { path: PathBuf, why: String },
+
     /// SQLite failed.
     #[error("database error while {context}: {source}")]
     Sqlite {
@@ -135,6 +157,20 @@ pub(crate) trait SqlContext<T> {
 
 impl<T> SqlContext<T> for rusqlite::Result<T> {
     fn ctx(self, context: &'static str) -> Result<T> {
-        self.map_err(|source| Error::Sqlite { context, source })
+        self.map_err(|source| Error::sqlite(context, source))
+    }
+}
+
+impl Error {
+    /// A SQLite error met while doing `context`, typed by what the caller can do about it: a
+    /// busy or locked database ([`Error::Busy`], retry later) and a full disk
+    /// ([`Error::DiskFull`]) apart from every other failure ([`Error::Sqlite`]).
+    pub fn sqlite(context: &'static str, source: rusqlite::Error) -> Error {
+        use rusqlite::ErrorCode::{DatabaseBusy, DatabaseLocked, DiskFull};
+        match source.sqlite_error_code() {
+            Some(DatabaseBusy | DatabaseLocked) => Error::Busy { context, source },
+            Some(DiskFull) => Error::DiskFull { context, source },
+            _ => Error::Sqlite { context, source },
+        }
     }
 }

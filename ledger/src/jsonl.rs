@@ -269,16 +269,25 @@ fn hex(b: &[u8]) -> String {
 }
 
 /// Reads and checks every line before anything is written.
-fn parse_all(input: impl BufRead) -> Result<Vec<Parsed>> {
+fn parse_all(mut input: impl BufRead) -> Result<Vec<Parsed>> {
     let mut out = Vec::new();
     let mut links = StreamLinks::resuming();
-    for (i, line) in input.lines().enumerate() {
-        let n = i + 1;
-        let line = line.map_err(|e| bad(n, format!("cannot read: {e}")))?;
+    let mut raw = Vec::new();
+    for n in 1.. {
+        raw.clear();
+        let read = crate::lines::read_line(&mut input, &mut raw).map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => bad(n, e.to_string()),
+            _ => bad(n, format!("cannot read: {e}")),
+        })?;
+        if read == 0 {
+            break;
+        }
+        let line = std::str::from_utf8(&raw)
+            .map_err(|e| bad(n, format!("not UTF-8 (byte {})", e.valid_up_to() + 1)))?;
         if line.trim().is_empty() {
             continue;
         }
-        let p = parse_line(n, &line)?;
+        let p = parse_line(n, line)?;
         if let Some(finding) = links.link(p.stream.as_str(), p.version, Some(p.prev_hash), p.hash) {
             let what = format!(
                 "broken chain: {} version {}: {finding}",

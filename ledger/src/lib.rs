@@ -34,6 +34,7 @@ pub mod event;
 pub mod hash;
 mod ids;
 mod jsonl;
+pub mod lines;
 pub mod projection;
 mod read;
 mod record;

@@ -132,10 +132,29 @@ pub(crate) struct RowToInsert<'a> {
 impl Ledger {
     /// Opens (creating if needed) the database at `path`, applies pending migrations, and
     /// refuses a database written by a newer schema.
+    ///
+    /// A missing or empty file becomes a new ledger; a SQLite file holding tables of something
+    /// else is refused untouched ([`Error::NotALedger`]), and one that cannot be written
+    /// ([`Error::Unwritable`]) is refused here rather than at the first append.
     pub fn open(path: impl AsRef<Path>) -> Result<Ledger> {
         let path = path.as_ref().to_owned();
-        let conn = Connection::open(&path).ctx("opening the database")?;
-        Ledger::configure(conn, path)
+        if let Found::Foreign = inspect(&path)? {
+            return Err(Error::NotALedger(path));
+        }
+        let conn = Connection::open(&path).map_err(|e| unwritable(&path, e))?;
+        if conn
+            .is_readonly(rusqlite::MAIN_DB)
+            .ctx("opening the database")?
+        {
+            return Err(Error::Unwritable {
+                path,
+                why: "the file is read-only".into(),
+            });
+        }
+        Ledger::configure(conn, path.clone()).map_err(|e| match e {
+            Error::Sqlite { source, .. } if is_unwritable(&source) => unwritable(&path, source),
+            other => other,
+        })
     }
 
     /// Opens an existing database; never creates one (for `audit`, `export`).
@@ -145,16 +164,19 @@ impl Ledger {
             return Err(Error::NotFound(path.to_owned()));
         }
         // Look before migrating: a file with no ledger schema is refused untouched.
-        let probe = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .ctx("opening the database read-only")?;
-        let version: i64 = probe
-            .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .ctx("reading the schema version")?;
-        drop(probe);
-        if version == 0 {
-            return Err(Error::NotALedger(path.to_owned()));
+        match inspect(path)? {
+            Found::Missing => Err(Error::NotFound(path.to_owned())),
+            Found::Empty | Found::Foreign => Err(Error::NotALedger(path.to_owned())),
+            Found::Ledger => Ledger::open(path),
         }
-        Ledger::open(path)
+    }
+
+    /// How long this connection waits for another writer's lock before answering
+    /// [`Error::Busy`] (ten seconds unless set).
+    pub fn set_busy_timeout(&self, timeout: Duration) -> Result<()> {
+        self.conn
+            .busy_timeout(timeout)
+            .ctx("setting the busy timeout")
     }
 
     /// Opens an existing, migrated database for reading only: the connections a server's readers
@@ -210,9 +232,16 @@ impl Ledger {
         // WAL lets readers (projections, pages) run while one writer appends; with
         // synchronous=FULL every commit is fsynced before it is reported, so an acknowledged
         // append survives the process being killed (tests/durability.rs) and power loss.
-        let _mode: String = conn
+        let mode: String = conn
             .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
             .ctx("switching to WAL")?;
+        // SQLite keeps its old journal mode, without an error, when it cannot create the log.
+        if mode != "wal" && mode != "memory" {
+            return Err(Error::Unwritable {
+                path,
+                why: format!("SQLite could not switch it to write-ahead logging (the journal mode stays `{mode}`)"),
+            });
+        }
         conn.pragma_update(None, "synchronous", "FULL")
             .ctx("setting synchronous=FULL")?;
         schema::migrate(&mut conn, &path)?;
@@ -655,4 +684,74 @@ pub(crate) fn insert(
     };
     projector.apply(tx, tx, &meta, row.event)?;
     Ok((hash, next))
+}
+
+/// What is at a database path, looked at read-only before anything is written there.
+enum Found {
+    /// No file: opening creates a new ledger.
+    Missing,
+    /// An empty file, or a SQLite database with no tables: a new ledger may be made of it.
+    Empty,
+    /// A SQLite database with tables but no ledger schema (or not a SQLite database at all).
+    Foreign,
+    /// A ledger (its schema version is set).
+    Ledger,
+}
+
+fn inspect(path: &Path) -> Result<Found> {
+    if !path.exists() {
+        return match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(Error::Unwritable {
+                path: path.to_owned(),
+                why: format!("its directory {} does not exist", dir.display()),
+            }),
+            _ => Ok(Found::Missing),
+        };
+    }
+    if path.metadata().is_ok_and(|m| m.is_file() && m.len() == 0) {
+        return Ok(Found::Empty);
+    }
+    let probe = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| unwritable(path, e))?;
+    let looked = probe
+        .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))
+        .and_then(|version| match version {
+            0 => probe.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+                r.get::<_, i64>(0)
+            }),
+            _ => Ok(-1),
+        });
+    match looked {
+        Ok(-1) => Ok(Found::Ledger),
+        Ok(0) => Ok(Found::Empty),
+        Ok(_) => Ok(Found::Foreign),
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::NotADatabase) => {
+            Ok(Found::Foreign)
+        }
+        Err(e) if is_unwritable(&e) => Err(unwritable(path, e)),
+        Err(e) => Err(Error::sqlite("reading the schema version", e)),
+    }
+}
+
+/// Whether SQLite could not create or write a file it needs (the database, its `-wal` or
+/// `-shm`).
+fn is_unwritable(e: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode::{CannotOpen, PermissionDenied, ReadOnly};
+    matches!(
+        e.sqlite_error_code(),
+        Some(CannotOpen | PermissionDenied | ReadOnly)
+    )
+}
+
+/// An error met while opening `path`: [`Error::Unwritable`] when SQLite could not create or
+/// write a file, as typed by [`Error::sqlite`] otherwise.
+fn unwritable(path: &Path, e: rusqlite::Error) -> Error {
+    if is_unwritable(&e) {
+        Error::Unwritable {
+            path: path.to_owned(),
+            why: e.to_string(),
+        }
+    } else {
+        Error::sqlite("opening the database", e)
+    }
 }

@@ -4,6 +4,7 @@ mod util;
 
 mod append;
 mod durability;
+mod faults;
 mod jsonl;
 mod projections;
 mod properties;

@@ -320,6 +320,39 @@ fn a_number_too_large_says_so_with_the_largest() {
     }
 }
 
+/// A number that does not fit says it is out of range and what fits, whatever the key: never
+/// that it "must be a whole number" when it is one.
+#[test]
+fn a_number_that_does_not_fit_is_out_of_range() {
+    for key in [
+        "limit",
+        "notional_limit",
+        "bonus_copies",
+        "max_chows",
+        "dead_wall",
+    ] {
+        for (value, words) in [
+            ("-5", ["out of range", "cannot be negative"]),
+            ("99999999999999999999", ["out of range", "too large"]),
+            (
+                "-99999999999999999999",
+                ["out of range", "cannot be negative"],
+            ),
+        ] {
+            let p = problems(&format!("[params]\n{key} = {value}\n"));
+            assert_eq!(p.len(), 1, "{key} = {value}: {p:#?}");
+            assert_problem(&p, 5, &[&format!("`{key}` = "), words[0], words[1]]);
+            assert!(!p[0].1.contains("must be a whole number"), "{p:#?}");
+        }
+    }
+    let p = problems("[[element]]\nid = \"mahjong\"\npoints = -5\n");
+    assert_problem(
+        &p,
+        6,
+        &["`points` = -5 is out of range", "cannot be negative"],
+    );
+}
+
 /// README, "Readings": a win on a loose tile earns §115(b)'s 2 points for a tile drawn from
 /// the wall (the Code's reading); this snippet takes the other reading.
 #[test]

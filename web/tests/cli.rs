@@ -107,3 +107,69 @@ fn unknown_shape_option_is_refused() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("everything"));
 }
+
+/// Runs the binary with `lines` and then an endless line on its standard input; returns its
+/// exit status, output and error output once it stops (failing after 60 s: it buffered).
+fn with_an_endless_line(args: &[&str], lines: &str) -> (std::process::ExitStatus, String, String) {
+    use std::io::Read;
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let lines = lines.to_owned();
+    // Writes until the command stops reading (the pipe breaks).
+    std::thread::spawn(move || {
+        let chunk = vec![b'x'; 1 << 16];
+        let _ = stdin.write_all(lines.as_bytes());
+        while stdin.write_all(&chunk).is_ok() {}
+    });
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let (mut o, mut e) = (String::new(), String::new());
+        let _ = out.read_to_string(&mut o);
+        let _ = err.read_to_string(&mut e);
+        (o, e)
+    });
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{args:?} kept reading an endless line");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let (o, e) = reader.join().unwrap();
+    (status, o, e)
+}
+
+#[test]
+fn waits_refuses_a_line_past_1_mib_naming_it() {
+    let (status, out, err) = with_an_endless_line(&["waits"], "123m 456m 789s EE 45p\n");
+    assert!(!status.success());
+    assert_eq!(out, "3p 6p\n");
+    assert!(
+        err.contains("line 2") && err.contains("longer than"),
+        "{err}"
+    );
+}
+
+#[test]
+fn score_dash_refuses_a_line_past_1_mib_naming_it() {
+    let (status, out, err) = with_an_endless_line(
+        &["score", "-"],
+        "{\"hand\": \"[RRR] [234p] 567s 99m 11s =1s\"}\n",
+    );
+    assert!(!status.success());
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        err.contains("line 2") && err.contains("longer than"),
+        "{err}"
+    );
+}

@@ -227,3 +227,126 @@ fn a_lost_password_is_reset_by_whoever_holds_the_database() {
         .auth_now(|c| auth::login(c, "admin", "chosen by me"))
         .is_ok());
 }
+
+/// Runs the binary with `input` on its standard input (written until the pipe breaks).
+fn run_with_input(args: &[&str], input: Vec<u8>) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::spawn(move || stdin.write_all(&input));
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn import_refuses_a_line_past_1_mib_and_leaves_no_ledger_behind() {
+    let dir = Dir::new("import-long");
+    let db = dir.file("new.db");
+    let mut input = vec![b' '; 2 << 20];
+    input.push(b'\n');
+    let o = run_with_input(&["import", "--db", db.to_str().unwrap()], input);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("import line 1") && err.contains("longer than"),
+        "{err}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
+    assert!(left.is_empty(), "the refused import left {left:?}");
+}
+
+#[test]
+fn a_refused_import_keeps_an_existing_ledger() {
+    let dir = Dir::new("import-refused");
+    let db = dir.file("t.db");
+    small_ledger(&db);
+    let o = run_with_input(
+        &["import", "--db", db.to_str().unwrap()],
+        b"{\"not\": \"a line\"}\n".to_vec(),
+    );
+    assert!(!o.status.success());
+    assert!(db.exists());
+    let o = run(&["audit", db.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}
+
+/// Runs `serve` on `db`, which must stop at start-up: returns its error output.
+fn serve_refused(db: &Path) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("serve --db {} started", db.display());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    assert!(!o.status.success());
+    text(&o.stderr)
+}
+
+/// The schema as SQLite lists it.
+fn schema(path: &Path) -> Vec<(String, Option<String>)> {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT name, sql FROM sqlite_master ORDER BY name")
+        .unwrap();
+    let rows = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    rows
+}
+
+#[test]
+fn serve_refuses_a_sqlite_file_that_is_not_a_ledger_untouched() {
+    let dir = Dir::new("serve-foreign");
+    let db = dir.file("club.db");
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch("CREATE TABLE members (name TEXT); INSERT INTO members VALUES ('Ann')")
+        .unwrap();
+    let before = schema(&db);
+    let err = serve_refused(&db);
+    assert!(err.contains("not a mahjong-referee ledger"), "{err}");
+    assert_eq!(schema(&db), before);
+}
+
+#[test]
+fn serve_says_when_the_database_cannot_be_written() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Dir::new("serve-unwritable");
+    let missing = dir.file("nowhere").join("t.db");
+    let err = serve_refused(&missing);
+    assert!(
+        err.contains("cannot write the database") && err.contains("does not exist"),
+        "{err}"
+    );
+    // A read-only file: only where permissions bind (not as root).
+    let db = dir.file("t.db");
+    small_ledger(&db);
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    if std::fs::OpenOptions::new().write(true).open(&db).is_ok() {
+        eprintln!("read-only case skipped: permissions do not bind for this user");
+        return;
+    }
+    let err = serve_refused(&db);
+    assert!(
+        err.contains("cannot write the database") && err.contains("read-only"),
+        "{err}"
+    );
+}

@@ -984,6 +984,8 @@ mod credentials;
 mod disputes;
 #[path = "server/draw.rs"]
 mod draw;
+#[path = "server/faults.rs"]
+mod faults;
 #[path = "server/play.rs"]
 mod play;
 #[path = "server/ranges.rs"]

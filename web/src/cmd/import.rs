@@ -1,9 +1,10 @@
 //! `mahjong-referee import --db PATH [FILE]`: verify a JSON Lines record (from `export`) and add
-//! it to the ledger, all or nothing. A broken chain or a conflicting event is refused.
+//! it to the ledger, all or nothing. A broken chain or a conflicting event is refused, and a
+//! ledger the refused import created is removed rather than left behind empty.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -25,9 +26,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         )),
         _ => Box::new(io::stdin().lock()),
     };
+    let created = !args.db.exists();
     let mut ledger =
         Ledger::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
-    let report = ledger.import(input).context("importing")?;
+    let report = match ledger.import(input) {
+        Ok(report) => report,
+        Err(e) => {
+            // A refused import writes nothing: a ledger it created would be left empty.
+            drop(ledger);
+            if created {
+                remove_new_ledger(&args.db);
+            }
+            return Err(anyhow::Error::new(e).context("importing"));
+        }
+    };
     println!(
         "imported {} events ({} already present)",
         report.imported, report.already_present
@@ -36,4 +48,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         println!("  {stream} now at version {version}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Removes a ledger this command created and left empty, with SQLite's files beside it.
+fn remove_new_ledger(db: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut path = db.as_os_str().to_owned();
+        path.push(suffix);
+        let _ = std::fs::remove_file(path);
+    }
 }

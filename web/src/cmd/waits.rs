@@ -4,10 +4,11 @@
 //! waits as canonical tokens separated by single spaces, or `-` when there are none. With
 //! `--shape all` each special shape that has waits follows, as `; <shape>: <tiles>`. A line
 //! that is not a valid 13-tile hand prints `error: <reason>` in its place, processing goes on,
-//! and the exit status is 2. Output is flushed whenever the input has nothing more buffered,
+//! and the exit status is 2. A line longer than 1 MiB stops the command with an error naming the
+//! line (`ledger::lines`), rather than being buffered however long it grows. Output is flushed whenever the input has nothing more buffered,
 //! so the command answers interactively and still runs at full speed on a file.
 
-use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
+use std::io::{self, BufReader, BufWriter, ErrorKind, Read, Write};
 use std::process::ExitCode;
 
 use referee::{parse_counts, standard_waits, SpecialShape, TilesError};
@@ -53,13 +54,14 @@ pub fn answer<R: Read, W: Write>(
     let mut any_invalid = false;
     let mut raw = Vec::new();
     let mut line_out = String::new();
-    loop {
+    for n in 1usize.. {
         // Flush before a read that would wait for more input, never between buffered lines.
         if input.buffer().is_empty() {
             output.flush()?;
         }
         raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
+        let read = ledger::lines::read_line(input, &mut raw).map_err(|e| at_line(n, e))?;
+        if read == 0 {
             break;
         }
         line_out.clear();
@@ -85,6 +87,11 @@ pub fn answer<R: Read, W: Write>(
     }
     output.flush()?;
     Ok(any_invalid)
+}
+
+/// An input error of line `n`, saying which line (what is answered so far stays answered).
+fn at_line(n: usize, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("line {n}: {e}"))
 }
 
 fn describe(text: &str, shapes: Shapes, out: &mut String) -> Result<(), TilesError> {
@@ -153,5 +160,15 @@ mod tests {
             out,
             "-; seven-twins: 9s\n-; thirteen-unique-wonders: 1m 9m 1p 9p 1s 9s E S W N R G P\n"
         );
+    }
+
+    #[test]
+    fn a_line_past_the_bound_is_an_error_naming_it() {
+        let mut input = b"123m 456m 789s EE 45p\n".to_vec();
+        input.extend(std::iter::repeat_n(b' ', ledger::lines::MAX_LINE + 1));
+        let mut out = Vec::new();
+        let err = answer(&mut BufReader::new(&input[..]), &mut out, Shapes::Standard).unwrap_err();
+        assert!(err.to_string().starts_with("line 2: "), "{err}");
+        assert_eq!(out, b"3p 6p\n");
     }
 }

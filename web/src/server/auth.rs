@@ -171,8 +171,10 @@ pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// A SQLite error of the officials' tables, typed as the ledger types its own (a busy database
+/// is 503, not 500).
 fn sql(context: &'static str) -> impl Fn(rusqlite::Error) -> AppError {
-    move |e| AppError::internal(format!("{context}: {e}"))
+    move |e| ledger::Error::sqlite(context, e).into()
 }
 
 /// A role's name as stored and shown.

@@ -5,11 +5,12 @@
 //! page; API handlers in [`ApiError`], which renders `{"error": {"kind", "message"}}`. Internal
 //! failures (SQLite, a poisoned lock) are logged with their detail and shown only as "internal
 //! error": never a stack trace. Every write is all-or-nothing in the ledger, so a refused request
-//! has changed nothing.
+//! has changed nothing. A database busy with another writer is 503 with `Retry-After` (retrying
+//! is safe), and a full disk is 507: both are the server's state, not the request's fault.
 
 use std::fmt;
 
-use actix_web::http::StatusCode;
+use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 
@@ -32,7 +33,14 @@ pub enum ErrorKind {
     Unprocessable,
     /// 500: our fault.
     Internal,
+    /// 503: the database is busy with another writer; nothing was written, retry after a moment.
+    Unavailable,
+    /// 507: the database's disk is full; nothing was written.
+    InsufficientStorage,
 }
+
+/// The seconds a busy answer asks the client to wait before retrying.
+pub const RETRY_AFTER_SECS: u32 = 2;
 
 impl ErrorKind {
     pub fn status(self) -> StatusCode {
@@ -44,6 +52,8 @@ impl ErrorKind {
             ErrorKind::Conflict => StatusCode::CONFLICT,
             ErrorKind::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorKind::InsufficientStorage => StatusCode::INSUFFICIENT_STORAGE,
         }
     }
 
@@ -56,7 +66,14 @@ impl ErrorKind {
             ErrorKind::Conflict => "conflict",
             ErrorKind::Unprocessable => "unprocessable",
             ErrorKind::Internal => "internal",
+            ErrorKind::Unavailable => "unavailable",
+            ErrorKind::InsufficientStorage => "insufficient_storage",
         }
+    }
+
+    /// The `Retry-After` an answer of this kind carries: only a busy database's.
+    pub fn retry_after(self) -> Option<u32> {
+        (self == ErrorKind::Unavailable).then_some(RETRY_AFTER_SECS)
     }
 }
 
@@ -139,6 +156,24 @@ impl From<ledger::Error> for AppError {
             )),
             ledger::Error::BadSettlement { .. } | ledger::Error::UnknownSuperseded { .. } => {
                 AppError::unprocessable(e.to_string())
+            }
+            ledger::Error::Busy { .. } => {
+                tracing::warn!(error = %e, "database busy");
+                AppError::new(
+                    ErrorKind::Unavailable,
+                    format!(
+                        "the database is busy with another writer: nothing was written, and \
+                         retrying is safe (retry in {RETRY_AFTER_SECS} seconds)"
+                    ),
+                )
+            }
+            ledger::Error::DiskFull { .. } => {
+                tracing::error!(error = %e, "disk full");
+                AppError::new(
+                    ErrorKind::InsufficientStorage,
+                    "the server's disk is full: nothing was written; retry once the \
+                     administrator has freed some space",
+                )
             }
             other => AppError::internal(other),
         }
@@ -232,9 +267,11 @@ impl ResponseError for HtmlError {
         let body = page
             .render()
             .unwrap_or_else(|_| format!("{}: {}", status, self.0.message));
-        HttpResponse::build(status)
-            .content_type("text/html; charset=utf-8")
-            .body(body)
+        let mut response = HttpResponse::build(status);
+        if let Some(secs) = self.0.kind.retry_after() {
+            response.insert_header((header::RETRY_AFTER, secs));
+        }
+        response.content_type("text/html; charset=utf-8").body(body)
     }
 }
 
@@ -258,6 +295,49 @@ impl ResponseError for ApiError {
         if !self.0.violations.is_empty() {
             error["violations"] = serde_json::json!(self.0.violations);
         }
-        HttpResponse::build(self.status_code()).json(serde_json::json!({ "error": error }))
+        let mut response = HttpResponse::build(self.status_code());
+        if let Some(secs) = self.0.kind.retry_after() {
+            error["retry_after"] = secs.into();
+            response.insert_header((header::RETRY_AFTER, secs));
+        }
+        response.json(serde_json::json!({ "error": error }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from_sqlite(code: i32) -> AppError {
+        let e = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None);
+        ledger::Error::sqlite("appending", e).into()
+    }
+
+    #[test]
+    fn a_busy_or_locked_database_is_503_with_retry_after_on_both_faces() {
+        for code in [rusqlite::ffi::SQLITE_BUSY, rusqlite::ffi::SQLITE_LOCKED] {
+            let e = from_sqlite(code);
+            assert_eq!(e.kind, ErrorKind::Unavailable);
+            assert!(e.message.contains("retrying is safe"), "{e}");
+            for response in [
+                HtmlError(e.clone()).error_response(),
+                ApiError(e.clone()).error_response(),
+            ] {
+                assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+                assert_eq!(response.headers().get(header::RETRY_AFTER).unwrap(), "2");
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_disk_says_so() {
+        let e = from_sqlite(rusqlite::ffi::SQLITE_FULL);
+        assert_eq!(e.kind.status(), StatusCode::INSUFFICIENT_STORAGE);
+        assert!(e.message.contains("disk is full"), "{e}");
+        assert!(ApiError(e)
+            .error_response()
+            .headers()
+            .get(header::RETRY_AFTER)
+            .is_none());
     }
 }

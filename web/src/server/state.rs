@@ -10,12 +10,16 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 use actix_web::web;
 use ledger::Ledger;
 use rusqlite::Connection;
 
 use super::error::AppError;
+
+/// How long the officials' connection waits for another writer's lock (as the ledger's).
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How many idle readers the pool keeps.
 const MAX_IDLE_READERS: usize = 16;
@@ -59,15 +63,10 @@ impl AppState {
         throttle: super::throttle::LoginThrottle,
     ) -> Result<AppState, ledger::Error> {
         let writer = Ledger::open(path)?;
-        let auth = Connection::open(path).map_err(|source| ledger::Error::Sqlite {
-            context: "opening the officials' tables",
-            source,
-        })?;
-        auth.busy_timeout(std::time::Duration::from_secs(10))
-            .map_err(|source| ledger::Error::Sqlite {
-                context: "setting the busy timeout",
-                source,
-            })?;
+        let auth = Connection::open(path)
+            .map_err(|e| ledger::Error::sqlite("opening the officials' tables", e))?;
+        auth.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| ledger::Error::sqlite("setting the busy timeout", e))?;
         Ok(AppState {
             inner: Arc::new(Inner {
                 path: path.to_owned(),
@@ -81,6 +80,16 @@ impl AppState {
             }),
             secure_cookies: false,
         })
+    }
+
+    /// How long the writer and the officials' connection wait for another process's write
+    /// lock before answering 503 (ten seconds unless set; tests shorten it).
+    pub fn set_busy_timeout(&self, timeout: Duration) -> Result<(), AppError> {
+        lock(&self.inner.writer)?.set_busy_timeout(timeout)?;
+        lock(&self.inner.auth)?
+            .busy_timeout(timeout)
+            .map_err(|e| ledger::Error::sqlite("setting the busy timeout", e))?;
+        Ok(())
     }
 
     pub fn path(&self) -> &Path {

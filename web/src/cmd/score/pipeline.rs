@@ -10,7 +10,7 @@
 //! memory.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -82,9 +82,17 @@ fn read_chunks<R: Read>(mut input: BufReader<R>, work: &SyncSender<Chunk>) -> io
     loop {
         let mut text = Vec::new();
         let mut lines = 0;
+        // A line that cannot be read ends the input; the lines before it are still answered.
+        let mut failure = None;
         while lines < CHUNK_LINES {
-            if input.read_until(b'\n', &mut text)? == 0 {
-                break;
+            let n = next_line + lines;
+            match ledger::lines::read_line(&mut input, &mut text) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) => {
+                    failure = Some(io::Error::new(e.kind(), format!("line {n}: {e}")));
+                    break;
+                }
             }
             lines += 1;
             // Whatever is buffered goes out now rather than wait for more input.
@@ -93,7 +101,7 @@ fn read_chunks<R: Read>(mut input: BufReader<R>, work: &SyncSender<Chunk>) -> io
             }
         }
         if lines == 0 {
-            return Ok(());
+            return failure.map_or(Ok(()), Err);
         }
         let chunk = Chunk {
             seq,
@@ -103,6 +111,9 @@ fn read_chunks<R: Read>(mut input: BufReader<R>, work: &SyncSender<Chunk>) -> io
         if work.send(chunk).is_err() {
             // The writer stopped (its error is the one reported).
             return Ok(());
+        }
+        if let Some(e) = failure {
+            return Err(e);
         }
         seq += 1;
         next_line += lines;
@@ -202,6 +213,28 @@ mod tests {
         );
         assert_eq!(echo("a\nbad\n", 2), ("1:a\n2:bad\n".to_owned(), true));
         assert_eq!(echo("", 2), (String::new(), false));
+    }
+
+    #[test]
+    fn an_endless_line_is_an_error_naming_it_after_the_lines_before_it() {
+        let mut out = Vec::new();
+        let input = (&b"a\nb\n"[..]).chain(io::repeat(b'x'));
+        let e = answer_lines(
+            input,
+            &mut out,
+            2,
+            || (),
+            |_, line, n, out| {
+                out.extend_from_slice(
+                    format!("{n}:{}\n", String::from_utf8_lossy(line)).as_bytes(),
+                );
+                false
+            },
+        )
+        .unwrap_err();
+        assert!(e.to_string().starts_with("line 3: "), "{e}");
+        assert!(e.to_string().contains("longer than"), "{e}");
+        assert_eq!(out, b"1:a\n2:b\n");
     }
 
     #[test]
