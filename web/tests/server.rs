@@ -984,6 +984,8 @@ mod credentials;
 mod disputes;
 #[path = "server/draw.rs"]
 mod draw;
+#[path = "server/officials.rs"]
+mod officials;
 #[path = "server/play.rs"]
 mod play;
 #[path = "server/ranges.rs"]
