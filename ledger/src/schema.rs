@@ -37,6 +37,7 @@ pub const MIGRATIONS: &[Migration] = &[
         ..migration(include_str!("../../migrations/0005_one_read_model.sql"))
     },
     migration(include_str!("../../migrations/0006_token_expiry.sql")),
+    migration(include_str!("../../migrations/0007_official_status.sql")),
 ];
 
 /// The projection tables' DDL alone, for building a fresh in-memory replay to compare with:

@@ -100,12 +100,13 @@ fn migration_5_rebuilds_the_one_read_model_from_the_events() {
         )
     };
     // Put the file back as schema 4 left it: the old projection tables, empty, no new ones,
-    // and API tokens without an expiry (migration 6).
+    // API tokens without an expiry (migration 6) and officials without a status (migration 7).
     let raw = rusqlite::Connection::open(dir.db()).unwrap();
     raw.execute_batch(
         "DROP TABLE proj_tournaments; DROP TABLE proj_players; DROP TABLE proj_tables;
          DROP TABLE proj_seats; DROP TABLE proj_hand_records; DROP TABLE proj_player_hands;
-         DROP TABLE proj_standings; ALTER TABLE api_tokens DROP COLUMN expires_at;",
+         DROP TABLE proj_standings; ALTER TABLE api_tokens DROP COLUMN expires_at;
+         ALTER TABLE officials DROP COLUMN disabled_at;",
     )
     .unwrap();
     raw.execute_batch(include_str!("../../migrations/0002_projections.sql"))
@@ -131,4 +132,35 @@ fn migration_5_rebuilds_the_one_read_model_from_the_events() {
         )
         .unwrap();
     assert_eq!(old, 0, "the old family is gone");
+}
+
+/// A schema-6 database (officials without a status) opens, and its officials are active.
+#[test]
+fn migration_7_keeps_existing_officials_active() {
+    let dir = TempDir::new("migrate-7");
+    drop(Ledger::open(dir.db()).unwrap());
+    let raw = rusqlite::Connection::open(dir.db()).unwrap();
+    raw.execute_batch(
+        "ALTER TABLE officials DROP COLUMN disabled_at;
+         INSERT INTO officials (official, name, role, is_admin, password_hash, created_at)
+         VALUES ('admin', 'Administrator', 'organiser', 1, 'x', 0);",
+    )
+    .unwrap();
+    raw.pragma_update(None, "user_version", 6).unwrap();
+    drop(raw);
+
+    drop(Ledger::open(dir.db()).unwrap());
+    let raw = rusqlite::Connection::open(dir.db()).unwrap();
+    let disabled: Option<i64> = raw
+        .query_row(
+            "SELECT disabled_at FROM officials WHERE official = 'admin'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(disabled, None, "an existing official stays active");
+    let v: i64 = raw
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(v, SCHEMA_VERSION);
 }

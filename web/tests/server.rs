@@ -976,6 +976,8 @@ async fn the_demo_loads_from_the_book_fixtures_and_audits_clean() {
 }
 
 // Writes that cannot corrupt the books (issue 9): one file per family, beside this one.
+#[path = "server/audit.rs"]
+mod audit;
 #[path = "server/circumstances.rs"]
 mod circumstances;
 #[path = "server/credentials.rs"]
@@ -986,6 +988,8 @@ mod disputes;
 mod draw;
 #[path = "server/faults.rs"]
 mod faults;
+#[path = "server/officials.rs"]
+mod officials;
 #[path = "server/play.rs"]
 mod play;
 #[path = "server/ranges.rs"]

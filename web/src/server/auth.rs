@@ -146,7 +146,7 @@ impl FromRequest for Viewer {
     }
 }
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -218,11 +218,14 @@ fn to_official(
     }))
 }
 
+// A disabled official's sessions and tokens are refused here, on every request that carries
+// one (`o.disabled_at IS NULL`): disabling takes effect at once, with no cache to outlive it.
 fn by_session(conn: &Connection, token: &str) -> Result<Option<Official>, AppError> {
     let row = conn
         .prepare_cached(
             "SELECT o.official, o.name, o.role, o.is_admin, s.csrf_token FROM sessions s \
-             JOIN officials o ON o.official = s.official WHERE s.token_sha256 = ?1 AND s.expires_at > ?2",
+             JOIN officials o ON o.official = s.official WHERE s.token_sha256 = ?1 AND s.expires_at > ?2 \
+             AND o.disabled_at IS NULL",
         )
         .and_then(|mut s| {
             s.query_row(params![sha256(token), now()], |r| {
@@ -242,7 +245,7 @@ fn by_api_token(conn: &Connection, token: &str) -> Result<Option<Official>, AppE
         .prepare_cached(
             "SELECT o.official, o.name, o.role, o.is_admin FROM api_tokens t \
              JOIN officials o ON o.official = t.official WHERE t.token_sha256 = ?1 \
-             AND (t.expires_at IS NULL OR t.expires_at > ?2)",
+             AND (t.expires_at IS NULL OR t.expires_at > ?2) AND o.disabled_at IS NULL",
         )
         .and_then(|mut s| {
             s.query_row(params![sha256(token), now()], official_row)
@@ -278,26 +281,42 @@ pub struct OfficialListing {
     pub name: String,
     pub role: String,
     pub is_admin: bool,
+    /// Disabled by the administrator: cannot log in; sessions and tokens refused.
+    pub disabled: bool,
 }
 
 /// Every official.
 pub fn list_officials(conn: &Connection) -> Result<Vec<OfficialListing>, AppError> {
     let mut stmt = conn
-        .prepare_cached("SELECT official, name, role, is_admin FROM officials ORDER BY official")
+        .prepare_cached(&format!("{LISTING} ORDER BY official"))
         .map_err(sql("listing officials"))?;
     let rows = stmt
-        .query_map([], |r| {
-            let (official, name, role, is_admin) = official_row(r)?;
-            Ok(OfficialListing {
-                official,
-                name,
-                role,
-                is_admin,
-            })
-        })
+        .query_map([], listing_row)
         .map_err(sql("listing officials"))?;
     rows.collect::<rusqlite::Result<_>>()
         .map_err(sql("listing officials"))
+}
+
+/// One official as listed, or 404.
+pub fn official_listing(conn: &Connection, id: &str) -> Result<OfficialListing, AppError> {
+    conn.prepare_cached(&format!("{LISTING} WHERE official = ?1"))
+        .and_then(|mut s| s.query_row([id], listing_row).optional())
+        .map_err(sql("reading an official"))?
+        .ok_or_else(|| AppError::not_found(format!("there is no official `{id}`")))
+}
+
+const LISTING: &str =
+    "SELECT official, name, role, is_admin, disabled_at IS NOT NULL AS disabled FROM officials";
+
+fn listing_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OfficialListing> {
+    let (official, name, role, is_admin) = official_row(r)?;
+    Ok(OfficialListing {
+        official,
+        name,
+        role,
+        is_admin,
+        disabled: r.get(4)?,
+    })
 }
 
 /// The token of an `Authorization: Bearer <token>` header; the scheme's name is
@@ -312,8 +331,14 @@ pub fn bearer_token(header: &str) -> Option<&str> {
 /// else stops working at once); refuses a short password or an unknown official.
 pub fn reset_password(conn: &Connection, id: &str, password: &str) -> Result<(), AppError> {
     check_password_length(password)?;
-    let hash = hash_password(password)?;
-    let changed = conn
+    set_password_hash(conn, id, &hash_password(password)?)
+}
+
+/// Stores official `id`'s new password hash and ends all its sessions, in one transaction.
+pub fn set_password_hash(conn: &Connection, id: &str, hash: &str) -> Result<(), AppError> {
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)
+        .map_err(sql("setting a password"))?;
+    let changed = tx
         .execute(
             "UPDATE officials SET password_hash = ?2 WHERE official = ?1",
             params![id, hash],
@@ -322,9 +347,9 @@ pub fn reset_password(conn: &Connection, id: &str, password: &str) -> Result<(),
     if changed == 0 {
         return Err(AppError::not_found(format!("there is no official `{id}`")));
     }
-    conn.execute("DELETE FROM sessions WHERE official = ?1", [id])
+    tx.execute("DELETE FROM sessions WHERE official = ?1", [id])
         .map_err(sql("ending an official's sessions"))?;
-    Ok(())
+    tx.commit().map_err(sql("setting a password"))
 }
 
 /// The login form's CSRF value for the pre-login cookie `cookie`: HMAC-SHA-256 under the
@@ -356,11 +381,19 @@ pub fn login_csrf_ok(key: &[u8; 32], cookie: Option<&str>, field: &str) -> bool 
 /// The minimum length of a password.
 pub const MIN_PASSWORD: usize = 8;
 
+/// Whether `password` is long enough ([`MIN_PASSWORD`] characters).
+pub fn password_long_enough(password: &str) -> bool {
+    password.chars().count() >= MIN_PASSWORD
+}
+
+/// The refusal of a password too short.
+pub fn too_short() -> String {
+    format!("a password needs at least {MIN_PASSWORD} characters")
+}
+
 fn check_password_length(password: &str) -> Result<(), AppError> {
-    if password.chars().count() < MIN_PASSWORD {
-        return Err(AppError::unprocessable(format!(
-            "a password needs at least {MIN_PASSWORD} characters"
-        )));
+    if !password_long_enough(password) {
+        return Err(AppError::unprocessable(too_short()));
     }
     Ok(())
 }
@@ -418,11 +451,15 @@ pub fn wrong_login() -> AppError {
     )
 }
 
-/// The stored password hash of official `id`, if there is such an official.
+/// The stored password hash of official `id`, if there is such an official and they are not
+/// disabled (a disabled official's login is refused like a wrong password, telling a guesser
+/// nothing).
 pub fn password_hash_of(conn: &Connection, id: &str) -> Result<Option<String>, AppError> {
-    conn.prepare_cached("SELECT password_hash FROM officials WHERE official = ?1")
-        .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
-        .map_err(sql("reading an official"))
+    conn.prepare_cached(
+        "SELECT password_hash FROM officials WHERE official = ?1 AND disabled_at IS NULL",
+    )
+    .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
+    .map_err(sql("reading an official"))
 }
 
 /// Whether `password` matches `stored` (argon2id, tens of milliseconds: run it on a blocking

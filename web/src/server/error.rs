@@ -31,6 +31,8 @@ pub enum ErrorKind {
     Conflict,
     /// 422: well-formed but refused by the rules (a hand that cannot exist, a fifth player).
     Unprocessable,
+    /// 429: too many attempts at a password (a login, a password change); wait and retry.
+    TooManyRequests,
     /// 500: our fault.
     Internal,
     /// 503: the database is busy with another writer; nothing was written, retry after a moment.
@@ -51,6 +53,7 @@ impl ErrorKind {
             ErrorKind::NotFound => StatusCode::NOT_FOUND,
             ErrorKind::Conflict => StatusCode::CONFLICT,
             ErrorKind::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorKind::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ErrorKind::InsufficientStorage => StatusCode::INSUFFICIENT_STORAGE,
@@ -65,6 +68,7 @@ impl ErrorKind {
             ErrorKind::NotFound => "not_found",
             ErrorKind::Conflict => "conflict",
             ErrorKind::Unprocessable => "unprocessable",
+            ErrorKind::TooManyRequests => "too_many_requests",
             ErrorKind::Internal => "internal",
             ErrorKind::Unavailable => "unavailable",
             ErrorKind::InsufficientStorage => "insufficient_storage",

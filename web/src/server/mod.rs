@@ -16,6 +16,7 @@ pub mod draw;
 pub mod error;
 pub mod in_play;
 pub mod nav;
+pub mod officials;
 pub mod roles;
 pub mod routes;
 pub mod state;

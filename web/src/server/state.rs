@@ -44,6 +44,8 @@ struct Inner {
     /// Bumped after every write this process makes: the key of the page cache.
     generation: AtomicU64,
     cache: super::cache::PageCache,
+    /// The last audit, for the chain head it verified.
+    audit: super::cache::AuditCache,
 }
 
 fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>, AppError> {
@@ -77,6 +79,7 @@ impl AppState {
                 login_key: rand::random(),
                 generation: AtomicU64::new(0),
                 cache: Default::default(),
+                audit: Default::default(),
             }),
             secure_cookies: false,
         })
@@ -109,6 +112,11 @@ impl AppState {
     /// The cache of rendered public pages.
     pub fn cache(&self) -> &super::cache::PageCache {
         &self.inner.cache
+    }
+
+    /// The last audit, for the chain head it verified.
+    pub fn audit_cache(&self) -> &super::cache::AuditCache {
+        &self.inner.audit
     }
 
     /// The current write generation (see the page cache).

@@ -4,6 +4,7 @@
 //! 409 or 422. The README documents each route with a curl example.
 
 mod disputes;
+mod officials;
 mod play;
 mod reads;
 pub mod responses;
@@ -67,6 +68,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 web::post().to(disputes::appeal),
             )
             .route("/officials", web::post().to(writes::create_official))
+            .route("/officials/{id}/role", web::post().to(officials::role))
+            .route(
+                "/officials/{id}/disable",
+                web::post().to(officials::disable),
+            )
+            .route("/officials/{id}/enable", web::post().to(officials::enable))
+            .route(
+                "/officials/{id}/password",
+                web::post().to(officials::password),
+            )
+            .route("/account/password", web::post().to(officials::own_password))
             .route("/audit", web::get().to(reads::audit))
             .default_service(web::to(reads::not_found)),
     );

@@ -12,7 +12,7 @@ use super::responses::{
 use crate::rules;
 use crate::server::auth::Viewer;
 use crate::server::error::{ApiError, AppError};
-use crate::server::routes::audit::audit as run_audit;
+use crate::server::routes::audit::{audit as run_audit, AuditQuery};
 use crate::server::routes::tournaments::SortQuery;
 use crate::server::state::AppState;
 use crate::server::views::{hand, table, tournament, visibility, Audience};
@@ -110,23 +110,15 @@ pub async fn hand(state: web::Data<AppState>, viewer: Viewer, path: web::Path<St
     Ok(HttpResponse::Ok().json(HandJson::from(h)))
 }
 
-/// `GET /api/audit`: the ledger's audit and the chain head to publish.
-#[derive(Serialize)]
-struct AuditJson {
-    clean: bool,
-    head_position: u64,
-    head_hash: String,
-    report: String,
-}
-
-pub async fn audit(state: web::Data<AppState>) -> Reply {
-    let a = run_audit(&state).await?;
-    Ok(HttpResponse::Ok().json(AuditJson {
-        clean: a.clean,
-        head_position: a.head_position,
-        head_hash: a.head_hash,
-        report: a.report,
-    }))
+/// `GET /api/audit[?fresh=1]`: the last verification for the current chain head (see
+/// `routes::audit`), with `verified_at` and `verification`; `fresh` is honoured for an official.
+pub async fn audit(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    query: web::Query<AuditQuery>,
+) -> Reply {
+    let a = run_audit(&state, query.fresh_for(&viewer)).await?;
+    Ok(HttpResponse::Ok().json(a))
 }
 
 pub async fn not_found() -> Reply {

@@ -10,7 +10,8 @@ use serde::Deserialize;
 use super::{render, see_other};
 use crate::server::auth::{self, Official, OfficialListing, Viewer};
 use crate::server::commands::tournament::register_official_everywhere;
-use crate::server::error::{AppError, HtmlError};
+use crate::server::error::{AppError, ErrorKind, HtmlError};
+use crate::server::officials::{change_own_password, PasswordChange};
 use crate::server::roles::Action;
 use crate::server::state::AppState;
 use crate::server::views::Nav;
@@ -197,6 +198,8 @@ struct AccountPage {
     new_token: Option<String>,
     tokens: Vec<TokenRow>,
     notice: Option<String>,
+    /// Why a password change was refused: every problem, with the field it concerns.
+    problems: Vec<referee::Violation>,
 }
 
 /// An API token as the account page lists it.
@@ -223,6 +226,17 @@ async fn account_page(
     new_token: Option<String>,
     notice: Option<String>,
 ) -> Result<HttpResponse, AppError> {
+    account_page_with(state, o, StatusCode::OK, new_token, notice, Vec::new()).await
+}
+
+async fn account_page_with(
+    state: &web::Data<AppState>,
+    o: &Official,
+    status: StatusCode,
+    new_token: Option<String>,
+    notice: Option<String>,
+    problems: Vec<referee::Violation>,
+) -> Result<HttpResponse, AppError> {
     let id = o.id.to_string();
     let tokens = state
         .auth(move |conn| auth::list_api_tokens(conn, &id))
@@ -241,7 +255,7 @@ async fn account_page(
         })
         .collect();
     render(
-        StatusCode::OK,
+        status,
         &AccountPage {
             nav: Nav::for_official(o),
             name: o.name.clone(),
@@ -250,8 +264,53 @@ async fn account_page(
             new_token,
             tokens,
             notice,
+            problems,
         },
     )
+}
+
+/// `POST /account/password`: the official changes their own password. Every other session of
+/// theirs ends; this one is renewed (a new session token and CSRF token), so the page goes on
+/// working while a session someone else may hold does not.
+pub async fn change_password(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    form: web::Form<PasswordChange>,
+) -> Result<HttpResponse, HtmlError> {
+    let official = viewer.require()?.clone();
+    official.check_csrf(&form.csrf)?;
+    let address = req.peer_addr().map(|a| a.ip());
+    match change_own_password(&state, &official, address, true, form.into_inner()).await {
+        Ok(renewed) => {
+            tracing::info!(official = %official.id, "password changed");
+            let (token, csrf) = renewed.ok_or_else(|| AppError::internal("no session renewed"))?;
+            let renewed_official = Official {
+                csrf: Some(csrf),
+                ..official
+            };
+            let mut response = account_page(
+                &state,
+                &renewed_official,
+                None,
+                Some("Your password is changed; your other sessions have ended".into()),
+            )
+            .await?;
+            response
+                .add_cookie(&auth::session_cookie(token, state.secure_cookies))
+                .map_err(AppError::internal)?;
+            Ok(response)
+        }
+        Err(e) if e.kind == ErrorKind::Unprocessable => {
+            let problems = if e.violations.is_empty() {
+                vec![referee::Violation::new("", e.message)]
+            } else {
+                e.violations
+            };
+            Ok(account_page_with(&state, &official, e.kind.status(), None, None, problems).await?)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 pub async fn page(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResponse, HtmlError> {
@@ -337,7 +396,7 @@ struct OfficialsPage {
     notice: Option<String>,
 }
 
-async fn officials_response(
+pub(super) async fn officials_response(
     state: &web::Data<AppState>,
     o: &Official,
     status: StatusCode,
@@ -397,6 +456,7 @@ pub async fn add_official(
         name: form.name.trim().to_owned(),
         role: form.role.trim().to_owned(),
         is_admin: false,
+        disabled: false,
     };
     let name = listing.name.clone();
     state

@@ -1,9 +1,15 @@
 //! The audit page: the ledger's own audit report and the chain head to publish.
+//!
+//! The report is the last verification for the current chain head ([`AuditCache`]): an
+//! anonymous request never verifies the ledger unless a write has moved the head since the last
+//! verification; an official may ask for a fresh one with `?fresh=1`.
+//!
+//! [`AuditCache`]: crate::server::cache::AuditCache
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
-use serde::Serialize;
+use serde::Deserialize;
 
 use super::render;
 use crate::server::auth::Viewer;
@@ -12,27 +18,39 @@ use crate::server::state::AppState;
 use crate::server::views::Nav;
 
 /// The audit as pages and the API show it.
-#[derive(Clone, Debug, Serialize)]
-pub struct AuditView {
-    pub clean: bool,
-    pub head_position: u64,
-    pub head_hash: String,
-    pub report: String,
+pub use crate::server::cache::VerifiedAudit as AuditView;
+
+/// `?fresh=1`: verify anew even if the head has not moved (honoured for an official only).
+#[derive(Debug, Default, Deserialize)]
+pub struct AuditQuery {
+    #[serde(default)]
+    fresh: Option<String>,
 }
 
-/// Runs the full audit on a reader (it re-verifies every event: not a per-page projection read,
-/// and meant to be).
-pub async fn audit(state: &web::Data<AppState>) -> Result<AuditView, AppError> {
+impl AuditQuery {
+    /// Whether to verify anew: asked for, by an official. The public is served the last
+    /// verification, so that asking cannot make the server do the whole audit at will.
+    pub fn fresh_for(&self, viewer: &Viewer) -> bool {
+        viewer.0.is_some() && matches!(self.fresh.as_deref(), Some("1" | "true" | "yes"))
+    }
+}
+
+/// The audit for the current chain head: the last verification when it was made for this head
+/// and `fresh` is not asked, else the full audit (every event re-verified) on a reader.
+pub async fn audit(state: &web::Data<AppState>, fresh: bool) -> Result<AuditView, AppError> {
+    let cached = state.clone();
     state
-        .read(|l| {
+        .read(move |l| {
             let head = l.head()?;
-            let report = l.audit()?;
-            Ok(AuditView {
-                clean: report.is_clean(),
-                head_position: head.position,
-                head_hash: head.chain_hash.to_string(),
-                report: report.to_string(),
-            })
+            cached.audit_cache().get_or_verify(
+                head.position,
+                &head.chain_hash.to_string(),
+                fresh,
+                || {
+                    let report = l.audit()?;
+                    Ok::<_, AppError>((report.is_clean(), report.to_string()))
+                },
+            )
         })
         .await
 }
@@ -41,22 +59,22 @@ pub async fn audit(state: &web::Data<AppState>) -> Result<AuditView, AppError> {
 #[template(path = "audit.html")]
 struct AuditPage {
     nav: Nav,
-    clean: bool,
-    head_position: u64,
-    head_hash: String,
-    report: String,
+    audit: AuditView,
+    is_official: bool,
 }
 
-pub async fn page(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResponse, HtmlError> {
-    let a = audit(&state).await?;
+pub async fn page(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    query: web::Query<AuditQuery>,
+) -> Result<HttpResponse, HtmlError> {
+    let audit = audit(&state, query.fresh_for(&viewer)).await?;
     Ok(render(
         StatusCode::OK,
         &AuditPage {
             nav: Nav::for_viewer(&viewer),
-            clean: a.clean,
-            head_position: a.head_position,
-            head_hash: a.head_hash,
-            report: a.report,
+            audit,
+            is_official: viewer.0.is_some(),
         },
     )?)
 }

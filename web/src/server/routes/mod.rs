@@ -7,6 +7,7 @@ pub mod disputes;
 pub mod hand_form;
 pub mod hands;
 pub mod home;
+pub mod officials;
 pub mod problems;
 pub mod replay;
 pub mod tables;
@@ -52,6 +53,20 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .route("/officials", web::get().to(account::officials_page))
         .route("/officials", web::post().to(account::create_official))
+        .route("/officials/{id}/role", web::post().to(officials::role))
+        .route(
+            "/officials/{id}/disable",
+            web::post().to(officials::disable),
+        )
+        .route("/officials/{id}/enable", web::post().to(officials::enable))
+        .route(
+            "/officials/{id}/password",
+            web::post().to(officials::password),
+        )
+        .route(
+            "/account/password",
+            web::post().to(account::change_password),
+        )
         .route("/tournaments/new", web::get().to(tournaments::new_page))
         .route("/tournaments", web::post().to(tournaments::create))
         .route("/t/{id}", web::get().to(tournaments::page))

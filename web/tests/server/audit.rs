@@ -1,0 +1,80 @@
+//! The public audit is cheap: the last verification is served while the chain head has not
+//! moved; a write, or an official asking, verifies anew.
+
+use super::*;
+
+async fn audit_json<S, B>(svc: &S, uri: &str, token: Option<&str>) -> Value
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut req = test::TestRequest::get().uri(uri);
+    if let Some(t) = token {
+        req = req.insert_header(("authorization", format!("Bearer {t}")));
+    }
+    let resp = test::call_service(svc, req.to_request()).await;
+    assert_eq!(resp.status(), StatusCode::OK, "{uri}");
+    body_json(resp).await
+}
+
+#[actix_web::test]
+async fn the_public_is_served_the_last_verification_until_the_head_moves() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let body = json!({"id": "spring", "name": "Spring Open", "ruleset": "code-of-laws", "starting_chips": 100});
+    let resp = test::call_service(&svc, post_json("/api/tournaments", Some(&t.token), body)).await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+
+    let first = audit_json(&svc, "/api/audit", None).await;
+    assert_eq!(first["clean"], true, "{first}");
+    assert!(first["verified_at"].is_string(), "{first}");
+    // No write between them: the same report, not verified again, even when the public asks.
+    for uri in ["/api/audit", "/api/audit?fresh=1"] {
+        assert_eq!(audit_json(&svc, uri, None).await, first, "{uri}");
+    }
+    let page = body_text(
+        test::call_service(&svc, test::TestRequest::get().uri("/audit").to_request()).await,
+    )
+    .await;
+    assert!(
+        page.contains(first["verified_at"].as_str().unwrap()),
+        "the page shows the same verification: {page}"
+    );
+    assert!(!page.contains("Verify now"), "offered to officials only");
+
+    // Proof that nothing was re-verified: a row edited behind the service's back (the head
+    // unmoved) is not noticed by the cached report; an official asking for a fresh one is.
+    {
+        let raw = rusqlite::Connection::open(t.state.path()).unwrap();
+        raw.execute_batch(
+            "DROP TRIGGER events_no_update;
+             UPDATE events SET payload = replace(payload, 'Spring Open', 'Spring Opem') WHERE position = 1;",
+        )
+        .unwrap();
+    }
+    assert_eq!(audit_json(&svc, "/api/audit", None).await, first);
+    let fresh = audit_json(&svc, "/api/audit?fresh=1", Some(&t.tokens.scorer)).await;
+    assert_eq!(fresh["clean"], false, "{fresh}");
+    assert_eq!(fresh["head_position"], first["head_position"]);
+    assert_ne!(fresh["verified_at"], first["verified_at"]);
+    assert!(fresh["verification"].as_u64() > first["verification"].as_u64());
+    // The fresh verification is what the public is served next.
+    assert_eq!(audit_json(&svc, "/api/audit", None).await, fresh);
+
+    // A write moves the head: the next anonymous request verifies anew.
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            "/api/tournaments/spring/players",
+            Some(&t.token),
+            json!({"name": "Ann"}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let after = audit_json(&svc, "/api/audit", None).await;
+    assert_ne!(after["head_position"], fresh["head_position"]);
+    assert_ne!(after["verified_at"], fresh["verified_at"]);
+    assert!(after["verification"].as_u64() > fresh["verification"].as_u64());
+    assert_eq!(audit_json(&svc, "/api/audit", None).await, after);
+}
