@@ -157,7 +157,11 @@ impl HandRecord {
             event,
             Event::HandExposed(_)
                 | Event::MahJonggDeclared(_)
-                | Event::ClaimRetracted(_)
+                // A caller taking up his hand (§82): the only retraction that changes a fact.
+                | Event::ClaimRetracted(referee::event::ClaimRetracted {
+                    claim: referee::event::ClaimKind::MahJongg,
+                    ..
+                })
                 // Disputes and rulings change no fact but the record's version: a correction
                 // or a ruling is written against the version the page showed.
                 | Event::DisputeRaised(_)

@@ -178,10 +178,17 @@ impl Play {
 
     /// The call of Mah-Jongg that ended the play, while it stands (not taken up).
     fn standing_call_mut(&mut self) -> Option<&mut Call> {
+        let i = self.standing_call()?;
+        self.calls.get_mut(i)
+    }
+
+    /// The index of the call of Mah-Jongg that ended the play, while it stands.
+    fn standing_call(&self) -> Option<usize> {
         if !matches!(self.state.turn, Turn::Over(Ending::MahJongg { .. })) {
             return None;
         }
-        self.calls.last_mut().filter(|c| c.taken_up.is_none())
+        let i = self.calls.len().checked_sub(1)?;
+        self.calls[i].taken_up.is_none().then_some(i)
     }
 
     /// Every call of Mah-Jongg found false under `rules` (§82), the one standing last.
@@ -197,10 +204,7 @@ impl Play {
 
     /// The call of Mah-Jongg that ended the play, if it stands and is false under `rules`.
     pub fn false_call(&self, rules: &crate::Ruleset) -> Option<FalseCall> {
-        let call = self.calls.last().filter(|c| c.taken_up.is_none())?;
-        matches!(self.state.turn, Turn::Over(Ending::MahJongg { .. }))
-            .then(|| FalseCall::of(call, &self.state, rules))
-            .flatten()
+        FalseCall::of(&self.calls[self.standing_call()?], &self.state, rules)
     }
 
     /// What the play comes to under `rules` once it is over: the hand's report to score and

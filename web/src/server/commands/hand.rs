@@ -383,6 +383,23 @@ pub(super) fn next_hand(
     }))
 }
 
+/// The hand stream's version, when it is still `seen`; a conflict otherwise (someone wrote
+/// since the page was loaded), saying what to check before `doing` it again.
+pub(super) fn unchanged_since(
+    ledger: &Ledger,
+    stream: &StreamId,
+    seen: u64,
+    doing: &str,
+) -> Result<u64, AppError> {
+    let now = ledger.stream_version(stream)?;
+    if now != seen {
+        return Err(AppError::conflict(format!(
+            "the hand changed since you loaded it (version {now} now, you saw {seen}): reload and check before {doing}"
+        )));
+    }
+    Ok(now)
+}
+
 /// What a correction starts from: the report of the facts in force.
 pub fn recorded_report(ledger: &Ledger, hand: &str) -> Result<HandReport, AppError> {
     let (_, key, ctx) = hand_at(ledger, hand, false)?;
@@ -405,13 +422,7 @@ pub fn correct(
 ) -> Result<(StreamId, Option<CorrectionPreview>), AppError> {
     by.require_role(Action::CorrectHand)?;
     let (stream, key, ctx) = hand_at(ledger, hand, false)?;
-    let current = ledger.stream_version(&stream)?;
-    if cmd.version != current {
-        return Err(AppError::conflict(format!(
-            "the hand changed since you loaded it (version {current} now, you saw {}): reload and check before correcting",
-            cmd.version
-        )));
-    }
+    let current = unchanged_since(ledger, &stream, cmd.version, "correcting")?;
     let state =
         ctx.state.hands.get(&key).ok_or_else(|| {
             AppError::internal(format!("hand `{hand}` is not in its table's record"))

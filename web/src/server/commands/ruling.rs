@@ -21,7 +21,7 @@ use referee::Seat;
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::hand::{hand_at, store_with_ids};
+use super::hand::{hand_at, store_with_ids, unchanged_since};
 use crate::server::auth::Official;
 use crate::server::error::AppError;
 use crate::server::roles::Action;
@@ -103,13 +103,6 @@ pub fn findings_for(
     })
 }
 
-/// The position a dispute rests on replayed through its acts, under the hand's ruleset.
-pub fn replay_position(ledger: &Ledger, hand: &str, line: &str) -> Result<Replayed, AppError> {
-    let (_, _, ctx) = hand_at(ledger, hand, false)?;
-    replayed_for(ledger, hand, &ctx, Some(line))?
-        .ok_or_else(|| AppError::internal("a position replays"))
-}
-
 /// The hand replayed from the position (when given) or from its recorded play; `None` for a
 /// hand recorded only at its end.
 fn replayed_for(
@@ -136,12 +129,20 @@ fn replayed_for(
     }))
 }
 
-/// A dispute raised on hand `hand`, by its event id.
-pub fn dispute(
-    ledger: &Ledger,
-    hand: &str,
-    id: Uuid,
-) -> Result<(DisputeRaised, referee::table::Rulings), AppError> {
+/// A dispute raised on a hand, with what the page shows of it.
+pub struct DisputeCase {
+    pub dispute: DisputeRaised,
+    /// The hand's disputes and rulings.
+    pub rulings: referee::table::Rulings,
+    /// The hand replayed from the dispute's position, or from its recorded play (`None` for a
+    /// hand recorded only at its end).
+    pub replayed: Option<Replayed>,
+    /// The engine's findings on that replay.
+    pub findings: Vec<Finding>,
+}
+
+/// Dispute `id` about hand `hand`: the table loaded once, the hand replayed once.
+pub fn dispute_case(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeCase, AppError> {
     let (_, key, ctx) = hand_at(ledger, hand, false)?;
     let rulings = ctx
         .state
@@ -149,13 +150,23 @@ pub fn dispute(
         .get(&key)
         .map(|h| h.rulings.clone())
         .unwrap_or_default();
-    let d = rulings
+    let dispute = rulings
         .disputes
         .iter()
         .find(|(i, _)| *i == id)
         .map(|(_, d)| d.clone())
         .ok_or_else(|| AppError::not_found(format!("no dispute {id} about hand `{hand}`")))?;
-    Ok((d, rulings))
+    let replayed = replayed_for(ledger, hand, &ctx, dispute.position.as_deref())?;
+    let findings = replayed
+        .as_ref()
+        .map(|r| findings(r, &ctx.conditions.ruleset))
+        .unwrap_or_default();
+    Ok(DisputeCase {
+        dispute,
+        rulings,
+        replayed,
+        findings,
+    })
 }
 
 /// Raises a dispute; returns the hand's stream and the dispute's event id.
@@ -167,7 +178,7 @@ pub fn raise(
 ) -> Result<(StreamId, Uuid), AppError> {
     by.require_role(Action::Rule)?;
     let (stream, key, ctx) = hand_at(ledger, hand, false)?;
-    current(ledger, &stream, cmd.version)?;
+    unchanged_since(ledger, &stream, cmd.version, "ruling")?;
     let about = match cmd.event {
         Some(n) => Some(play_event_id(ledger, &stream, n)?),
         None => None,
@@ -211,7 +222,7 @@ pub fn rule(
 ) -> Result<(StreamId, Option<RulingPreview>), AppError> {
     by.require_role(Action::Rule)?;
     let (stream, key, ctx) = hand_at(ledger, hand, false)?;
-    current(ledger, &stream, cmd.version)?;
+    unchanged_since(ledger, &stream, cmd.version, "ruling")?;
     let ruling = ruling_of(ledger, hand, &ctx, key, dispute, by, cmd)?;
     let decided = ctx
         .state
@@ -238,7 +249,7 @@ pub fn appeal(
 ) -> Result<(StreamId, Option<RulingPreview>), AppError> {
     by.require_role(Action::Rule)?;
     let (stream, key, ctx) = hand_at(ledger, hand, false)?;
-    current(ledger, &stream, cmd.version)?;
+    unchanged_since(ledger, &stream, cmd.version, "ruling")?;
     let state =
         ctx.state.hands.get(&key).ok_or_else(|| {
             AppError::internal(format!("hand `{hand}` is not in its table's record"))
@@ -304,7 +315,9 @@ fn ruling_of(
         .find(|(id, _)| *id == dispute)
         .map(|(_, d)| d.position.clone())
         .ok_or_else(|| AppError::not_found(format!("no dispute {dispute} about hand `{hand}`")))?;
-    let found = findings_for(ledger, hand, position.as_deref())?;
+    let found = replayed_for(ledger, hand, ctx, position.as_deref())?
+        .map(|r| findings(&r, &ctx.conditions.ruleset))
+        .unwrap_or_default();
     let finding = match cmd.finding {
         Some(i) => Some(found.get(i).ok_or_else(|| {
             AppError::unprocessable(format!(
@@ -397,36 +410,31 @@ fn finish(
     Ok((stream.clone(), None))
 }
 
-/// Refuses a command written against an older version of the hand.
-fn current(ledger: &Ledger, stream: &StreamId, version: u64) -> Result<(), AppError> {
-    let now = ledger.stream_version(stream)?;
-    if now != version {
-        return Err(AppError::conflict(format!(
-            "the hand changed since you loaded it (version {now} now, you saw {version}): reload and check before ruling"
-        )));
-    }
-    Ok(())
-}
-
 /// The id of event `n` of a hand's play (the start is 0), as the replay numbers them.
 fn play_event_id(ledger: &Ledger, stream: &StreamId, n: usize) -> Result<Uuid, AppError> {
+    let events = play_event_ids(ledger, stream)?;
+    events.get(n).copied().ok_or_else(|| {
+        AppError::unprocessable(format!(
+            "the hand's play has no event {n} (it has {})",
+            events.len()
+        ))
+    })
+}
+
+/// The ids of a hand's start and the events of its play, in the replay's numbering.
+fn play_event_ids(ledger: &Ledger, stream: &StreamId) -> Result<Vec<Uuid>, AppError> {
     let mut play = referee::event::PlayFilter::default();
-    let mut i = 0;
+    let mut out = Vec::new();
     for e in ledger.read_stream(stream, 1)? {
+        let event_id = e.event_id;
         let Ok(h) = HandEvent::try_from(e.event) else {
             continue;
         };
-        let counted = matches!(h, HandEvent::HandStarted(_)) || play.keep(&h);
-        if counted {
-            if i == n {
-                return Ok(e.event_id);
-            }
-            i += 1;
+        if matches!(h, HandEvent::HandStarted(_)) || play.keep(&h) {
+            out.push(event_id);
         }
     }
-    Err(AppError::unprocessable(format!(
-        "the hand's play has no event {n} (it has {i})"
-    )))
+    Ok(out)
 }
 
 /// The number of event `id` in a hand's play (the start is 0), as the replay numbers them;
@@ -436,21 +444,9 @@ pub fn play_event_number(
     stream: &StreamId,
     id: Uuid,
 ) -> Result<Option<usize>, AppError> {
-    let mut play = referee::event::PlayFilter::default();
-    let mut i = 0;
-    for e in ledger.read_stream(stream, 1)? {
-        let event_id = e.event_id;
-        let Ok(h) = HandEvent::try_from(e.event) else {
-            continue;
-        };
-        if matches!(h, HandEvent::HandStarted(_)) || play.keep(&h) {
-            if event_id == id {
-                return Ok(Some(i));
-            }
-            i += 1;
-        }
-    }
-    Ok(None)
+    Ok(play_event_ids(ledger, stream)?
+        .iter()
+        .position(|e| *e == id))
 }
 
 /// The dispute ruling `ruling` of hand `hand` ruled on.

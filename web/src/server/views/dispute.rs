@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::hand::describe_penalty;
 use super::play::{view as play_view, PlayView, Shown, StoredPlay};
 use super::seat_title;
-use crate::server::commands::ruling::{dispute, findings_for, replay_position};
+use crate::server::commands::ruling::{dispute_case, DisputeCase};
 use crate::server::error::AppError;
 
 /// One finding of the engine, as the page lists it.
@@ -68,14 +68,18 @@ pub struct DisputeView {
 
 /// The view of dispute `id` about hand `hand`.
 pub fn view(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeView, AppError> {
-    let (d, rulings) = dispute(ledger, hand, id)?;
+    let DisputeCase {
+        dispute: d,
+        rulings,
+        replayed,
+        findings: found,
+    } = dispute_case(ledger, hand, id)?;
     let stream =
         StreamId::hand(hand).map_err(|_| AppError::not_found(format!("no hand `{hand}`")))?;
     let version = ledger.stream_version(&stream)?;
     let record = ledger
         .hand_record(&stream)?
         .ok_or_else(|| AppError::not_found(format!("no hand `{hand}`")))?;
-    let found = findings_for(ledger, hand, d.position.as_deref())?;
     let in_force: Vec<_> = record
         .scored
         .as_ref()
@@ -86,7 +90,7 @@ pub fn view(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeView, AppErr
         .enumerate()
         .map(|(index, f)| finding_view(index, f, &in_force))
         .collect();
-    let table = table_at(ledger, hand, &stream, &d)?;
+    let table = table_at(ledger, hand, &stream, &d, replayed)?;
     let issued: Vec<RulingView> = rulings
         .issued
         .iter()
@@ -156,9 +160,10 @@ fn table_at(
     hand: &str,
     stream: &StreamId,
     d: &referee::event::DisputeRaised,
+    replayed: Option<referee::play::Replayed>,
 ) -> Result<Option<PlayView>, AppError> {
-    if let Some(line) = &d.position {
-        let Ok(replayed) = replay_position(ledger, hand, line) else {
+    if d.position.is_some() {
+        let Some(replayed) = replayed else {
             return Ok(None);
         };
         let last = replayed.play.events().saturating_sub(1);
