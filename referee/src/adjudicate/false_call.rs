@@ -26,9 +26,24 @@
 //! Mah-Jongg"; a call he could not make is a false call, and §82 says what follows from one.
 //! Pinned by `incorrect_hand_tests::a_long_hand_that_calls_mah_jongg_is_ruled_as_a_false_call`.
 //!
-//! *Not yet derived:* two or three false callers on one discard (§83). The play grants the
-//! discard to one Mah-Jongg claim (§61), so only one call can stand at a time; the settlement
-//! prices §83 when a referee rules it ([`crate::settle::Penalty::FalseMahJongg`]).
+//! Two or three false callers on one discard (§83). The play grants the discard to one
+//! Mah-Jongg claim (§61), so one call stands; the play keeps with it the other seats that had
+//! claimed the same discard for Mah-Jongg when it was granted, and their claims pressed
+//! ([`Rival`]). When the call that stands is false, each rival's hand is judged with the
+//! discard the same way; a rival whose hand it would not complete (or who could not Mah-Jongg
+//! at all) is a co-offender, and the penalty is §83's: from two offenders 150 each to each
+//! non-offender, from three 100 each to the fourth, as the ruleset prices it
+//! ([`crate::settle::Penalty::FalseMahJongg`] with several offenders).
+//!
+//! *Interpretation* (§83 "if the other players should lay down any part of their hands"): a
+//! rival who shows his hand is pressing his own claim, not laying down as a player who thinks
+//! the hand is over; the tiles that abandon the hand are those laid down by a seat that did not
+//! claim the discard for Mah-Jongg. A rival may withdraw his claim, as the caller may take up
+//! his hand, until such a seat lays down; he is then no offender. A genuine rival is no
+//! offender either: the false caller pays alone (§82), and if he takes up his hand the rival
+//! may claim the discard (§71). A false rival behind a genuine call is not penalised: the hand
+//! ended by the genuine Mah-Jongg and nobody abandoned a hand for his call. Pinned by
+//! `false_call_tests::two_false_callers_*` and `three_false_callers_*`.
 
 use std::fmt;
 
@@ -46,7 +61,8 @@ pub struct Call {
     pub caller: Seat,
     /// The `MahJonggDeclared` event (the hand's start is event 0).
     pub event: usize,
-    /// The other seats that laid down tiles while the call stood, with their events.
+    /// The other seats that laid down tiles while the call stood, with their events; a rival
+    /// showing his hand is not among them (§83).
     pub laid_down: Vec<(Seat, usize)>,
     /// The event by which the caller took up his hand (§82), if he did.
     pub taken_up: Option<usize>,
@@ -57,6 +73,19 @@ pub struct Call {
     /// Why the caller could not Mah-Jongg in this hand at all, if he could not (§55(b),
     /// §89(b)).
     pub barred: Option<Barred>,
+    /// The other seats whose claims of the same discard for Mah-Jongg stood when it was
+    /// granted to the caller (§83).
+    pub rivals: Vec<Rival>,
+}
+
+/// Another seat that claimed for Mah-Jongg the discard granted to a caller (§83).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rival {
+    pub seat: Seat,
+    /// Why he could not Mah-Jongg in this hand at all, if he could not (§55(b), §89(b)).
+    pub barred: Option<Barred>,
+    /// The event by which he withdrew his claim while the call stood, if he did.
+    pub withdrawn: Option<usize>,
 }
 
 impl Call {
@@ -65,6 +94,7 @@ impl Call {
         event: usize,
         before: PlayState,
         barred: Option<Barred>,
+        rivals: Vec<Rival>,
     ) -> Call {
         Call {
             caller,
@@ -74,8 +104,37 @@ impl Call {
             before: Box::new(before),
             as_called: None,
             barred,
+            rivals,
         }
     }
+
+    /// Whether `seat` is a rival claimant of the discard, with his claim pressed.
+    pub(crate) fn rival_pressing(&self, seat: Seat) -> bool {
+        self.rivals
+            .iter()
+            .any(|r| r.seat == seat && r.withdrawn.is_none())
+    }
+}
+
+/// How a rival's claim of the same discard for Mah-Jongg was judged (§83).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RivalVerdict {
+    /// The discard would not complete his hand, or he could not Mah-Jongg at all: he is a
+    /// co-offender. Why, in words.
+    False(String),
+    /// The discard completes his hand.
+    Complete,
+    /// His tiles were never seen: his claim cannot be judged.
+    Unseen,
+    /// He withdrew his claim at this event while the call stood.
+    Withdrawn(usize),
+}
+
+/// A rival claimant of the discard, as judged (§83).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RivalCall {
+    pub seat: Seat,
+    pub verdict: RivalVerdict,
 }
 
 /// A call of Mah-Jongg found false (Code §82).
@@ -97,6 +156,8 @@ pub struct FalseCall {
     pub east: Seat,
     /// The caller could not Mah-Jongg in this hand whatever he held (§55(b), §89(b)).
     pub barred: Option<Barred>,
+    /// The other seats that claimed the same discard for Mah-Jongg, judged (§83).
+    pub rivals: Vec<RivalCall>,
 }
 
 impl FalseCall {
@@ -113,47 +174,41 @@ impl FalseCall {
         else {
             return None;
         };
-        if let Some(barred) = call.barred {
-            let why = match barred {
-                Barred::Incorrect { fault, since } => format!(
-                    "{seat} holds {} (found at event {since}), which cannot Mah-Jongg (Code §89(b))",
-                    fault.name()
-                ),
-                Barred::BrokenOriginalCall { since } => format!(
-                    "{seat} broke his Original Call at event {since} and may not claim Mah-Jongg in this hand (Code §55(b))"
-                ),
-            };
-            return Some(FalseCall {
-                caller: seat,
-                tile,
-                discarder,
-                event: call.event,
-                why,
-                laid_down: call.laid_down.clone(),
-                taken_up: call.taken_up,
-                east: state.east,
-                barred: Some(barred),
-            });
-        }
-        let hand = match &state.laid_down[seat] {
-            Some(h) => h.clone(),
-            None => state.hand_of(seat)?,
+        let win = circumstances.win(from);
+        let why = match call.barred {
+            Some(barred) => barred_why(seat, barred),
+            None => {
+                let hand = match &state.laid_down[seat] {
+                    Some(h) => h.clone(),
+                    None => state.hand_of(seat)?,
+                };
+                incomplete(rules, state, seat, hand, win)?
+            }
         };
-        let input = ScoreInput {
-            hand,
-            seat: state.wind_of(seat),
-            prevailing: state.prevailing,
-            win: Some(circumstances.win(from)),
-            visible: TileCounts::EMPTY,
-        };
-        let why = match score(rules, &input) {
-            Err(
-                e @ (ScoreError::NotComplete { .. }
-                | ScoreError::NotCompleteAsGrouped { .. }
-                | ScoreError::TooManyChows { .. }),
-            ) => e.to_string(),
-            _ => return None,
-        };
+        let rivals = call
+            .rivals
+            .iter()
+            .map(|r| RivalCall {
+                seat: r.seat,
+                verdict: match (r.withdrawn, r.barred) {
+                    (Some(e), _) => RivalVerdict::Withdrawn(e),
+                    (None, Some(barred)) => RivalVerdict::False(barred_why(r.seat, barred)),
+                    (None, None) => {
+                        let hand = state.laid_down[r.seat]
+                            .clone()
+                            .or_else(|| state.hand_of(r.seat))
+                            .and_then(|h| h.completed_by(tile));
+                        match hand {
+                            None => RivalVerdict::Unseen,
+                            Some(hand) => match incomplete(rules, state, r.seat, hand, win) {
+                                Some(why) => RivalVerdict::False(why),
+                                None => RivalVerdict::Complete,
+                            },
+                        }
+                    }
+                },
+            })
+            .collect();
         Some(FalseCall {
             caller: seat,
             tile,
@@ -163,8 +218,24 @@ impl FalseCall {
             laid_down: call.laid_down.clone(),
             taken_up: call.taken_up,
             east: state.east,
-            barred: None,
+            barred: call.barred,
+            rivals,
         })
+    }
+
+    /// The rivals whose calls were false too: the co-offenders of §83.
+    pub fn co_offenders(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.rivals
+            .iter()
+            .filter(|r| matches!(r.verdict, RivalVerdict::False(_)))
+            .map(|r| r.seat)
+    }
+
+    /// Every offender: the caller, then the co-offenders (§82–83).
+    pub fn offenders(&self) -> Vec<Seat> {
+        std::iter::once(self.caller)
+            .chain(self.co_offenders())
+            .collect()
     }
 
     /// Its kind, as `adjudicate --json` names it: `false-mah-jongg`, or for a call the caller
@@ -192,16 +263,17 @@ impl FalseCall {
         !self.laid_down.is_empty()
     }
 
-    /// The title of East passes after the hand: only when it was abandoned and the false
-    /// caller was East (§82).
+    /// The title of East passes after the hand: only when it was abandoned and a false
+    /// caller was East (§82; §83 read with §82, see [`crate::adjudicate`]).
     pub fn east_passes(&self) -> bool {
-        self.abandons() && self.caller == self.east
+        self.abandons() && self.offenders().contains(&self.east)
     }
 
-    /// The penalty due, priced by the ruleset ([`Penalty::FalseMahJongg`]).
+    /// The penalty due, priced by the ruleset ([`Penalty::FalseMahJongg`]): the caller's
+    /// alone (§82), or with his co-offenders' (§83).
     pub fn penalty(&self) -> Option<Penalty<Seat>> {
         self.abandons().then(|| Penalty::FalseMahJongg {
-            offenders: vec![self.caller],
+            offenders: self.offenders(),
         })
     }
 
@@ -227,10 +299,52 @@ impl FalseCall {
             Some(Barred::BrokenOriginalCall { .. }) => vec!["Code §55(b)"],
         };
         out.push("Code §82");
+        if self.co_offenders().next().is_some() {
+            out.push("Code §83");
+        }
         if self.discarder.is_some() && self.taken_up.is_some() {
             out.push("Code §71");
         }
         out
+    }
+}
+
+/// Why a call by `seat`, barred as `barred`, is false.
+fn barred_why(seat: Seat, barred: Barred) -> String {
+    match barred {
+        Barred::Incorrect { fault, since } => format!(
+            "{seat} holds {} (found at event {since}), which cannot Mah-Jongg (Code §89(b))",
+            fault.name()
+        ),
+        Barred::BrokenOriginalCall { since } => format!(
+            "{seat} broke his Original Call at event {since} and may not claim Mah-Jongg in this hand (Code §55(b))"
+        ),
+    }
+}
+
+/// Why `hand`, called by `seat` as a winning hand, is not complete under `rules`; `None` when
+/// it is (or fails for a reason other than its arrangement).
+fn incomplete(
+    rules: &Ruleset,
+    state: &PlayState,
+    seat: Seat,
+    hand: crate::hand::Hand,
+    win: crate::score::Win,
+) -> Option<String> {
+    let input = ScoreInput {
+        hand,
+        seat: state.wind_of(seat),
+        prevailing: state.prevailing,
+        win: Some(win),
+        visible: TileCounts::EMPTY,
+    };
+    match score(rules, &input) {
+        Err(
+            e @ (ScoreError::NotComplete { .. }
+            | ScoreError::NotCompleteAsGrouped { .. }
+            | ScoreError::TooManyChows { .. }),
+        ) => Some(e.to_string()),
+        _ => None,
     }
 }
 
@@ -273,16 +387,86 @@ impl fmt::Display for FalseCall {
                 " No one else has laid down tiles: {caller} may take up the hand and play continues without penalty (Code §82)."
             ),
             (Some((seat, e)), _) => {
-                write!(
-                    f,
-                    " {seat} laid down tiles at event {e} before the error was announced, so {caller} pays each opponent the false Mah-Jongg penalty, the hand is finished and no other score counts (Code §82)."
-                )?;
-                if self.east_passes() {
-                    write!(f, " {caller} was East: the title of East passes to the next player.")
+                let offenders = self.offenders();
+                if offenders.len() == 1 {
+                    write!(
+                        f,
+                        " {seat} laid down tiles at event {e} before the error was announced, so {caller} pays each opponent the false Mah-Jongg penalty, the hand is finished and no other score counts (Code §82)."
+                    )?;
                 } else {
-                    write!(f, " {caller} was not East: the {} seat keeps the title of East.", self.east)
+                    let each = if offenders.len() == 2 {
+                        "each of the non-offending players"
+                    } else {
+                        "the fourth player"
+                    };
+                    write!(
+                        f,
+                        " {seat} laid down tiles at event {e} before the errors were announced, so {} each pay {each} the penalty for {} false callers on one discard, the hand is finished and no other score counts (Code §83).",
+                        names(&offenders),
+                        offenders.len()
+                    )?;
+                }
+                if self.east_passes() {
+                    write!(
+                        f,
+                        " {} was East: the title of East passes to the next player.",
+                        self.east
+                    )
+                } else {
+                    write!(
+                        f,
+                        " No false caller was East: the {} seat keeps the title of East.",
+                        self.east
+                    )
                 }
             }
+        }?;
+        for r in &self.rivals {
+            let rival = r.seat;
+            match &r.verdict {
+                RivalVerdict::False(why) => write!(
+                    f,
+                    " {rival} also claimed the discard for Mah-Jongg, falsely too ({why})."
+                )?,
+                RivalVerdict::Complete => {
+                    write!(
+                        f,
+                        " {rival} also claimed the discard for Mah-Jongg, and it completes his hand: he is no offender"
+                    )?;
+                    if self.abandons() {
+                        write!(f, ", but the hand is finished with no other score (Code §82).")?
+                    } else {
+                        write!(
+                            f,
+                            ", and may claim the discard once {caller} takes up his hand (Code §71)."
+                        )?
+                    }
+                }
+                RivalVerdict::Unseen => write!(
+                    f,
+                    " {rival} also claimed the discard for Mah-Jongg; his tiles were not seen, so whether his call was false too (Code §83) is the referee's to find."
+                )?,
+                RivalVerdict::Withdrawn(e) => write!(
+                    f,
+                    " {rival} also claimed the discard for Mah-Jongg and withdrew the claim at event {e}, before anyone else laid down tiles: he is no offender."
+                )?,
+            }
         }
+        Ok(())
+    }
+}
+
+/// Seats named in a list: "South and West", "South, West and North".
+fn names(seats: &[Seat]) -> String {
+    match seats {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!(
+            "{} and {last}",
+            rest.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }

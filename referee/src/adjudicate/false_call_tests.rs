@@ -330,3 +330,206 @@ fn a_genuine_mah_jongg_takes_the_discard_a_false_caller_gave_back() {
     assert_eq!(settled.nets.iter().map(|(_, n)| n).sum::<i64>(), 0);
     assert!(settled.nets[Seat::West] > 0);
 }
+
+fn claim_mj(seat: Seat, tile: &str) -> HandEvent {
+    HandEvent::ClaimMade(ClaimMade {
+        seat,
+        claim: ClaimKind::MahJongg,
+        tile: t(tile),
+    })
+}
+
+fn grant_mj(seat: Seat) -> HandEvent {
+    HandEvent::ClaimGranted(ClaimGranted {
+        seat,
+        claim: ClaimKind::MahJongg,
+    })
+}
+
+fn declare_on(seat: Seat, tile: &str) -> HandEvent {
+    HandEvent::MahJonggDeclared(MahJonggDeclared {
+        seat,
+        winning_tile: t(tile),
+        self_drawn: false,
+    })
+}
+
+/// East discards the South wind, and `claimants` claim it for Mah-Jongg; South, nearest the
+/// discarder (§61), is granted it and calls.
+fn claimed_by(p: &mut Play, claimants: &[Seat]) {
+    apply(
+        p,
+        HandEvent::TileDiscarded(TileDiscarded {
+            seat: Seat::East,
+            placed: t("S"),
+            named: t("S"),
+        }),
+    );
+    for &seat in claimants {
+        apply(p, claim_mj(seat, "S"));
+    }
+    apply(p, grant_mj(Seat::South));
+    apply(p, declare_on(Seat::South, "S"));
+}
+
+/// §83: South and West both claim East's discard for Mah-Jongg and neither hand is complete
+/// with it; West shows his hand (pressing his claim, which does not abandon the hand), then
+/// North lays down. Each offender pays each non-offender 150, and East keeps the title.
+#[test]
+fn two_false_callers_on_one_discard_each_pay_the_non_offenders() {
+    let mut p = dealt();
+    let rules = code();
+    claimed_by(&mut p, &[Seat::South, Seat::West]);
+    lay_down(&mut p, Seat::South);
+    lay_down(&mut p, Seat::West);
+    let f = p.false_call(&rules).expect("South's call is false");
+    assert!(!f.abandons(), "a rival showing his hand abandons nothing");
+    assert_eq!(f.offenders(), vec![Seat::South, Seat::West]);
+    lay_down(&mut p, Seat::North);
+    let f = p.false_call(&rules).unwrap();
+    assert!(f.abandons());
+    assert!(!f.east_passes());
+    assert_eq!(f.laid_down, vec![(Seat::North, 8)]);
+    assert!(f.citations().contains(&"Code §83"), "{:?}", f.citations());
+    let text = f.to_string();
+    assert!(text.contains("south and west each pay"), "{text}");
+    assert!(
+        text.contains("west also claimed the discard for Mah-Jongg, falsely too"),
+        "{text}"
+    );
+    let (report, settled) = p.settle(&rules, 0).unwrap().expect("settled");
+    assert_eq!(report.winner, None);
+    assert_eq!(settled.nets, BySeat::new(300, -300, -300, 300));
+}
+
+/// §83: three false callers on one discard each pay the fourth player 100.
+#[test]
+fn three_false_callers_on_one_discard_each_pay_the_fourth() {
+    let mut p = dealt();
+    let rules = code();
+    claimed_by(&mut p, &[Seat::North, Seat::West, Seat::South]);
+    lay_down(&mut p, Seat::East);
+    let f = p.false_call(&rules).unwrap();
+    assert_eq!(f.offenders(), vec![Seat::South, Seat::West, Seat::North]);
+    assert!(f.to_string().contains("the fourth player"), "{f}");
+    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    assert_eq!(settled.nets, BySeat::new(300, -100, -100, -100));
+}
+
+/// A rival who withdraws his claim before anyone else lays down is no offender: the caller
+/// then pays alone, as §82 says.
+#[test]
+fn a_rival_who_withdraws_in_time_is_no_offender() {
+    let mut p = dealt();
+    let rules = code();
+    claimed_by(&mut p, &[Seat::South, Seat::West]);
+    assert_eq!(apply(&mut p, take_up(Seat::West)), Applied::Legal);
+    lay_down(&mut p, Seat::North);
+    // Too late now for the caller, and for a withdrawn rival it is nothing to withdraw.
+    assert!(p.apply(&take_up(Seat::South)).is_err());
+    let f = p.false_call(&rules).unwrap();
+    assert_eq!(f.offenders(), vec![Seat::South]);
+    assert!(
+        f.to_string().contains("withdrew the claim at event 6"),
+        "{f}"
+    );
+    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    assert_eq!(settled.nets, BySeat::new(300, -900, 300, 300));
+}
+
+/// A rival may not withdraw once a seat that did not claim the discard has laid down.
+#[test]
+fn a_rival_cannot_withdraw_after_another_lays_down() {
+    let mut p = dealt();
+    claimed_by(&mut p, &[Seat::South, Seat::West]);
+    lay_down(&mut p, Seat::North);
+    let err = p.apply(&take_up(Seat::West)).unwrap_err();
+    assert!(
+        err.to_string().contains("west can no longer withdraw"),
+        "{err}"
+    );
+}
+
+/// Both false callers may still take up their hands while only they have shown tiles: the
+/// caller takes up his, play resumes, and nobody pays.
+#[test]
+fn two_false_callers_who_have_only_shown_their_own_hands_may_take_them_up() {
+    let mut p = dealt();
+    let rules = code();
+    claimed_by(&mut p, &[Seat::South, Seat::West]);
+    lay_down(&mut p, Seat::West);
+    assert_eq!(apply(&mut p, take_up(Seat::South)), Applied::Legal);
+    assert_eq!(p.state().turn, Turn::Draw(Seat::South));
+    let calls = p.false_calls(&rules);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].penalty(), None);
+}
+
+/// A genuine rival behind a false call is no offender: South pays alone (§82), and the genuine
+/// win does not count once the hand is abandoned.
+#[test]
+fn a_genuine_rival_is_no_offender() {
+    let started = started([
+        "1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p",
+        "2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s",
+        "2m 2m 2m 5p 5p 5p 7s 7s 7s G G G S",
+        "W W 1p 1p 5m 5m 9s 9s 3s 3s 6m 6m 8m",
+    ]);
+    let rules = code();
+    let mut p = Play::start(PlayRules::of(&rules), &started).unwrap();
+    claimed_by(&mut p, &[Seat::South, Seat::West]);
+    lay_down(&mut p, Seat::West);
+    lay_down(&mut p, Seat::North);
+    let f = p.false_call(&rules).unwrap();
+    assert_eq!(f.offenders(), vec![Seat::South]);
+    assert!(!f.citations().contains(&"Code §83"));
+    assert!(
+        f.to_string()
+            .contains("it completes his hand: he is no offender"),
+        "{f}"
+    );
+    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    assert_eq!(settled.nets, BySeat::new(300, -900, 300, 300));
+}
+
+/// §83 read with §82: a false caller who was East gives up the title, rival or not. South
+/// discards; West (nearer) and East both claim it for Mah-Jongg, falsely.
+#[test]
+fn a_co_offender_who_was_east_gives_up_the_title() {
+    let mut p = dealt();
+    let rules = code();
+    for e in [
+        HandEvent::TileDiscarded(TileDiscarded {
+            seat: Seat::East,
+            placed: t("4p"),
+            named: t("4p"),
+        }),
+        HandEvent::ClaimPassed(crate::event::ClaimPassed { seat: Seat::South }),
+        HandEvent::TileDrawn(TileDrawn {
+            seat: Seat::South,
+            tile: Some(AnyTile::Playing(t("9p"))),
+        }),
+        HandEvent::TileDiscarded(TileDiscarded {
+            seat: Seat::South,
+            placed: t("9p"),
+            named: t("9p"),
+        }),
+        claim_mj(Seat::East, "9p"),
+        claim_mj(Seat::West, "9p"),
+        grant_mj(Seat::West),
+        declare_on(Seat::West, "9p"),
+    ] {
+        apply(&mut p, e);
+    }
+    lay_down(&mut p, Seat::North);
+    let f = p.false_call(&rules).unwrap();
+    assert_eq!(f.offenders(), vec![Seat::West, Seat::East]);
+    assert!(f.east_passes());
+    assert!(
+        f.to_string()
+            .contains("east was East: the title of East passes"),
+        "{f}"
+    );
+    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    assert_eq!(settled.nets, BySeat::new(-300, 300, -300, 300));
+}

@@ -219,3 +219,42 @@ fn a_long_hand_pays_the_other_losers_the_full_value_doubled_with_east() {
     );
     assert!(long_hand_payments(South, South, East, &scores).is_empty());
 }
+
+/// §89(c) in a played hand: West holds a long hand when East goes Mah-Jongg, so the played
+/// settlement carries the long-hand penalty without a ruling: West scores nothing and pays
+/// South and North the full value of their hands.
+#[test]
+fn a_played_hand_settles_a_long_hand_by_section_89c() {
+    let mut events = west_draws_out_of_turn();
+    events.extend([
+        draw(North, "7p"),
+        discard(North, "1p"),
+        claim(East, ClaimKind::MahJongg, "1p"),
+        grant(East, ClaimKind::MahJongg),
+        mahjongg(East, "1p", false),
+    ]);
+    let mut p = replay(&table(), &events).play;
+    // West's fourteen tiles cannot be laid down as a hand: it has no place on the sheet.
+    assert!(p.state().hand_of(West).is_none());
+    for seat in [East, South, North] {
+        lay_down(&mut p, seat);
+    }
+    let rules = code();
+    let (report, settled) = p.settle(&rules, 0).unwrap().expect("settled");
+    assert_eq!(report.winner, Some(East));
+    assert!(
+        report
+            .penalties
+            .contains(&crate::settle::Penalty::LongHand { seat: West }),
+        "{:?}",
+        report.penalties
+    );
+    assert_eq!(report.hands[West], None, "{report:?}");
+    // East wins 96, doubled as East, from each: 192. South's concealed pung of 8p scores 4,
+    // North nothing, West nothing (§89(c)); the losers settle their differences, so West pays
+    // South the full 4 and North nothing.
+    assert_eq!(
+        settled.nets,
+        BySeat::new(576, -192 + 4 + 4, -192 - 4, -192 - 4)
+    );
+}

@@ -13,8 +13,8 @@
 //! - a cannon let off, or excused by No Choice (§90–96: [`cannon`]); where the ruleset plays
 //!   Babcock's insurance penalties or Harr's penalty 2, the book's finding in its place
 //!   ([`insurance`]);
-//! - a false call of Mah-Jongg (§82), or a call by a player who could not make one
-//!   (§55(b), §89(b)) ([`false_call`]);
+//! - a false call of Mah-Jongg (§82), with two or three false callers on one discard (§83),
+//!   or a call by a player who could not make one (§55(b), §89(b)) ([`false_call`]);
 //! - each event that broke a rule of play (§31–81, §95: [`irregular`]);
 //! - a claim withdrawn (§69–71, §76: [`retraction`]);
 //! - a discard falsely named, with the claims of the tile named and the penalty (§84–88:
@@ -30,7 +30,8 @@
 //! |---|---|---|
 //! | a second dangerous discard pleaded as No Choice (§93 with §95) | it still frees the first: §93 looks at which discard the hand was completed with; the plea then excuses the second | [`cannon`] (`CannonWatch::cannon`) |
 //! | a false and a genuine Mah-Jongg on the same discard (§82 with §61, §71) | the discard goes to the claim with precedence; a false caller who takes up his hand gives it back, dead but for another player's claim, so the genuine call takes it and no penalty falls | [`false_call`], `false_call_tests::a_genuine_mah_jongg_takes_the_discard_a_false_caller_gave_back` |
-//! | who is East after two or three false callers (§83, silent) | §82's rule for each caller: the title passes if any false caller (or, §87(b), the false namer or claimant) was East, else East keeps it | [`crate::settle::Penalty::abandons_hand`], `table::position` tests |
+//! | who is East after two or three false callers (§83, silent) | §82's rule for each caller: the title passes if any false caller (or, §87(b), the false namer or claimant) was East, else East keeps it | [`crate::settle::Penalty::abandons_hand`], `table::position` tests, `false_call_tests::a_co_offender_who_was_east_gives_up_the_title` |
+//! | a rival claimant of the falsely called discard who shows his hand (§83 "the other players … lay down") | he presses his own claim and abandons nothing; only a seat that did not claim the discard for Mah-Jongg abandons the hand by laying down; a genuine rival is no offender, and a false rival behind a genuine call is not penalised | [`false_call`], `false_call_tests::two_false_callers_*` |
 //! | the last live tile a bonus tile while the previous discard is claimed (§98 with §64) | §64's claim over the draw stands until the drawer declares the bonus tile (the tile goes back); once declared, §98's wash-out | `play::apply` (`drawn_over`), the replay's wash-out on an empty wall |
 //! | whether a long hand's payments to East double (§89(c) with §109) | they double: §89(c) settles as §109 with the long hand scoring nothing | [`incorrect_hand`] |
 //! | a Mah-Jongg barred by a broken Original Call (§55(b) with §82) | ruled as a false call | [`false_call`], [`original_call`] |

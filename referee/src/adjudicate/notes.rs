@@ -379,6 +379,12 @@ impl Notes {
                 });
             }
         }
+        self.barred(seat)
+    }
+
+    /// Why `seat` cannot Mah-Jongg in this hand, as the notes stand: a long, short or foul
+    /// hand found (§89(b)), or an Original Call broken (§55(b)).
+    pub fn barred(&self, seat: Seat) -> Option<Barred> {
         if let Some(h) = self.incorrect.iter().find(|h| h.seat == seat) {
             return Some(Barred::Incorrect {
                 fault: h.fault,

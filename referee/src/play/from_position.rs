@@ -202,6 +202,7 @@ impl Play {
             rules,
             events: 1,
             calls: Vec::new(),
+            rivals: Vec::new(),
             notes: crate::adjudicate::Notes::from_position(&state),
             state,
         })

@@ -47,11 +47,12 @@ pub use state::{
 pub use view::{SeatView, SeenSeat};
 
 use crate::adjudicate::cannon::{CannonReading, CannonWatch};
-use crate::adjudicate::false_call::{Call, FalseCall};
+use crate::adjudicate::false_call::{Call, FalseCall, Rival};
 use crate::adjudicate::notes::Notes;
 use crate::adjudicate::{Cannon, Insurance};
-use crate::event::{ClaimKind, ClaimRetracted, HandEvent, HandStarted};
+use crate::event::{ClaimGranted, ClaimKind, ClaimRetracted, HandEvent, HandStarted};
 use crate::rules::Cannons;
+use crate::Seat;
 
 /// The watch a book's penalty for a dangerous discard needs, where `rules` play one.
 pub(crate) fn book_watch(rules: &PlayRules) -> Option<CannonWatch> {
@@ -74,6 +75,9 @@ pub struct Play {
     /// Each call of Mah-Jongg, for §82: where play resumes if the caller takes up his hand,
     /// and who laid down tiles meanwhile.
     calls: Vec<Call>,
+    /// The other seats whose claims for Mah-Jongg stood when the last discard was granted for
+    /// Mah-Jongg, for the call that follows (§83).
+    rivals: Vec<Rival>,
     /// What the findings spanning several events need: claims withdrawn, false namings,
     /// Original Calls broken, §89's counts (Code §55, §69–71, §76–78, §84–89).
     notes: Notes,
@@ -91,6 +95,7 @@ impl Play {
             events: 1,
             watch: CannonWatch::new(CannonReading::CODE),
             calls: Vec::new(),
+            rivals: Vec::new(),
             notes: Notes::default(),
         })
     }
@@ -103,6 +108,10 @@ impl Play {
                 return Ok(applied);
             }
         }
+        let rivals = match event {
+            HandEvent::ClaimGranted(g) => Some(self.rivals_of(g)),
+            _ => None,
+        };
         let before = matches!(event, HandEvent::MahJonggDeclared(_)).then(|| self.state.clone());
         let noted = self.watch.note(&self.state, n, event);
         let book_noted = self
@@ -117,16 +126,25 @@ impl Play {
             w.record(&self.state, event, noted);
         }
         self.notes.after(&self.state, n, event, notes_before);
+        if let Some(rivals) = rivals {
+            self.rivals = rivals;
+        }
         match event {
             HandEvent::MahJonggDeclared(m) => {
                 if let Some(before) = before {
                     let barred = self.notes.on_mahjongg(&before, n, m.seat, m.self_drawn);
-                    self.calls.push(Call::new(m.seat, n, before, barred));
+                    let rivals = if m.self_drawn {
+                        Vec::new()
+                    } else {
+                        std::mem::take(&mut self.rivals)
+                    };
+                    self.calls
+                        .push(Call::new(m.seat, n, before, barred, rivals));
                 }
             }
             HandEvent::HandExposed(x) => {
                 if let Some(call) = self.standing_call_mut() {
-                    if call.caller != x.seat {
+                    if call.caller != x.seat && !call.rival_pressing(x.seat) {
                         call.laid_down.push((x.seat, n));
                     }
                 }
@@ -137,29 +155,63 @@ impl Play {
         Ok(applied)
     }
 
+    /// The seats other than `granted`'s whose claims of the discard for Mah-Jongg stand as it
+    /// is granted for Mah-Jongg (§83); none for any other grant.
+    fn rivals_of(&self, granted: &ClaimGranted) -> Vec<Rival> {
+        let Some(w) = &self.state.window else {
+            return Vec::new();
+        };
+        if granted.claim != ClaimKind::MahJongg {
+            return Vec::new();
+        }
+        Seat::ALL
+            .into_iter()
+            .filter(|&s| s != granted.seat && w.claims[s] == Some(ClaimKind::MahJongg))
+            .map(|seat| Rival {
+                seat,
+                barred: self.notes.barred(seat),
+                withdrawn: None,
+            })
+            .collect()
+    }
+
     /// The caller of Mah-Jongg takes up his hand (§82): play resumes where it stood before
-    /// the call, a discard claimed for it staying on the table, dead (§71). Refused once
-    /// another seat has laid down tiles: the hand is then finished. `None` when `r` is not a
-    /// standing caller taking back his call.
+    /// the call, a discard claimed for it staying on the table, dead (§71); or a rival
+    /// claimant of the same discard withdraws his claim (§83), and the call stands. Refused
+    /// once a seat that did not claim the discard for Mah-Jongg has laid down tiles: the hand
+    /// is then finished. `None` when `r` is neither.
     fn take_up(&mut self, r: &ClaimRetracted) -> Result<Option<Applied>, PlayError> {
         let n = self.events;
         let Turn::Over(Ending::MahJongg { seat, .. }) = self.state.turn else {
             return Ok(None);
         };
-        if r.claim != ClaimKind::MahJongg || r.seat != seat {
-            return Ok(None);
-        }
         let state = self.state.clone();
         let Some(call) = self.standing_call_mut() else {
             return Ok(None);
         };
+        let rival = r.seat != seat && call.rival_pressing(r.seat);
+        if r.claim != ClaimKind::MahJongg || (r.seat != seat && !rival) {
+            return Ok(None);
+        }
         if let Some((other, _)) = call.laid_down.first() {
+            let who = if rival {
+                format!("{} can no longer withdraw his claim", r.seat)
+            } else {
+                "the caller can no longer take up his hand".to_string()
+            };
             return Err(PlayError {
                 event: n,
                 kind: Inconsistent::HandOver(format!(
-                    "{seat} went Mah-Jongg and {other} laid down tiles after it: the caller can no longer take up his hand (Code §82)"
+                    "{seat} went Mah-Jongg and {other} laid down tiles after it: {who} (Code §82–83)"
                 )),
             });
+        }
+        if rival {
+            if let Some(x) = call.rivals.iter_mut().find(|x| x.seat == r.seat) {
+                x.withdrawn = Some(n);
+            }
+            self.events += 1;
+            return Ok(Some(Applied::Legal));
         }
         call.as_called = Some(Box::new(state));
         call.taken_up = Some(n);
@@ -243,7 +295,28 @@ impl Play {
     /// penalties or Harr's penalty 2, the liable discarder pays for all, in full or in half,
     /// as the book says.
     pub fn report(&self) -> Option<crate::table::HandReport> {
-        let mut report = self.state.report()?;
+        // A long hand scores nothing and pays the other losers in full (§89(c)), once another
+        // has gone Mah-Jongg (a long hand cannot win: its call is a false one); it has no
+        // place on the score sheet. A wash-out settles nothing.
+        let long: Vec<Seat> = match self.state.turn {
+            Turn::Over(Ending::MahJongg { seat: winner, .. }) => Seat::ALL
+                .into_iter()
+                .filter(|&s| {
+                    s != winner
+                        && self
+                            .notes
+                            .incorrect
+                            .iter()
+                            .any(|h| h.seat == s && h.fault == crate::adjudicate::Fault::Long)
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let mut report = self.state.report_leaving_out(&long)?;
+        report.penalties.extend(
+            long.iter()
+                .map(|&seat| crate::settle::Penalty::LongHand { seat }),
+        );
         // A false naming claimed brings its penalty whatever else happens (§85–88).
         report
             .penalties

@@ -592,11 +592,20 @@ impl PlayState {
     /// The finished hand as a report to score and settle, by the same code as a hand
     /// recorded only at its end. `None` before the end, or while a hand is only counted.
     pub fn report(&self) -> Option<HandReport> {
+        self.report_leaving_out(&[])
+    }
+
+    /// [`PlayState::report`] with the hands of `left_out` not given: a long hand, which has no
+    /// place on a score sheet and scores nothing (Code §89(c)).
+    pub(crate) fn report_leaving_out(&self, left_out: &[Seat]) -> Option<HandReport> {
         let Turn::Over(end) = self.turn else {
             return None;
         };
         let mut hands = BySeat::from_fn(|_| None);
         for seat in Seat::ALL {
+            if left_out.contains(&seat) {
+                continue;
+            }
             let hand = match &self.laid_down[seat] {
                 Some(h) => h.clone(),
                 None => self.hand_of(seat)?,
