@@ -20,7 +20,9 @@
 //! - a discard falsely named, with the claims of the tile named and the penalty (§84–88:
 //!   [`false_naming`]);
 //! - an Original Call broken (§55: [`original_call`]);
-//! - a long, short or foul hand (§89: [`incorrect_hand`]).
+//! - a long, short or foul hand (§89: [`incorrect_hand`]);
+//! - a hand laid down in an arrangement that undervalues it (§104–105), and a player's own
+//!   count above or below his hand's value (§110) ([`own_count`]).
 //!
 //! Where the Code is silent or ambiguous, the reading chosen is written beside the rule it
 //! reads ("Interpretation: …", in each module). The points a close reading finds, and where
@@ -36,6 +38,7 @@
 //! | whether a long hand's payments to East double (§89(c) with §109) | they double: §89(c) settles as §109 with the long hand scoring nothing | [`incorrect_hand`] |
 //! | a Mah-Jongg barred by a broken Original Call (§55(b) with §82) | ruled as a false call | [`false_call`], [`original_call`] |
 //! | declaring a concealed kong after an Original Call (§55) | it alters the hand: the call is broken | [`original_call`] |
+//! | an undervalued own count pointed out (§110: "shall reimburse the other players for whatever loss they sustain") | the count stands in the settlement until a referee overrules the `undervalued` finding; the ruling then settles the hand's value and orders the reimbursement as an agreed payment | [`own_count`], `own_count_tests` |
 //! | others claiming a discard returned from a hand (§81) | §81 bars only the offender from using it; the replay has no event for its return, so the finding leaves the return to the referee | [`irregular`] |
 
 pub mod cannon;
@@ -54,6 +57,9 @@ pub mod irregular;
 mod irregular_tests;
 pub mod notes;
 pub mod original_call;
+pub mod own_count;
+#[cfg(test)]
+mod own_count_tests;
 pub mod retraction;
 #[cfg(test)]
 mod test_support;
@@ -70,6 +76,7 @@ pub use insurance::{Exemption, Insurance, Insured, OwnHand, Rank};
 pub use irregular::{sections, Irregular};
 pub use notes::{Barred, Notes};
 pub use original_call::{Alteration, BrokenCall};
+pub use own_count::{Arrangement, Miscount, OwnCount};
 pub use retraction::Retraction;
 
 use crate::play::{Breach, Replayed};
@@ -99,12 +106,17 @@ pub enum Finding {
     BrokenOriginalCall(BrokenCall),
     /// A long, short or foul hand (Code §89).
     IncorrectHand(IncorrectHand),
+    /// A player's own count of his hand above or below its value (Code §110).
+    Miscount(Miscount),
+    /// A hand laid down in an arrangement that scores less than its best (Code §104–105).
+    Arrangement(Arrangement),
 }
 
 impl Finding {
     /// Its kind, as `adjudicate --json` names it: `cannon`, `no-choice-excused`, `insurance`,
     /// `insurance-exempt`, `harr-penalty`, `harr-penalty-exempt`, `false-mah-jongg`, one of the irregular kinds ([`Breach::kind`]), `retraction`,
-    /// `false-naming`, `broken-original-call`, `long-hand`, `short-hand`, `foul-hand`, …
+    /// `false-naming`, `broken-original-call`, `long-hand`, `short-hand`, `foul-hand`,
+    /// `overscored`, `undervalued`, `arrangement-undervalues`, …
     pub fn kind(&self) -> &'static str {
         match self {
             Finding::Cannon(c) => c.kind(),
@@ -115,6 +127,8 @@ impl Finding {
             Finding::FalseNaming(_) => "false-naming",
             Finding::BrokenOriginalCall(_) => "broken-original-call",
             Finding::IncorrectHand(h) => h.kind(),
+            Finding::Miscount(m) => m.kind(),
+            Finding::Arrangement(_) => "arrangement-undervalues",
         }
     }
 
@@ -129,6 +143,8 @@ impl Finding {
             Finding::FalseNaming(f) => Some(f.discarder),
             Finding::BrokenOriginalCall(b) => Some(b.seat),
             Finding::IncorrectHand(h) => Some(h.seat),
+            Finding::Miscount(m) => Some(m.seat),
+            Finding::Arrangement(a) => Some(a.seat),
         }
     }
 
@@ -145,6 +161,8 @@ impl Finding {
             Finding::FalseNaming(f) => f.event,
             Finding::BrokenOriginalCall(b) => b.event,
             Finding::IncorrectHand(h) => h.event,
+            Finding::Miscount(m) => m.event,
+            Finding::Arrangement(a) => a.event,
         }
     }
 
@@ -163,6 +181,8 @@ impl Finding {
             Finding::FalseNaming(f) => f.events(),
             Finding::BrokenOriginalCall(b) => vec![b.called, b.event],
             Finding::IncorrectHand(h) => h.events(),
+            Finding::Miscount(m) => vec![m.event],
+            Finding::Arrangement(a) => vec![a.event],
         }
     }
 
@@ -177,6 +197,8 @@ impl Finding {
             Finding::FalseNaming(f) => f.citations(),
             Finding::BrokenOriginalCall(b) => b.citations(),
             Finding::IncorrectHand(h) => h.citations(),
+            Finding::Miscount(_) => vec!["Code §110"],
+            Finding::Arrangement(_) => vec!["Code §104", "Code §105"],
         }
     }
 
@@ -187,6 +209,7 @@ impl Finding {
             Finding::Insurance(i) => i.penalty(),
             Finding::FalseMahJongg(f) => f.penalty(),
             Finding::FalseNaming(f) => f.penalty(),
+            Finding::Miscount(m) => m.penalty(),
             // §89(c): the long hand scores nothing and pays the others in full.
             Finding::IncorrectHand(h) if h.fault == incorrect_hand::Fault::Long => {
                 Some(crate::settle::Penalty::LongHand { seat: h.seat })
@@ -207,6 +230,8 @@ impl std::fmt::Display for Finding {
             Finding::FalseNaming(x) => x.fmt(f),
             Finding::BrokenOriginalCall(b) => b.fmt(f),
             Finding::IncorrectHand(h) => h.fmt(f),
+            Finding::Miscount(m) => m.fmt(f),
+            Finding::Arrangement(a) => a.fmt(f),
         }
     }
 }
@@ -260,6 +285,9 @@ pub fn findings(replayed: &Replayed, rules: &crate::Ruleset) -> Vec<Finding> {
             }
         }
     }
+    let (miscounts, arrangements) = own_count::judge(&replayed.play, rules);
+    out.extend(miscounts.into_iter().map(Finding::Miscount));
+    out.extend(arrangements.into_iter().map(Finding::Arrangement));
     out.sort_by_key(Finding::event);
     out
 }

@@ -49,6 +49,10 @@ pub struct Notes {
     pub namings: Vec<FalseNaming>,
     pub broken_calls: Vec<BrokenCall>,
     pub incorrect: Vec<IncorrectHand>,
+    /// Each seat's own count of its hand, the last it gave (§110).
+    pub own_counts: Vec<super::own_count::OwnCount>,
+    /// The event at which each seat laid its hand down after the hand (§104).
+    pub laid_down_at: BySeat<Option<usize>>,
     /// Each seat's Original Call (its event) while it binds.
     called: BySeat<Option<usize>>,
     /// Each seat's last discard in turn with a right count.
@@ -198,6 +202,17 @@ impl Notes {
                 }
             }
             HandEvent::TileDrawn(e) => self.drew_or_claimed(e.seat, n, before, None),
+            HandEvent::HandExposed(e) => self.laid_down_at[e.seat] = Some(n),
+            HandEvent::ScoreClaimed(e) => {
+                // A player may count again before he is paid: the last count stands.
+                self.own_counts.retain(|c| c.seat != e.seat);
+                self.own_counts.push(super::own_count::OwnCount {
+                    seat: e.seat,
+                    event: n,
+                    counted: e.points.unsigned_abs(),
+                    elements: e.elements.clone(),
+                });
+            }
             HandEvent::LooseTileDrawn(e) => self.drew_or_claimed(e.seat, n, before, None),
             HandEvent::ClaimMade(e) => {
                 let discard = state.window.as_ref().map(|w| w.discard);

@@ -99,14 +99,13 @@ pub enum HandEvent {
 
 impl HandEvent {
     /// An event of the play itself, what `referee::play` replays: the draws, discards, claims,
-    /// kongs, the Mah-Jongg or wash-out that ends it, and the hands laid down after it
-    /// (§104–105) — not the start, the score, settlement and correction that follow from the
-    /// play, nor a claim, dispute or ruling about it.
+    /// kongs, the Mah-Jongg or wash-out that ends it, the hands laid down after it (§104–105)
+    /// and each player's own count of his hand (§107, §110) — not the start, the score,
+    /// settlement and correction that follow from the play, nor a dispute or ruling about it.
     pub fn is_play(&self) -> bool {
         !matches!(
             self,
             HandEvent::HandStarted(_)
-                | HandEvent::ScoreClaimed(_)
                 | HandEvent::DisputeRaised(_)
                 | HandEvent::RulingIssued(_)
                 | HandEvent::RulingSuperseded(_)
@@ -131,15 +130,22 @@ impl HandEvent {
 
 /// Picks the play out of a hand's stream, event by event (`keep`): the events of the play, and
 /// the hands laid down only after its end — in a hand recorded at its end the hands shown come
-/// before its Mah-Jongg, and are its report, not its play.
+/// before its Mah-Jongg, and are its report, not its play. Once the hand has a result, only
+/// the players' own counts follow: a correction states the hands and the end again, as facts,
+/// not as play.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PlayFilter {
     ended: bool,
+    settled: bool,
 }
 
 impl PlayFilter {
     /// Is `e` part of the play?
     pub fn keep(&mut self, e: &HandEvent) -> bool {
+        if self.settled || e.is_result() {
+            self.settled = true;
+            return self.ended && matches!(e, HandEvent::ScoreClaimed(_));
+        }
         let keep = e.is_play() && (self.ended || !matches!(e, HandEvent::HandExposed(_)));
         self.ended |= keep && e.ends_play();
         keep

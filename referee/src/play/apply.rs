@@ -7,7 +7,8 @@ use crate::by_seat::BySeat;
 use crate::event::{
     BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, ClaimRetracted,
     DiscardTakenBack, DiscardTakenIntoHand, HandEvent, HandExposed, KongDeclared, KongKind,
-    KongRobbed, LooseTileDrawn, MahJonggDeclared, SetExposed, TileDiscarded, TileDrawn, WashOut,
+    KongRobbed, LooseTileDrawn, MahJonggDeclared, ScoreClaimed, SetExposed, TileDiscarded,
+    TileDrawn, WashOut,
 };
 use crate::rules::{BonusReplacement, KongRobbing};
 use crate::score::{Circumstances, WinFrom};
@@ -33,7 +34,9 @@ pub(crate) fn apply(
         // discard is made as they are shown (§95).
         let allowed = match event {
             HandEvent::HandExposed(_) => true,
-            HandEvent::NoChoicePleaded(_) => matches!(end, Ending::MahJongg { .. }),
+            HandEvent::NoChoicePleaded(_) | HandEvent::ScoreClaimed(_) => {
+                matches!(end, Ending::MahJongg { .. })
+            }
             _ => false,
         };
         if !allowed {
@@ -110,7 +113,7 @@ pub(crate) fn apply(
         HandEvent::MahJonggDeclared(e) => mahjongg(rules, state, e),
         HandEvent::HandExposed(e) => laid_down(state, e),
         HandEvent::WashOut(e) => wash_out(state, e),
-        HandEvent::ScoreClaimed(_) => Err(Inconsistent::NotPlay("a score claimed")),
+        HandEvent::ScoreClaimed(e) => score_claimed(state, e),
         HandEvent::DisputeRaised(_) => Err(Inconsistent::NotPlay("a dispute")),
         HandEvent::RulingIssued(_) => Err(Inconsistent::NotPlay("a ruling")),
         HandEvent::RulingSuperseded(_) => Err(Inconsistent::NotPlay("an appeal")),
@@ -1304,6 +1307,31 @@ fn laid_down(state: &mut PlayState, e: &HandExposed) -> Outcome {
         });
     }
     state.laid_down[seat] = Some(e.hand.clone());
+    Ok(Vec::new())
+}
+
+/// A player states his own count of his hand after the Mah-Jongg (§107, §110), of the hand he
+/// laid down, arranged as he scores it (§104–105), or of the hand as it lies.
+/// Whether it is right is the adjudication's ([`crate::adjudicate::own_count`]).
+fn score_claimed(state: &mut PlayState, e: &ScoreClaimed) -> Outcome {
+    if !matches!(state.turn, Turn::Over(_)) {
+        return Err(Inconsistent::ScoreClaim {
+            seat: e.seat,
+            why: "before the hand was over (Code §107: the hands are scored after the Mah-Jongg)",
+        });
+    }
+    if e.points < 0 {
+        return Err(Inconsistent::ScoreClaim {
+            seat: e.seat,
+            why: "below nothing: a hand scores 0 or more",
+        });
+    }
+    if state.laid_down[e.seat].is_none() && state.hand_of(e.seat).is_none() {
+        return Err(Inconsistent::ScoreClaim {
+            seat: e.seat,
+            why: "for a hand not laid down (Code §104: the hand is laid down, arranged as it is scored, then counted; a long hand claims no score, §89(c))",
+        });
+    }
     Ok(Vec::new())
 }
 

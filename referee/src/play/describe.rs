@@ -81,7 +81,15 @@ pub fn describe(e: &HandEvent) -> String {
         HandEvent::HandScored(_) => "the hands scored".to_owned(),
         HandEvent::SettlementRecorded(_) => "the settlement recorded".to_owned(),
         HandEvent::CorrectionRecorded(c) => format!("a correction: {}", c.reason),
-        HandEvent::ScoreClaimed(_) => "a score claimed".to_owned(),
+        HandEvent::ScoreClaimed(c) if c.elements.is_empty() => {
+            format!("{} counted the hand at {}", c.seat, c.points)
+        }
+        HandEvent::ScoreClaimed(c) => format!(
+            "{} counted the hand at {} ({})",
+            c.seat,
+            c.points,
+            c.elements.join(", ")
+        ),
         HandEvent::DisputeRaised(d) => format!(
             "a dispute raised{}, recorded by {}: {}{}",
             d.raised_by.map(|s| format!(" by {s}")).unwrap_or_default(),

@@ -216,4 +216,6 @@ pub enum Inconsistent {
     LaidDownEarly { seat: Seat },
     #[error("the hand {seat} laid down does not match its tiles: {why}")]
     LaidDownMismatch { seat: Seat, why: String },
+    #[error("{seat} claimed a score {why}")]
+    ScoreClaim { seat: Seat, why: &'static str },
 }

@@ -317,6 +317,18 @@ impl Play {
             long.iter()
                 .map(|&seat| crate::settle::Penalty::LongHand { seat }),
         );
+        // Each player's own count: an undervalued hand stands at it (§110).
+        report
+            .penalties
+            .extend(
+                self.notes
+                    .own_counts
+                    .iter()
+                    .map(|c| crate::settle::Penalty::OwnCount {
+                        seat: c.seat,
+                        counted: c.counted,
+                    }),
+            );
         // A false naming claimed brings its penalty whatever else happens (§85–88).
         report
             .penalties

@@ -84,6 +84,11 @@ pub enum Penalty<K = Wind> {
     /// the other two losing players according to the full value of their hands" — its score
     /// counts as nothing and the losers settle as usual. It cannot be the winner's (§89(b)).
     LongHand { seat: K },
+    /// A player's own count of his hand (Code §110, "each player shall score his own hand"):
+    /// below its value, the hand stands at his count ("if he should undervalue his hand, any
+    /// other player who draws attention to his error shall reimburse the other players"); above
+    /// it, he is corrected to its value. Settles his score as the lower of the two.
+    OwnCount { seat: K, counted: u64 },
     /// A payment agreed at the table or ordered by the referee for what no rule prices: paid to
     /// `payee`, or to each other player when `None`, on top of the hand's settlement.
     Agreed {
@@ -116,6 +121,10 @@ impl<K: Place> Penalty<K> {
                 second: second.map(&f),
             },
             Penalty::LongHand { seat } => Penalty::LongHand { seat: f(seat) },
+            Penalty::OwnCount { seat, counted } => Penalty::OwnCount {
+                seat: f(seat),
+                counted,
+            },
             Penalty::Agreed {
                 payer,
                 payee,
@@ -263,24 +272,31 @@ pub fn settle_hand(
         }
     }
     // §89(c): a long hand scores nothing; the losers then settle as usual, so it pays each the
-    // full value of his hand.
-    let zeroed;
+    // full value of his hand. §110: a hand undervalued by its player's own count stands at it.
+    let adjusted;
     let hand = if hand
         .penalties
         .iter()
-        .any(|p| matches!(p, Penalty::LongHand { .. }))
+        .any(|p| matches!(p, Penalty::LongHand { .. } | Penalty::OwnCount { .. }))
     {
         let mut h = hand.clone();
         for p in &hand.penalties {
-            if let Penalty::LongHand { seat } = p {
-                if winner == Some(*seat) {
-                    return Err(HandSettlementError::LongHandWon(*seat));
+            match p {
+                Penalty::LongHand { seat } => {
+                    if winner == Some(*seat) {
+                        return Err(HandSettlementError::LongHandWon(*seat));
+                    }
+                    *h.scores.get_mut(*seat) = 0;
                 }
-                *h.scores.get_mut(*seat) = 0;
+                Penalty::OwnCount { seat, counted } => {
+                    let score = h.scores.get_mut(*seat);
+                    *score = (*score).min(*counted);
+                }
+                _ => {}
             }
         }
-        zeroed = h;
-        &zeroed
+        adjusted = h;
+        &adjusted
     } else {
         hand
     };
@@ -406,7 +422,10 @@ impl<K: PartialEq + Copy> Penalty<K> {
                             .any(|(k, c)| *c == NamingClaim::FalseMahJongg && *k == east)
                 })
             }
-            Penalty::PaysForAll { .. } | Penalty::LongHand { .. } | Penalty::Agreed { .. } => None,
+            Penalty::PaysForAll { .. }
+            | Penalty::LongHand { .. }
+            | Penalty::OwnCount { .. }
+            | Penalty::Agreed { .. } => None,
         }
     }
 }
@@ -417,7 +436,10 @@ fn abandons(p: &Penalty) -> bool {
         Penalty::FalseNaming { claims, .. } => claims
             .iter()
             .any(|(_, c)| matches!(c, NamingClaim::MahJongg | NamingClaim::FalseMahJongg)),
-        Penalty::PaysForAll { .. } | Penalty::LongHand { .. } | Penalty::Agreed { .. } => false,
+        Penalty::PaysForAll { .. }
+        | Penalty::LongHand { .. }
+        | Penalty::OwnCount { .. }
+        | Penalty::Agreed { .. } => false,
     }
 }
 
@@ -611,7 +633,10 @@ fn abandonment(rules: &Ruleset, p: &Penalty) -> Result<Vec<Payment>, HandSettlem
                 }
             }
         }
-        Penalty::PaysForAll { .. } | Penalty::LongHand { .. } | Penalty::Agreed { .. } => {}
+        Penalty::PaysForAll { .. }
+        | Penalty::LongHand { .. }
+        | Penalty::OwnCount { .. }
+        | Penalty::Agreed { .. } => {}
     }
     Ok(out)
 }

@@ -42,6 +42,7 @@
 //! assert_eq!(table.next().east, Seat::South);
 //! ```
 
+mod count;
 mod position;
 mod report;
 mod ruling;
@@ -58,7 +59,7 @@ use crate::event::{
     CorrectionRecorded, Deal, GameEnded, GameStarted, HandEvent, HandExposed, HandScored,
     HandStarted, MahJonggDeclared, RulesetRef, SettlementRecorded, TableEvent, WashOut,
 };
-use crate::event::{DisputeRaised, RulingSuperseded};
+use crate::event::{DisputeRaised, RulingSuperseded, ScoreClaimed};
 use crate::ids::TableId;
 use crate::play::{Play, PlayRules, Turn};
 use crate::rules::{RotationParams, Ruleset};
@@ -149,6 +150,9 @@ pub enum TableCommand {
     },
     /// Rule on a dispute: the ruling and the settlement it brings.
     Rule { hand: HandKey, ruling: Ruling },
+    /// A player's own count of his hand, once it is settled, and the settlement it brings
+    /// (Code §110).
+    Count { hand: HandKey, count: ScoreClaimed },
     /// An appeal: a ruling no longer stands, replaced by another if given; the settlement
     /// is recomputed.
     Appeal {
@@ -333,6 +337,7 @@ impl Table {
             } => self.decide_correct(conditions, *hand, reason, report),
             TableCommand::RaiseDispute { hand, dispute } => self.decide_dispute(*hand, dispute),
             TableCommand::Rule { hand, ruling } => self.decide_ruling(conditions, *hand, ruling),
+            TableCommand::Count { hand, count } => self.decide_count(conditions, *hand, count),
             TableCommand::Appeal {
                 hand,
                 superseded,
@@ -1054,6 +1059,8 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
     }
 }
 
+#[cfg(test)]
+mod count_tests;
 #[cfg(test)]
 mod ruling_tests;
 #[cfg(test)]

@@ -244,6 +244,19 @@ impl HandReport {
 /// ruleset's amounts.
 fn check_penalties(penalties: &[Penalty<Seat>], v: &mut Violations) {
     for (i, p) in penalties.iter().enumerate() {
+        if let Penalty::OwnCount { seat, .. } = p {
+            let twice = penalties[..i]
+                .iter()
+                .any(|q| matches!(q, Penalty::OwnCount { seat: s, .. } if s == seat));
+            if twice {
+                v.push(Violation::rule(
+                    format!("penalties[{i}].seat"),
+                    "Code §110",
+                    format!("{seat}'s own count is given twice: give the one that stands"),
+                ));
+            }
+            continue;
+        }
         let Penalty::Agreed {
             payer,
             payee,

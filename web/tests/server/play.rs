@@ -299,3 +299,111 @@ async fn malformed_play_requests_are_refused_with_what_is_wrong_and_write_nothin
     assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(head(&t.state), before);
 }
+
+/// Records the robot hand through the API; returns the hand's id and its version.
+async fn played<S, B>(svc: &S, token: &str, table: &str) -> (String, u64)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let hand = format!("{table}-g1-h1");
+    let (deal, events, laid) = robot_hand();
+    let (status, started) = send(
+        svc,
+        &format!("/api/tables/{table}/play"),
+        token,
+        json!({"hand": hand, "dice": [3, 4], "deal": deal}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    let mut version = 1;
+    let uri = format!("/api/hands/{hand}/events");
+    for (i, event) in events.iter().enumerate() {
+        let mut body = json!({"version": version, "event": event});
+        if i + 1 == events.len() {
+            body["laid_down"] = json!(laid);
+        }
+        let (status, answer) = send(svc, &uri, token, body).await;
+        assert_eq!(status, StatusCode::OK, "event {i}: {answer}");
+        version = answer["version"].as_u64().unwrap();
+    }
+    (hand, version)
+}
+
+/// Code §110 through the service: North, who won 22, counts his hand at 10; it stands at his
+/// count, the settlement and the replay follow, and the engine finds it undervalued.
+#[actix_web::test]
+async fn a_players_own_count_is_recorded_settles_the_hand_and_is_found() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let (hand, version) = played(&svc, &t.tokens.scorer, &table).await;
+    assert_eq!(hand_json(&svc, &hand).await["nets"][3], "+88");
+    let uri = format!("/api/hands/{hand}/counts");
+    // Refused, and nothing written: a stale version, an unknown field, a count below nothing.
+    let before = head(&t.state);
+    for (body, want) in [
+        (
+            json!({"version": version - 1, "seat": "north", "points": 10}),
+            StatusCode::CONFLICT,
+        ),
+        (
+            json!({"version": version, "seat": "north", "points": 10, "colour": 1}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"version": version, "seat": "north", "points": -3}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+    ] {
+        let (status, answer) = send(&svc, &uri, &t.tokens.scorer, body).await;
+        assert_eq!(status, want, "{answer}");
+    }
+    assert_eq!(head(&t.state), before);
+    let (status, answer) = send(
+        &svc,
+        &uri,
+        &t.tokens.scorer,
+        json!({"version": version, "seat": "north", "points": 10, "elements": ["a pung"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    // North, not East, is paid 10 twice by East and once by each other (Code §108).
+    let hv = hand_json(&svc, &hand).await;
+    assert_eq!(hv["nets"][3], "+40", "{}", hv["nets"]);
+    assert_eq!(hv["net_sum"], 0);
+    // The engine finds the count undervalued, from the replayed play.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/api/hands/{hand}/findings"))
+            .insert_header(("authorization", format!("Bearer {}", t.tokens.referee)))
+            .to_request(),
+    )
+    .await;
+    let found = body_json(resp).await;
+    let undervalued = found["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "undervalued")
+        .unwrap_or_else(|| panic!("{found}"));
+    assert_eq!(undervalued["penalty"]["kind"], "own-count");
+    assert!(undervalued["text"]
+        .as_str()
+        .unwrap()
+        .contains("counted his hand at 10, but as laid down it scores 22"));
+    // The replay still reaches the end of the play, the count after it.
+    let end = get_json(&svc, &format!("/api/hands/{hand}/play")).await;
+    assert_eq!(end["over"], true, "{end}");
+    // The hand page says so.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/hands/{hand}"))
+            .to_request(),
+    )
+    .await;
+    let page = body_text(resp).await;
+    assert!(page.contains("counted the hand at 10"), "{page}");
+}

@@ -6,6 +6,7 @@
 //! - `POST /api/hands/{hand}/disputes/{id}/rulings` (`Rule`): 201, or 200 with the settlement
 //!   before and after when `preview` is set.
 //! - `POST /api/hands/{hand}/rulings/{id}/appeal` (`Appeal`): 200.
+//! - `POST /api/hands/{hand}/counts` (`RecordCount`): a player's own count (Code §110), 201.
 //!
 //! Disputes and rulings are officials' business: reading them needs a login too.
 
@@ -15,8 +16,10 @@ use uuid::Uuid;
 
 use super::writes::{body, writer};
 use crate::server::auth::Viewer;
+use crate::server::commands::count::RecordCount;
 use crate::server::commands::ruling::{findings_for, Appeal, RaiseDispute, Rule, RulingPreview};
 use crate::server::error::{ApiError, AppError};
+use crate::server::routes::counts::record_count;
 use crate::server::routes::disputes::{appeal_ruling, raise_dispute, rule_on};
 use crate::server::state::AppState;
 use crate::server::views::dispute;
@@ -63,6 +66,24 @@ pub async fn raise(
     Ok(HttpResponse::Created()
         .insert_header(("location", format!("/api/hands/{hand}/disputes/{d}")))
         .json(json!({ "id": d })))
+}
+
+/// `POST /api/hands/{hand}/counts` (`RecordCount`): a player's own count of his settled hand
+/// (Code §110); 201 with the hand, whose settlement follows the count.
+pub async fn count(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: HttpRequest,
+    path: web::Path<String>,
+    bytes: web::Bytes,
+) -> Reply {
+    let o = writer(&viewer, &req)?;
+    let command: RecordCount = body(&bytes)?;
+    let hand = path.into_inner();
+    record_count(&state, &o, hand.clone(), command).await?;
+    Ok(HttpResponse::Created()
+        .insert_header(("location", format!("/api/hands/{hand}")))
+        .json(json!({ "hand": hand })))
 }
 
 pub async fn read(

@@ -57,6 +57,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 web::post().to(writes::correct_hand),
             )
             .route("/hands/{hand}/findings", web::get().to(disputes::findings))
+            .route("/hands/{hand}/counts", web::post().to(disputes::count))
             .route("/hands/{hand}/disputes", web::post().to(disputes::raise))
             .route("/hands/{hand}/disputes/{id}", web::get().to(disputes::read))
             .route(

@@ -5,6 +5,7 @@
 //! nothing is written. Input is parsed into checked types first and every problem is reported
 //! at once (STYLE.md habits 1–2).
 
+pub mod count;
 pub mod hand;
 pub mod play;
 pub mod ranges;

@@ -189,7 +189,7 @@ impl HandForm {
                 liability, second, ..
             } => *liability == referee::settle::Liability::Full && second.is_none(),
             Penalty::FalseNaming { claims, .. } => claims.len() == 1,
-            Penalty::LongHand { .. } | Penalty::Agreed { .. } => false,
+            Penalty::LongHand { .. } | Penalty::OwnCount { .. } | Penalty::Agreed { .. } => false,
         });
         let (rule_penalty, rule_by, rule_claimant, rule_claim) = match rule.map(|i| &r.penalties[i])
         {

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod audit;
+pub mod counts;
 pub mod disputes;
 pub mod hand_form;
 pub mod hands;
@@ -101,6 +102,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/hands/{hand}/disputes/new",
             web::get().to(disputes::new_page),
         )
+        .route("/hands/{hand}/counts", web::post().to(counts::record))
         .route("/hands/{hand}/disputes", web::post().to(disputes::raise))
         .route("/hands/{hand}/disputes/{id}", web::get().to(disputes::page))
         .route(

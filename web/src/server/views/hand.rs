@@ -161,6 +161,10 @@ pub fn describe_penalty(p: &Penalty<Seat>) -> String {
             "{} held a long hand: it scores nothing and pays the other losers in full (Code §89(c))",
             seat_title(*seat)
         ),
+        Penalty::OwnCount { seat, counted } => format!(
+            "{} counted the hand at {counted}: below its value it stands at that count, above it the value is paid (Code §110)",
+            seat_title(*seat)
+        ),
     }
 }
 

@@ -1,0 +1,93 @@
+//! Given a settled hand, when a player's own count is recorded, then (Code §110) an undervalued
+//! hand stands at the count, an overscored one is paid its value, and the count is refused
+//! where no hand is scored.
+
+use uuid::Uuid;
+
+use super::tests::{conditions, given, won};
+use super::*;
+use crate::settle::Penalty;
+
+const KEY: HandKey = HandKey { game: 1, hand: 1 };
+
+fn when(t: &mut Table, cmd: &TableCommand) -> Result<Vec<Decided>, Violations> {
+    let events = t.decide(&conditions(), cmd)?;
+    for e in &events {
+        t.apply(Uuid::now_v7(), e).unwrap();
+    }
+    Ok(events)
+}
+
+fn count(seat: Seat, points: i64) -> TableCommand {
+    TableCommand::Count {
+        hand: KEY,
+        count: ScoreClaimed {
+            seat,
+            points,
+            elements: vec!["  pung of dragons ".into(), " ".into()],
+        },
+    }
+}
+
+fn hand(t: &Table) -> &HandState {
+    &t.hands[&KEY]
+}
+
+fn nets(t: &Table) -> BySeat<i64> {
+    hand(t).settlement.as_ref().unwrap().1.nets
+}
+
+#[test]
+fn an_undervalued_count_stands_and_an_overscored_one_is_paid_its_value() {
+    let mut t = given(&[won(Seat::South)]);
+    let before = hand(&t).settlement.clone().unwrap().1;
+    let worth = before.scores[Seat::South];
+    assert!(worth > 2, "South's hand is worth {worth}");
+    let events = when(&mut t, &count(Seat::South, 2)).unwrap();
+    // The count, then a correction and the settlement again.
+    let Decided::Hand(_, HandEvent::ScoreClaimed(c)) = &events[0] else {
+        panic!("{events:?}")
+    };
+    assert_eq!(c.elements, vec!["pung of dragons".to_owned()]);
+    assert!(matches!(
+        &events[1],
+        Decided::Hand(_, HandEvent::CorrectionRecorded(r)) if r.reason.contains("south's own count of 2")
+    ));
+    // South, the winner, is paid on 2: twice by East, once by West and North (§108).
+    assert_eq!(nets(&t)[Seat::South], 2 * 2 + 2 + 2);
+    assert_eq!(
+        hand(&t).facts.as_ref().unwrap().penalties,
+        vec![Penalty::OwnCount {
+            seat: Seat::South,
+            counted: 2
+        }]
+    );
+    assert_eq!(nets(&t).iter().map(|(_, n)| n).sum::<i64>(), 0);
+    // He counts again, over the value: the last count replaces the first, and he is paid the
+    // value — the settlement before any count.
+    when(&mut t, &count(Seat::South, worth + 50)).unwrap();
+    assert_eq!(nets(&t), before.nets);
+    assert_eq!(hand(&t).facts.as_ref().unwrap().penalties.len(), 1);
+}
+
+#[test]
+fn a_count_is_refused_where_no_hand_is_scored() {
+    let mut t = given(&[won(Seat::South)]);
+    let err = when(&mut t, &count(Seat::South, -1)).unwrap_err();
+    assert!(err.to_string().contains("a count is 0 to"), "{err}");
+    let missing = TableCommand::Count {
+        hand: HandKey { game: 1, hand: 9 },
+        count: ScoreClaimed {
+            seat: Seat::East,
+            points: 0,
+            elements: Vec::new(),
+        },
+    };
+    let err = when(&mut t, &missing).unwrap_err();
+    assert!(err.to_string().contains("no such hand"), "{err}");
+    let mut washed = given(&[TableCommand::RecordHand {
+        report: HandReport::default(),
+    }]);
+    let err = when(&mut washed, &count(Seat::East, 0)).unwrap_err();
+    assert!(err.to_string().contains("Code §97"), "{err}");
+}
