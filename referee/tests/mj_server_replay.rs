@@ -18,8 +18,9 @@ fn hands() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for game in std::fs::read_dir(&dir).unwrap() {
         let game = game.unwrap().path();
-        // `cannons/` holds single hands from several games (tests/cannons.rs).
-        if !game.is_dir() || game.ends_with("cannons") {
+        // `cannons/` and `single/` hold single hands from several games (tests/cannons.rs,
+        // the table's tests).
+        if !game.is_dir() || game.ends_with("cannons") || game.ends_with("single") {
             continue;
         }
         for f in std::fs::read_dir(&game).unwrap() {

@@ -91,3 +91,22 @@ fn a_count_is_refused_where_no_hand_is_scored() {
     let err = when(&mut washed, &count(Seat::East, 0)).unwrap_err();
     assert!(err.to_string().contains("Code §97"), "{err}");
 }
+
+/// A played hand settled again keeps the discards its play left on the table: mj-server's
+/// seed-21 hand 1 scores differently without them (a tile seen among the discards decides
+/// "the only place", Code §115(c)), so a count that changes nothing leaves every net as it was.
+#[test]
+fn a_played_hand_settled_again_keeps_the_discards_seen() {
+    let text = include_str!("../../../fixtures/mj-server/single/seed-21-hand-01.mjs");
+    let robot = crate::play::mjs::read(text, "t1".parse().unwrap(), 1, 1).unwrap();
+    let mut t = given(&[TableCommand::RecordPlayedHand {
+        dice: vec![3, 4],
+        deal: robot.started.deal.clone(),
+        events: robot.events.iter().map(|(_, e)| e.clone()).collect(),
+        east: Some(robot.started.east),
+    }]);
+    let before = hand(&t).settlement.clone().unwrap().1;
+    let winner = before.winner.unwrap();
+    when(&mut t, &count(winner, before.scores[winner])).unwrap();
+    assert_eq!(nets(&t), before.nets);
+}

@@ -201,6 +201,9 @@ pub struct HandState {
     restored: Option<HandEnd>,
     /// Its disputes and rulings.
     pub rulings: Rulings,
+    /// The discards its play left on the table, tiles seen for "the only place" (Code
+    /// §115(c)): kept with its facts, so that settling it again scores it as it was scored.
+    seen: crate::TileCounts,
 }
 
 impl HandState {
@@ -756,6 +759,7 @@ impl Table {
                         washed_out: false,
                         restored: None,
                         rulings: Rulings::default(),
+                        seen: crate::TileCounts::EMPTY,
                     },
                 );
             }
@@ -779,6 +783,9 @@ impl Table {
                     if e.is_result() || (matches!(e, HandEvent::HandExposed(_)) && !over) {
                         // The result, or the hands of a hand reported at its end (or finished
                         // from a report): the play is over.
+                        if over {
+                            hand.seen = left_on_the_table(play.state());
+                        }
                         hand.play = None;
                     } else if e.is_play() {
                         play.apply(e).map_err(|err| ApplyError::Play {
@@ -821,6 +828,7 @@ impl Table {
                 washed_out: end == Some(HandEnd::WashOut),
                 restored: end,
                 rulings: Rulings::default(),
+                seen: crate::TileCounts::EMPTY,
             },
         );
         Ok(())
@@ -1006,6 +1014,16 @@ fn abandoned_because(penalties: &[crate::settle::Penalty<Seat>]) -> Option<&'sta
 }
 
 /// Folds a hand-stream event into the hand's state.
+/// The discards a play left on the table, none claimed.
+fn left_on_the_table(state: &crate::play::PlayState) -> crate::TileCounts {
+    let mut seen = crate::TileCounts::EMPTY;
+    for d in state.discards.iter().filter(|d| d.claimed_by.is_none()) {
+        // A set holds at most four of a tile: the play refused more.
+        let _ = seen.try_add(d.placed);
+    }
+    seen
+}
+
 fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
     match e {
         HandEvent::HandExposed(x) => hand.hands[x.seat] = Some(x.hand.clone()),
@@ -1040,7 +1058,7 @@ fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
                 hands: hand.hands.clone(),
                 win: s.win.clone(),
                 penalties: s.penalties.clone(),
-                discards: crate::TileCounts::EMPTY,
+                discards: hand.seen,
             };
             hand.facts = Some(facts);
         }
