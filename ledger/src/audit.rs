@@ -13,6 +13,8 @@
 //! * each settlement's nets re-derived from its payments, and its sum;
 //! * the append-only triggers;
 //! * the stored projections against a fresh replay into an in-memory database;
+//! * the officials, sessions and API token tables against the account events
+//!   ([`crate::accounts`]): an edit made behind the program's back;
 //! * optionally, chain heads published earlier: the chain must still pass through them.
 
 use std::fmt;
@@ -213,6 +215,9 @@ impl Ledger {
         walk.report.streams = streams;
         check_triggers(&tx, &mut walk.report.discrepancies)?;
         check_projections(&tx, &mut walk.report.discrepancies)?;
+        walk.report
+            .discrepancies
+            .extend(crate::accounts::check(&tx)?);
         Ok(walk.report)
     }
 }

@@ -18,16 +18,24 @@ pub enum StreamKind {
     Tournament,
     Table,
     Hand,
+    /// The officials' accounts: who could write, and when (`accounts:officials`).
+    Accounts,
 }
 
 impl StreamKind {
-    pub const ALL: [StreamKind; 3] = [StreamKind::Tournament, StreamKind::Table, StreamKind::Hand];
+    pub const ALL: [StreamKind; 4] = [
+        StreamKind::Tournament,
+        StreamKind::Table,
+        StreamKind::Hand,
+        StreamKind::Accounts,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             StreamKind::Tournament => "tournament",
             StreamKind::Table => "table",
             StreamKind::Hand => "hand",
+            StreamKind::Accounts => "accounts",
         }
     }
 }

@@ -169,6 +169,15 @@ impl Ledger {
         let mut touched: Vec<StreamId> = Vec::new();
         let mut projector = Projector::default();
         for p in &parsed {
+            if p.stream.kind() == crate::StreamKind::Accounts {
+                return Err(bad(
+                    p.line,
+                    format!(
+                        "{} is a ledger's own officials' accounts, which are not imported: each ledger keeps its own",
+                        p.stream
+                    ),
+                ));
+            }
             if !touched.contains(&p.stream) {
                 touched.push(p.stream.clone());
             }

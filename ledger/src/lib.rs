@@ -27,6 +27,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod accounts;
 mod audit;
 mod chain;
 mod error;

@@ -257,6 +257,13 @@ impl Ledger {
         &self.path
     }
 
+    /// The ledger's own connection, to read the tables that live beside the events (the
+    /// officials'). Change those only through [`Ledger::change_accounts`], which records the
+    /// change: anything else is an edit the audit will name.
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
     /// Appends `events` to `stream`, all or nothing, if the stream is at `expected`.
     ///
     /// Retrying a call that may have succeeded is safe: when every event id is already

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod accounts;
 mod append;
 mod durability;
 mod faults;

@@ -28,9 +28,9 @@ use web::server::AppState;
 
 fn setup(db: &Path, tables: usize) -> Result<String, Box<dyn std::error::Error>> {
     let state = AppState::open(db)?;
-    let token = state.auth_now(|c| {
-        auth::ensure_admin(c, Some("load-test-only"))?;
-        auth::create_api_token(c, &OfficialId::new("admin").unwrap(), "play load")
+    let token = state.write_now(|l| {
+        auth::ensure_admin(l, Some("load-test-only"))?;
+        auth::create_api_token(l, &OfficialId::new("admin").unwrap(), "play load")
     })?;
     let by = Official {
         id: OfficialId::new("admin")?,

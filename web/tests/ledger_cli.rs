@@ -162,7 +162,7 @@ fn a_lost_password_is_reset_by_whoever_holds_the_database() {
     let db = dir.file("club.db");
     let state = AppState::open(&db).unwrap();
     state
-        .auth_now(|c| auth::ensure_admin(c, Some("forgotten password")))
+        .write_now(|l| auth::ensure_admin(l, Some("forgotten password")))
         .unwrap();
     drop(state);
     let db_arg = db.to_str().unwrap();
@@ -173,9 +173,9 @@ fn a_lost_password_is_reset_by_whoever_holds_the_database() {
     let new = out.split('`').nth(3).unwrap().to_owned();
     assert_eq!(new.len(), 20, "{out}");
     let state = AppState::open(&db).unwrap();
-    assert!(state.auth_now(|c| auth::login(c, "admin", &new)).is_ok());
+    assert!(state.write_now(|l| auth::login(l, "admin", &new)).is_ok());
     assert!(state
-        .auth_now(|c| auth::login(c, "admin", "forgotten password"))
+        .write_now(|l| auth::login(l, "admin", "forgotten password"))
         .is_err());
     drop(state);
     // One given.
@@ -224,7 +224,7 @@ fn a_lost_password_is_reset_by_whoever_holds_the_database() {
     assert!(!missing.exists());
     let state = AppState::open(&db).unwrap();
     assert!(state
-        .auth_now(|c| auth::login(c, "admin", "chosen by me"))
+        .write_now(|l| auth::login(l, "admin", "chosen by me"))
         .is_ok());
 }
 

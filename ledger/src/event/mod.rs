@@ -13,6 +13,8 @@ mod upcast;
 // versions.
 pub use referee::event::*;
 
+pub use crate::accounts::{AccountChange, AccountChanged};
+
 use serde::{Deserialize, Serialize};
 
 use crate::StreamKind;
@@ -204,6 +206,9 @@ catalogue! {
     TableClosed = "table_closed", v 1, Tournament;
     /// The tournament chose the tie-break chain of its standings.
     TieBreakChosen = "tie_break_chosen", v 1, Tournament;
+    /// An official's account changed: created, password, role, disabled or enabled, an API
+    /// token issued or revoked, a session opened or closed (`crate::accounts`).
+    AccountChanged = "account_changed", v 1, Accounts;
 }
 
 /// The domain's per-stream enums and the ledger's catalogue name the same payloads.
@@ -255,7 +260,8 @@ mod tests {
         // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding;
         // 1 for standings; 5 for recording the play (a pass, a grant, a set exposed, a discard
         // taken back, a discard taken into the hand); 1 for adjudication (a plea of No Choice).
-        assert_eq!(CATALOGUE.len(), 40);
+        // 1 for accounts under audit.
+        assert_eq!(CATALOGUE.len(), 41);
     }
 
     #[test]
@@ -266,6 +272,7 @@ mod tests {
         assert_eq!(count(StreamKind::Tournament), 12);
         assert_eq!(count(StreamKind::Table), 2);
         assert_eq!(count(StreamKind::Hand), 26);
+        assert_eq!(count(StreamKind::Accounts), 1);
         let e = Event::from(WashOut {
             reason: "wall exhausted".into(),
         });

@@ -48,8 +48,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 .is_none()
                 .then(|| auth::random_token()[..20].to_owned());
             let new = password.clone().or(generated.clone()).unwrap_or_default();
+            // Recorded as done by `system`: whoever holds the database file.
             state
-                .auth_now(|conn| auth::reset_password(conn, official, &new))
+                .write_now(|ledger| {
+                    ledger.adopt_accounts()?;
+                    auth::reset_password(ledger, &auth::system(), official, &new)
+                })
                 .map_err(|e| anyhow::anyhow!("{}: {e}", db.display()))?;
             match generated {
                 // Printed once, to the terminal that asked; never logged.

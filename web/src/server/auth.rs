@@ -16,8 +16,9 @@ use actix_web::cookie::{Cookie, SameSite};
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use ledger::accounts::{self as recorded, AccountChange, AccountChanged};
 use ledger::event::OfficialRole;
-use ledger::OfficialId;
+use ledger::{Ledger, OfficialId};
 use rusqlite::{params, Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
 
@@ -327,29 +328,65 @@ pub fn bearer_token(header: &str) -> Option<&str> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
-/// Sets official `id`'s password and ends its sessions (so a password thought known to someone
-/// else stops working at once); refuses a short password or an unknown official.
-pub fn reset_password(conn: &Connection, id: &str, password: &str) -> Result<(), AppError> {
-    check_password_length(password)?;
-    set_password_hash(conn, id, &hash_password(password)?)
+/// Who changes an account when no official does: the first run, the command line.
+pub fn system() -> OfficialId {
+    OfficialId::new("system").unwrap_or_else(|_| unreachable!("a valid id"))
 }
 
-/// Stores official `id`'s new password hash and ends all its sessions, in one transaction.
-pub fn set_password_hash(conn: &Connection, id: &str, hash: &str) -> Result<(), AppError> {
-    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)
-        .map_err(sql("setting a password"))?;
-    let changed = tx
+/// The record of a change to official `id`'s account.
+pub(crate) fn changed(id: &str, change: AccountChange) -> Result<AccountChanged, AppError> {
+    let official = OfficialId::new(id)
+        .map_err(|e| AppError::not_found(format!("there is no official `{id}`: {e}")))?;
+    Ok(AccountChanged { official, change })
+}
+
+/// Sets official `id`'s password and ends its sessions (so a password thought known to someone
+/// else stops working at once), recorded as done by `by`; refuses a short password or an
+/// unknown official.
+pub fn reset_password(
+    ledger: &mut Ledger,
+    by: &OfficialId,
+    id: &str,
+    password: &str,
+) -> Result<(), AppError> {
+    check_password_length(password)?;
+    set_password_hash(ledger, by, id, &hash_password(password)?)
+}
+
+/// Stores official `id`'s new password hash and ends all its sessions, with its record, in
+/// one transaction.
+pub fn set_password_hash(
+    ledger: &mut Ledger,
+    by: &OfficialId,
+    id: &str,
+    hash: &str,
+) -> Result<(), AppError> {
+    ledger.change_accounts(by, |conn| Ok(((), set_password_hash_in(conn, id, hash)?)))
+}
+
+/// [`set_password_hash`] inside a transaction already open on the ledger's connection.
+pub(crate) fn set_password_hash_in(
+    conn: &Connection,
+    id: &str,
+    hash: &str,
+) -> Result<Vec<AccountChanged>, AppError> {
+    let changed_rows = conn
         .execute(
             "UPDATE officials SET password_hash = ?2 WHERE official = ?1",
             params![id, hash],
         )
         .map_err(sql("setting a password"))?;
-    if changed == 0 {
+    if changed_rows == 0 {
         return Err(AppError::not_found(format!("there is no official `{id}`")));
     }
-    tx.execute("DELETE FROM sessions WHERE official = ?1", [id])
+    conn.execute("DELETE FROM sessions WHERE official = ?1", [id])
         .map_err(sql("ending an official's sessions"))?;
-    tx.commit().map_err(sql("setting a password"))
+    Ok(vec![changed(
+        id,
+        AccountChange::PasswordSet {
+            password: recorded::password_print(hash),
+        },
+    )?])
 }
 
 /// The login form's CSRF value for the pre-login cookie `cookie`: HMAC-SHA-256 under the
@@ -398,9 +435,10 @@ fn check_password_length(password: &str) -> Result<(), AppError> {
     Ok(())
 }
 
-/// Creates an official; refuses a taken id or a short password.
+/// Creates an official, recorded as done by `by`; refuses a taken id or a short password.
 pub fn create_official(
-    conn: &Connection,
+    ledger: &mut Ledger,
+    by: &OfficialId,
     id: &OfficialId,
     name: &str,
     role: OfficialRole,
@@ -412,19 +450,47 @@ pub fn create_official(
         return Err(AppError::unprocessable("the official's name is empty"));
     }
     let hash = hash_password(password)?;
-    let inserted = conn
-        .execute(
-            "INSERT OR IGNORE INTO officials (official, name, role, is_admin, password_hash, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![id.as_str(), name.trim(), role_name(role), is_admin, hash, now()],
-        )
-        .map_err(sql("creating an official"))?;
-    if inserted == 0 {
-        return Err(AppError::conflict(format!(
-            "there is already an official `{id}`"
-        )));
+    create_official_hashed(ledger, by, id, name, role, is_admin, &hash)
+}
+
+/// [`create_official`] with the password already hashed (the service hashes it on a blocking
+/// thread, holding no lock).
+pub fn create_official_hashed(
+    ledger: &mut Ledger,
+    by: &OfficialId,
+    id: &OfficialId,
+    name: &str,
+    role: OfficialRole,
+    is_admin: bool,
+    hash: &str,
+) -> Result<(), AppError> {
+    if name.trim().is_empty() {
+        return Err(AppError::unprocessable("the official's name is empty"));
     }
-    Ok(())
+    ledger.change_accounts(by, |conn| {
+        let inserted = conn
+            .execute(
+                "INSERT OR IGNORE INTO officials (official, name, role, is_admin, password_hash, created_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id.as_str(), name.trim(), role_name(role), is_admin, hash, now()],
+            )
+            .map_err(sql("creating an official"))?;
+        if inserted == 0 {
+            return Err(AppError::conflict(format!(
+                "there is already an official `{id}`"
+            )));
+        }
+        let created = AccountChanged {
+            official: id.clone(),
+            change: AccountChange::Created {
+                name: name.trim().to_owned(),
+                role,
+                admin: is_admin,
+                password: recorded::password_print(hash),
+            },
+        };
+        Ok(((), vec![created]))
+    })
 }
 
 /// The hash verified for an unknown official, so that a wrong id takes as long as a wrong
@@ -435,12 +501,12 @@ const DUMMY_HASH: &str =
 /// Checks a login and opens a session: returns (session token, CSRF token). The service
 /// checks the password off the officials' lock ([`password_hash_of`], [`password_matches`],
 /// [`open_session`]); this runs the three in a row, for tools and tests.
-pub fn login(conn: &Connection, id: &str, password: &str) -> Result<(String, String), AppError> {
-    let stored = password_hash_of(conn, id)?;
+pub fn login(ledger: &mut Ledger, id: &str, password: &str) -> Result<(String, String), AppError> {
+    let stored = password_hash_of(ledger.connection(), id)?;
     if !password_matches(password, stored.as_deref()) {
         return Err(wrong_login());
     }
-    open_session(conn, id)
+    open_session(ledger, id)
 }
 
 /// The refusal of a login, the same whether the official or the password was wrong.
@@ -475,52 +541,106 @@ pub fn password_matches(password: &str, stored: Option<&str>) -> bool {
     }
 }
 
-/// Opens a session for official `id`, whose password was checked: (session token, CSRF token).
-pub fn open_session(conn: &Connection, id: &str) -> Result<(String, String), AppError> {
+/// Opens a session for official `id`, whose password was checked, recorded as the official's
+/// own login: (session token, CSRF token).
+pub fn open_session(ledger: &mut Ledger, id: &str) -> Result<(String, String), AppError> {
+    let by = OfficialId::new(id).map_err(|_| wrong_login())?;
+    ledger.change_accounts(&by, |conn| {
+        let (session, change) = open_session_in(conn, id)?;
+        Ok((session, vec![change]))
+    })
+}
+
+/// [`open_session`] inside a transaction already open on the ledger's connection.
+pub(crate) fn open_session_in(
+    conn: &Connection,
+    id: &str,
+) -> Result<((String, String), AccountChanged), AppError> {
     let (token, csrf) = (random_token(), random_token());
     conn.execute("DELETE FROM sessions WHERE expires_at <= ?1", [now()])
         .map_err(sql("expiring sessions"))?;
+    let expires_at = now() + SESSION_SECONDS;
+    let stored = sha256(&token);
     conn.execute(
         "INSERT INTO sessions (token_sha256, official, csrf_token, expires_at) VALUES (?1, ?2, ?3, ?4)",
-        params![sha256(&token), id, csrf, now() + SESSION_SECONDS],
+        params![stored, id, csrf, expires_at],
     )
     .map_err(sql("opening a session"))?;
-    Ok((token, csrf))
+    let change = changed(
+        id,
+        AccountChange::SessionOpened {
+            session: recorded::session_print(&stored),
+            expires_at,
+        },
+    )?;
+    Ok(((token, csrf), change))
 }
 
-/// Ends a session.
-pub fn logout(conn: &Connection, token: &str) -> Result<(), AppError> {
-    conn.execute(
-        "DELETE FROM sessions WHERE token_sha256 = ?1",
-        [sha256(token)],
-    )
-    .map_err(sql("ending a session"))
-    .map(drop)
+/// Ends a session, recorded as its official's logout; nothing for a session that is not open.
+pub fn logout(ledger: &mut Ledger, token: &str) -> Result<(), AppError> {
+    let stored = sha256(token);
+    let official: Option<String> = ledger
+        .connection()
+        .query_row(
+            "SELECT official FROM sessions WHERE token_sha256 = ?1",
+            [&stored],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(sql("finding a session"))?;
+    let Some(official) = official else {
+        return Ok(());
+    };
+    let by = OfficialId::new(&official).unwrap_or_else(|_| system());
+    ledger.change_accounts(&by, |conn| {
+        conn.execute("DELETE FROM sessions WHERE token_sha256 = ?1", [&stored])
+            .map_err(sql("ending a session"))?;
+        let closed = changed(
+            &official,
+            AccountChange::SessionClosed {
+                session: recorded::session_print(&stored),
+            },
+        )?;
+        Ok(((), vec![closed]))
+    })
 }
 
 /// Creates an API token for an official, valid until revoked; the token is returned once and
 /// stored as its hash.
 pub fn create_api_token(
-    conn: &Connection,
+    ledger: &mut Ledger,
     official: &OfficialId,
     label: &str,
 ) -> Result<String, AppError> {
-    create_api_token_until(conn, official, label, None)
+    create_api_token_until(ledger, official, label, None)
 }
 
-/// Creates an API token valid until `expires_at` (Unix seconds; `None`: until revoked).
+/// Creates an API token valid until `expires_at` (Unix seconds; `None`: until revoked),
+/// recorded as issued by the official to themselves.
 pub fn create_api_token_until(
-    conn: &Connection,
+    ledger: &mut Ledger,
     official: &OfficialId,
     label: &str,
     expires_at: Option<i64>,
 ) -> Result<String, AppError> {
     let token = format!("mjr_{}", random_token());
-    conn.execute(
-        "INSERT INTO api_tokens (token_sha256, official, label, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![sha256(&token), official.as_str(), label.trim(), now(), expires_at],
-    )
-    .map_err(sql("creating an API token"))?;
+    let stored = sha256(&token);
+    ledger.change_accounts(official, |conn| {
+        conn.execute(
+            "INSERT INTO api_tokens (token_sha256, official, label, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![stored, official.as_str(), label.trim(), now(), expires_at],
+        )
+        .map_err(sql("creating an API token"))?;
+        let issued = AccountChanged {
+            official: official.clone(),
+            change: AccountChange::TokenIssued {
+                token: recorded::token_print(&stored),
+                label: label.trim().to_owned(),
+                expires_at,
+            },
+        };
+        Ok::<_, AppError>(((), vec![issued]))
+    })?;
     Ok(token)
 }
 
@@ -563,25 +683,44 @@ pub fn list_api_tokens(conn: &Connection, official: &str) -> Result<Vec<TokenLis
 }
 
 /// Revokes official `official`'s token `id`: it stops working at once.
-pub fn revoke_api_token(conn: &Connection, official: &str, id: i64) -> Result<(), AppError> {
-    let gone = conn
-        .execute(
-            "DELETE FROM api_tokens WHERE rowid = ?1 AND official = ?2",
-            params![id, official],
-        )
-        .map_err(sql("revoking an API token"))?;
-    if gone == 0 {
-        return Err(AppError::not_found(format!(
-            "you have no API token number {id}"
-        )));
-    }
-    Ok(())
+pub fn revoke_api_token(ledger: &mut Ledger, official: &str, id: i64) -> Result<(), AppError> {
+    let by = OfficialId::new(official)
+        .map_err(|_| AppError::not_found(format!("you have no API token number {id}")))?;
+    ledger.change_accounts(&by, |conn| {
+        let stored: Option<Vec<u8>> = conn
+            .query_row(
+                "SELECT token_sha256 FROM api_tokens WHERE rowid = ?1 AND official = ?2",
+                params![id, official],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(sql("revoking an API token"))?;
+        let Some(stored) = stored else {
+            return Err(AppError::not_found(format!(
+                "you have no API token number {id}"
+            )));
+        };
+        conn.execute("DELETE FROM api_tokens WHERE rowid = ?1", [id])
+            .map_err(sql("revoking an API token"))?;
+        let revoked = changed(
+            official,
+            AccountChange::TokenRevoked {
+                token: recorded::token_print(&stored),
+            },
+        )?;
+        Ok(((), vec![revoked]))
+    })
 }
 
 /// Creates the administrator on first run. Returns the password when it was generated (to be
 /// printed once), `None` when officials already exist or the password was given.
-pub fn ensure_admin(conn: &Connection, password: Option<&str>) -> Result<AdminSetup, AppError> {
-    let count: i64 = conn
+///
+/// Officials a database held before account changes were recorded are adopted into the record
+/// first ([`Ledger::adopt_accounts`]).
+pub fn ensure_admin(ledger: &mut Ledger, password: Option<&str>) -> Result<AdminSetup, AppError> {
+    ledger.adopt_accounts()?;
+    let count: i64 = ledger
+        .connection()
         .query_row("SELECT COUNT(*) FROM officials", [], |r| r.get(0))
         .map_err(sql("counting officials"))?;
     if count > 0 {
@@ -594,7 +733,8 @@ pub fn ensure_admin(conn: &Connection, password: Option<&str>) -> Result<AdminSe
         .unwrap_or_default();
     let id = OfficialId::new("admin").map_err(AppError::internal)?;
     create_official(
-        conn,
+        ledger,
+        &system(),
         &id,
         "Administrator",
         OfficialRole::Organiser,

@@ -96,7 +96,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let password = args.admin_password.clone();
     let given = password.is_some();
     let setup = state
-        .auth(move |conn| auth::ensure_admin(conn, password.as_deref()))
+        .write(move |ledger| auth::ensure_admin(ledger, password.as_deref()))
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     match setup {

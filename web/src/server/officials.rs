@@ -13,9 +13,11 @@
 use std::net::IpAddr;
 
 use actix_web::web;
+use ledger::accounts::{AccountChange, AccountChanged};
 use ledger::event::OfficialRole;
+use ledger::{Ledger, OfficialId};
 use referee::{Violation, Violations};
-use rusqlite::{params, Connection, Transaction, TransactionBehavior};
+use rusqlite::{params, Connection};
 use serde::Deserialize;
 
 use super::auth::{self, Official, OfficialListing};
@@ -81,10 +83,23 @@ fn sql(context: &'static str) -> impl Fn(rusqlite::Error) -> AppError {
     move |e| AppError::internal(format!("{context}: {e}"))
 }
 
-/// Applies `change` to official `id`, all or nothing; answers the official as now listed.
-pub fn apply(conn: &Connection, id: &str, change: Change) -> Result<OfficialListing, AppError> {
-    let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)
-        .map_err(sql("changing an official"))?;
+/// Applies `change` to official `id`, with its record, all or nothing (recorded as done by
+/// `by`); answers the official as now listed.
+pub fn apply(
+    ledger: &mut Ledger,
+    by: &OfficialId,
+    id: &str,
+    change: Change,
+) -> Result<OfficialListing, AppError> {
+    ledger.change_accounts(by, |tx| apply_in(tx, id, change))
+}
+
+/// [`apply`] inside the transaction the ledger opened for it: an error rolls everything back.
+fn apply_in(
+    tx: &Connection,
+    id: &str,
+    change: Change,
+) -> Result<(OfficialListing, Vec<AccountChanged>), AppError> {
     let changed = match change {
         Change::Role { role, is_admin } => tx.execute(
             "UPDATE officials SET role = ?2, is_admin = COALESCE(?3, is_admin) WHERE official = ?1",
@@ -115,16 +130,23 @@ pub fn apply(conn: &Connection, id: &str, change: Change) -> Result<OfficialList
         )
         .map_err(sql("counting administrators"))?;
     if admins == 0 {
-        // Dropping the transaction rolls the change back.
+        // The error rolls the change back.
         return Err(ManageError::LastAdministrator {
             official: id.to_owned(),
             verb: change.verb(),
         }
         .into());
     }
-    let listing = auth::official_listing(&tx, id)?;
-    tx.commit().map_err(sql("changing an official"))?;
-    Ok(listing)
+    let listing = auth::official_listing(tx, id)?;
+    let what = match change {
+        Change::Role { .. } => AccountChange::RoleSet {
+            role: auth::parse_role(&listing.role)?,
+            admin: listing.is_admin,
+        },
+        Change::Disable => AccountChange::Disabled,
+        Change::Enable => AccountChange::Enabled,
+    };
+    Ok((listing, vec![auth::changed(id, what)?]))
 }
 
 /// An official changing their own password. The form sends `repeat`; a program may leave it
@@ -200,10 +222,21 @@ pub async fn change_own_password(
         return Err(AppError::violations(Violations(problems)));
     }
     let hash = web::block(move || auth::hash_password(&change.new)).await??;
+    let by = official.id.clone();
     state
-        .auth(move |conn| {
-            auth::set_password_hash(conn, &id, &hash)?;
-            renew.then(|| auth::open_session(conn, &id)).transpose()
+        .write(move |ledger| {
+            ledger.change_accounts(&by, |conn| {
+                let mut changes = auth::set_password_hash_in(conn, &id, &hash)?;
+                let session = match renew {
+                    true => {
+                        let (session, opened) = auth::open_session_in(conn, &id)?;
+                        changes.push(opened);
+                        Some(session)
+                    }
+                    false => None,
+                };
+                Ok((session, changes))
+            })
         })
         .await
 }

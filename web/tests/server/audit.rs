@@ -48,7 +48,7 @@ async fn the_public_is_served_the_last_verification_until_the_head_moves() {
         let raw = rusqlite::Connection::open(t.state.path()).unwrap();
         raw.execute_batch(
             "DROP TRIGGER events_no_update;
-             UPDATE events SET payload = replace(payload, 'Spring Open', 'Spring Opem') WHERE position = 1;",
+             UPDATE events SET payload = replace(payload, 'Spring Open', 'Spring Opem') WHERE event_type = 'tournament_created';",
         )
         .unwrap();
     }
@@ -77,4 +77,41 @@ async fn the_public_is_served_the_last_verification_until_the_head_moves() {
     assert_ne!(after["verified_at"], fresh["verified_at"]);
     assert!(after["verification"].as_u64() > fresh["verification"].as_u64());
     assert_eq!(audit_json(&svc, "/api/audit", None).await, after);
+}
+
+/// Accounts under audit: officials, tokens and logins made through the service audit clean; an
+/// official made administrator behind the program's back, or a session slipped into the table,
+/// is named by the audit.
+#[actix_web::test]
+async fn an_edit_to_the_officials_tables_behind_the_programs_back_is_named() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    // A login and a logout through the service are recorded too.
+    t.state
+        .write_now(|l| auth::login(l, "sam", PASSWORD))
+        .map(|(token, _)| t.state.write_now(|l| auth::logout(l, &token)))
+        .unwrap()
+        .unwrap();
+    let clean = audit_json(&svc, "/api/audit?fresh=1", Some(&t.token)).await;
+    assert_eq!(clean["clean"], true, "{clean}");
+    {
+        let raw = rusqlite::Connection::open(t.state.path()).unwrap();
+        raw.execute_batch(
+            "UPDATE officials SET is_admin = 1 WHERE official = 'sam';
+             INSERT INTO sessions (token_sha256, official, csrf_token, expires_at)
+                 VALUES (x'00', 'rita', 'c', 4000000000);",
+        )
+        .unwrap();
+    }
+    let found = audit_json(&svc, "/api/audit?fresh=1", Some(&t.token)).await;
+    assert_eq!(found["clean"], false, "{found}");
+    let text = found.to_string();
+    assert!(
+        text.contains("`sam` has administrator true (recorded false)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("a session of `rita` that no login opened"),
+        "{text}"
+    );
 }

@@ -43,10 +43,10 @@ async fn a_reset_password_ends_the_sessions_and_the_old_password() {
     let t = spawn();
     let (session, _) = t
         .state
-        .auth_now(|c| auth::login(c, "admin", PASSWORD))
+        .write_now(|l| auth::login(l, "admin", PASSWORD))
         .unwrap();
     t.state
-        .auth_now(|c| auth::reset_password(c, "admin", "a new password"))
+        .write_now(|l| auth::reset_password(l, &auth::system(), "admin", "a new password"))
         .unwrap();
     let svc = test::init_service(app(t.state.clone())).await;
     let req = test::TestRequest::get()
@@ -60,24 +60,24 @@ async fn a_reset_password_ends_the_sessions_and_the_old_password() {
     assert_ne!(resp.status(), StatusCode::OK, "the old session ended");
     assert!(t
         .state
-        .auth_now(|c| auth::login(c, "admin", PASSWORD))
+        .write_now(|l| auth::login(l, "admin", PASSWORD))
         .is_err());
     assert!(t
         .state
-        .auth_now(|c| auth::login(c, "admin", "a new password"))
+        .write_now(|l| auth::login(l, "admin", "a new password"))
         .is_ok());
     // A short password or an unknown official is refused, and nothing changes.
     assert!(t
         .state
-        .auth_now(|c| auth::reset_password(c, "admin", "short"))
+        .write_now(|l| auth::reset_password(l, &auth::system(), "admin", "short"))
         .is_err());
     assert!(t
         .state
-        .auth_now(|c| auth::reset_password(c, "nobody", "long enough"))
+        .write_now(|l| auth::reset_password(l, &auth::system(), "nobody", "long enough"))
         .is_err());
     assert!(t
         .state
-        .auth_now(|c| auth::login(c, "admin", "a new password"))
+        .write_now(|l| auth::login(l, "admin", "a new password"))
         .is_ok());
 }
 
@@ -127,7 +127,7 @@ async fn api_tokens_are_listed_expire_and_are_revoked_at_once() {
     let admin = ledger::OfficialId::new("admin").unwrap();
     let stale = t
         .state
-        .auth_now(|c| auth::create_api_token_until(c, &admin, "old script", Some(1)))
+        .write_now(|l| auth::create_api_token_until(l, &admin, "old script", Some(1)))
         .unwrap();
     let resp = test::call_service(&svc, write(&stale, 2)).await;
     assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);

@@ -9,7 +9,7 @@ use super::*;
 
 /// A session of `id` opened directly (not through the throttled form): cookie and CSRF token.
 fn session(state: &AppState, id: &str, password: &str) -> (Cookie<'static>, String) {
-    let (token, csrf) = state.auth_now(|c| auth::login(c, id, password)).unwrap();
+    let (token, csrf) = state.write_now(|l| auth::login(l, id, password)).unwrap();
     (Cookie::new(auth::SESSION_COOKIE, token), csrf)
 }
 
@@ -123,7 +123,7 @@ async fn an_official_changes_their_own_password_ending_their_other_sessions() {
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(account_status(&svc, &here).await, StatusCode::UNAUTHORIZED);
-    let login = |p: &'static str| t.state.auth_now(move |c| auth::login(c, "admin", p));
+    let login = |p: &'static str| t.state.write_now(move |l| auth::login(l, "admin", p));
     assert!(login(PASSWORD).is_err());
     assert!(login("a new password").is_ok());
 }
@@ -155,7 +155,7 @@ async fn the_api_changes_ones_own_password_listing_every_problem() {
     assert_eq!(fields, ["current", "new", "repeat"]);
     assert!(t
         .state
-        .auth_now(|c| auth::login(c, "sam", PASSWORD))
+        .write_now(|l| auth::login(l, "sam", PASSWORD))
         .is_ok());
 
     let (sams_session, _) = session(&t.state, "sam", PASSWORD);
@@ -174,7 +174,7 @@ async fn the_api_changes_ones_own_password_listing_every_problem() {
     );
     assert!(t
         .state
-        .auth_now(|c| auth::login(c, "sam", "sam's new password"))
+        .write_now(|l| auth::login(l, "sam", "sam's new password"))
         .is_ok());
     // API tokens are not touched: sam's still records (here: is refused by role, not by token).
     let status = create_tournament(&svc, sam, "x").await;
@@ -213,7 +213,7 @@ async fn only_the_administrator_manages_officials_and_others_get_403() {
     assert_eq!((sam.role.as_str(), sam.disabled), ("scorer", false));
     assert!(t
         .state
-        .auth_now(|c| auth::login(c, "sam", PASSWORD))
+        .write_now(|l| auth::login(l, "sam", PASSWORD))
         .is_ok());
     // The pages too: a referee's session gets 403 on the officials' forms.
     let (rita, csrf) = session(&t.state, "rita", PASSWORD);
@@ -309,7 +309,7 @@ async fn a_disabled_officials_token_and_session_stop_at_once_until_enabled() {
         account_status(&svc, &session_of_olga).await,
         StatusCode::UNAUTHORIZED
     );
-    let refused = t.state.auth_now(|c| auth::login(c, "olga", PASSWORD));
+    let refused = t.state.write_now(|l| auth::login(l, "olga", PASSWORD));
     assert_eq!(
         refused.unwrap_err().kind,
         web::server::error::ErrorKind::Unauthorized
@@ -339,7 +339,7 @@ async fn a_disabled_officials_token_and_session_stop_at_once_until_enabled() {
     );
     assert!(t
         .state
-        .auth_now(|c| auth::login(c, "olga", PASSWORD))
+        .write_now(|l| auth::login(l, "olga", PASSWORD))
         .is_ok());
 }
 
@@ -430,7 +430,7 @@ async fn the_administrator_resets_a_password_ending_the_officials_sessions() {
     assert_eq!(account_status(&svc, &rita).await, StatusCode::UNAUTHORIZED);
     assert!(t
         .state
-        .auth_now(|c| auth::login(c, "rita", "rita's new one"))
+        .write_now(|l| auth::login(l, "rita", "rita's new one"))
         .is_ok());
     let (status, _) = call(
         &svc,

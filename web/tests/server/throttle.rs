@@ -16,7 +16,7 @@ fn throttled(throttle: LoginThrottle) -> (aweb::Data<AppState>, super::TempDir) 
     let dir = temp_dir();
     let state = aweb::Data::new(AppState::open_throttled(&dir.0.join("t.db"), throttle).unwrap());
     state
-        .auth_now(|c| auth::ensure_admin(c, Some(PASSWORD)))
+        .write_now(|l| auth::ensure_admin(l, Some(PASSWORD)))
         .unwrap();
     (state, dir)
 }

@@ -135,7 +135,9 @@ pub async fn login(
         .map_err(AppError::internal)?;
     let result = if matches {
         let who = official.clone();
-        state.auth(move |conn| auth::open_session(conn, &who)).await
+        state
+            .write(move |ledger| auth::open_session(ledger, &who))
+            .await
     } else {
         Err(auth::wrong_login())
     };
@@ -178,7 +180,9 @@ pub async fn logout(
         official.check_csrf(&form.csrf)?;
         if let Some(c) = req.cookie(auth::SESSION_COOKIE) {
             let token = c.value().to_owned();
-            state.auth(move |conn| auth::logout(conn, &token)).await?;
+            state
+                .write(move |ledger| auth::logout(ledger, &token))
+                .await?;
         }
     }
     let mut response = see_other("/");
@@ -359,7 +363,7 @@ pub async fn create_token(
     };
     let id = official.id.clone();
     let token = state
-        .auth(move |conn| auth::create_api_token_until(conn, &id, &label, expires_at))
+        .write(move |ledger| auth::create_api_token_until(ledger, &id, &label, expires_at))
         .await?;
     Ok(account_page(&state, &official, Some(token), None).await?)
 }
@@ -375,7 +379,7 @@ pub async fn revoke_token(
     official.check_csrf(&form.csrf)?;
     let (who, id) = (official.id.to_string(), path.into_inner());
     state
-        .auth(move |conn| auth::revoke_api_token(conn, &who, id))
+        .write(move |ledger| auth::revoke_api_token(ledger, &who, id))
         .await?;
     tracing::info!(official = %official.id, token = id, "API token revoked");
     Ok(account_page(
@@ -459,8 +463,16 @@ pub async fn add_official(
         disabled: false,
     };
     let name = listing.name.clone();
+    if !auth::password_long_enough(&form.password) {
+        return Err(AppError::unprocessable(auth::too_short()));
+    }
+    let password = form.password;
+    let hash = web::block(move || auth::hash_password(&password)).await??;
+    let creator = by.id.clone();
     state
-        .auth(move |conn| auth::create_official(conn, &id, &name, role, false, &form.password))
+        .write(move |ledger| {
+            auth::create_official_hashed(ledger, &creator, &id, &name, role, false, &hash)
+        })
         .await?;
     let (l, by) = (listing.clone(), by.clone());
     state

@@ -22,8 +22,9 @@ pub async fn manage(
     change: Change,
 ) -> Result<OfficialListing, AppError> {
     by.require_role(Action::ManageOfficials)?;
+    let who = by.id.clone();
     let listing = state
-        .auth(move |conn| officials::apply(conn, &id, change))
+        .write(move |ledger| officials::apply(ledger, &who, &id, change))
         .await?;
     tracing::info!(by = %by.id, official = %listing.official, change = ?change, "official changed");
     Ok(listing)
@@ -41,10 +42,11 @@ pub async fn reset(
         return Err(AppError::unprocessable(auth::too_short()));
     }
     let hash = web::block(move || auth::hash_password(&password)).await??;
+    let who = by.id.clone();
     let listing = state
-        .auth(move |conn| {
-            auth::set_password_hash(conn, &id, &hash)?;
-            auth::official_listing(conn, &id)
+        .write(move |ledger| {
+            auth::set_password_hash(ledger, &who, &id, &hash)?;
+            auth::official_listing(ledger.connection(), &id)
         })
         .await?;
     tracing::info!(by = %by.id, official = %listing.official, "password reset");
