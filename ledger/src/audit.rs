@@ -15,6 +15,8 @@
 //! * the stored projections against a fresh replay into an in-memory database;
 //! * the officials, sessions and API token tables against the account events
 //!   ([`crate::accounts`]): an edit made behind the program's back;
+//! * the signed checkpoints recorded ([`crate::signing`]): each signature, and that the chain
+//!   still passes through each;
 //! * optionally, chain heads published earlier: the chain must still pass through them.
 
 use std::fmt;
@@ -218,6 +220,9 @@ impl Ledger {
         walk.report
             .discrepancies
             .extend(crate::accounts::check(&tx)?);
+        walk.report
+            .discrepancies
+            .extend(crate::signing::check(&tx)?);
         Ok(walk.report)
     }
 }

@@ -85,6 +85,10 @@ pub enum Error {
         what: String,
     },
 
+    /// The ledger's signing key cannot be created or read (`crate::signing`).
+    #[error("ledger key {0}")]
+    Key(String),
+
     /// An import line is malformed, does not verify, or conflicts with what is stored.
     #[error("import line {line}: {what}; nothing was imported")]
     Import { line: usize, what: String },

@@ -20,14 +20,17 @@ pub enum StreamKind {
     Hand,
     /// The officials' accounts: who could write, and when (`accounts:officials`).
     Accounts,
+    /// The ledger's own records about itself: its signed checkpoints (`ledger:checkpoints`).
+    Ledger,
 }
 
 impl StreamKind {
-    pub const ALL: [StreamKind; 4] = [
+    pub const ALL: [StreamKind; 5] = [
         StreamKind::Tournament,
         StreamKind::Table,
         StreamKind::Hand,
         StreamKind::Accounts,
+        StreamKind::Ledger,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -36,6 +39,7 @@ impl StreamKind {
             StreamKind::Table => "table",
             StreamKind::Hand => "hand",
             StreamKind::Accounts => "accounts",
+            StreamKind::Ledger => "ledger",
         }
     }
 }

@@ -88,6 +88,9 @@ pub struct ImportReport {
     pub already_present: u64,
     /// Each stream touched and its version afterwards.
     pub streams: Vec<(StreamId, u64)>,
+    /// The streams whose export was signed, with the signing ledger's public key (hex): the
+    /// signature checked over the stream's last event (`crate::signing`).
+    pub signed_by: Vec<(StreamId, String)>,
 }
 
 fn bad(line: usize, what: impl Into<String>) -> Error {
@@ -100,12 +103,24 @@ fn bad(line: usize, what: impl Into<String>) -> Error {
 impl Ledger {
     /// Writes the stream as JSON Lines, verifying each event's hash and link as it goes (a
     /// broken record is refused, not exported). Returns the number of events written.
-    pub fn export_stream(&self, stream: &StreamId, mut out: impl Write) -> Result<u64> {
+    pub fn export_stream(&self, stream: &StreamId, out: impl Write) -> Result<u64> {
+        self.export_stream_signed(stream, None, out)
+    }
+
+    /// [`Ledger::export_stream`], ending with a line `{"signed": …}`: the ledger's signature
+    /// (with `key`) over the stream's last version and hash, which link to every event before.
+    pub fn export_stream_signed(
+        &self,
+        stream: &StreamId,
+        key: Option<&crate::signing::LedgerKey>,
+        mut out: impl Write,
+    ) -> Result<u64> {
         let sql = format!("SELECT {COLUMNS} FROM events WHERE stream = ?1 ORDER BY version");
         let mut stmt = self.conn.prepare(&sql).ctx("reading the stream")?;
         let mut rows = stmt.query([stream.as_str()]).ctx("reading the stream")?;
         let mut links = StreamLinks::new();
         let mut count = 0;
+        let mut last: Option<Hash> = None;
         while let Some(row) = rows.next().ctx("reading the stream")? {
             let r = RowRef::from_row(row).ctx("reading an event row")?;
             let corrupt = |what: String| Error::Corrupt {
@@ -124,6 +139,7 @@ impl Ledger {
                 return Err(corrupt(format!("{finding}; run the audit")));
             }
             count = r.version_u64();
+            last = recomputed.as_ref().ok().copied();
             let text = |b: &'_ [u8]| {
                 std::str::from_utf8(b)
                     .map(str::to_owned)
@@ -150,6 +166,17 @@ impl Ledger {
             serde_json::to_writer(&mut out, &line).map_err(|e| io(e.into()))?;
             out.write_all(b"\n").map_err(io)?;
         }
+        if let (Some(key), Some(hash)) = (key, last) {
+            let line = crate::signing::SignatureLine {
+                signed: crate::signing::ExportSignature::sign(key, stream.as_str(), count, hash),
+            };
+            let io = |source| Error::Io {
+                context: "writing the export",
+                source,
+            };
+            serde_json::to_writer(&mut out, &line).map_err(|e| io(e.into()))?;
+            out.write_all(b"\n").map_err(io)?;
+        }
         out.flush().map_err(|source| Error::Io {
             context: "writing the export",
             source,
@@ -159,7 +186,7 @@ impl Ledger {
 
     /// Imports JSON Lines written by [`Ledger::export_stream`], all or nothing.
     pub fn import(&mut self, input: impl BufRead) -> Result<ImportReport> {
-        let parsed = parse_all(input)?;
+        let (parsed, signatures) = parse_all(input)?;
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
@@ -169,11 +196,14 @@ impl Ledger {
         let mut touched: Vec<StreamId> = Vec::new();
         let mut projector = Projector::default();
         for p in &parsed {
-            if p.stream.kind() == crate::StreamKind::Accounts {
+            if matches!(
+                p.stream.kind(),
+                crate::StreamKind::Accounts | crate::StreamKind::Ledger
+            ) {
                 return Err(bad(
                     p.line,
                     format!(
-                        "{} is a ledger's own officials' accounts, which are not imported: each ledger keeps its own",
+                        "{} is a ledger's own record of its accounts or checkpoints, which are not imported: each ledger keeps its own",
                         p.stream
                     ),
                 ));
@@ -247,6 +277,7 @@ impl Ledger {
             let v = stream_version(&tx, &stream)?;
             report.streams.push((stream, v));
         }
+        report.signed_by = signatures;
         tx.commit().ctx("committing an import")?;
         Ok(report)
     }
@@ -277,9 +308,14 @@ fn hex(b: &[u8]) -> String {
     Hash::from_slice(b).map(|h| h.to_hex()).unwrap_or_default()
 }
 
-/// Reads and checks every line before anything is written.
-fn parse_all(mut input: impl BufRead) -> Result<Vec<Parsed>> {
-    let mut out = Vec::new();
+/// A stream exported signed, and the public key of the ledger that signed it.
+type SignedBy = (StreamId, String);
+
+/// Reads and checks every line before anything is written: the events, and the signatures of
+/// the streams exported signed, each checked and covering its stream's last event.
+fn parse_all(mut input: impl BufRead) -> Result<(Vec<Parsed>, Vec<SignedBy>)> {
+    let mut out: Vec<Parsed> = Vec::new();
+    let mut signatures: Vec<(StreamId, String, u64, usize)> = Vec::new();
     let mut links = StreamLinks::resuming();
     let mut raw = Vec::new();
     for n in 1.. {
@@ -296,6 +332,29 @@ fn parse_all(mut input: impl BufRead) -> Result<Vec<Parsed>> {
         if line.trim().is_empty() {
             continue;
         }
+        if line.trim_start().starts_with("{\"signed\"") {
+            let s: crate::signing::SignatureLine = serde_json::from_str(line)
+                .map_err(|e| bad(n, format!("not an export signature: {e}")))?;
+            let s = s.signed;
+            s.verify()
+                .map_err(|e| bad(n, format!("export signature of {}: {e}", s.stream)))?;
+            let last = out.iter().rev().find(|p| p.stream.as_str() == s.stream);
+            match last {
+                Some(p) if p.version == s.version && p.hash.to_hex() == s.hash => {
+                    signatures.push((p.stream.clone(), s.ledger, s.version, n));
+                }
+                _ => {
+                    return Err(bad(
+                        n,
+                        format!(
+                            "the export signature of {} covers version {} (hash {}), which is not the stream's last line above it",
+                            s.stream, s.version, s.hash
+                        ),
+                    ))
+                }
+            }
+            continue;
+        }
         let p = parse_line(n, line)?;
         if let Some(finding) = links.link(p.stream.as_str(), p.version, Some(p.prev_hash), p.hash) {
             let what = format!(
@@ -306,7 +365,23 @@ fn parse_all(mut input: impl BufRead) -> Result<Vec<Parsed>> {
         }
         out.push(p);
     }
-    Ok(out)
+    // A signature covers its stream only if nothing of the stream follows it.
+    for (stream, _, version, n) in &signatures {
+        if out
+            .iter()
+            .any(|p| &p.stream == stream && p.version > *version)
+        {
+            return Err(bad(
+                *n,
+                format!("events of {stream} follow its export signature: they are not covered"),
+            ));
+        }
+    }
+    let signed = signatures
+        .into_iter()
+        .map(|(stream, ledger, ..)| (stream, ledger))
+        .collect();
+    Ok((out, signed))
 }
 
 fn parse_line(n: usize, line: &str) -> Result<Parsed> {

@@ -41,6 +41,7 @@ mod read;
 mod record;
 mod schema;
 pub mod settlement;
+pub mod signing;
 mod store;
 
 pub use audit::{AuditReport, Discrepancy, StreamHead};

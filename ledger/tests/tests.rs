@@ -10,6 +10,7 @@ mod jsonl;
 mod projections;
 mod properties;
 mod schema;
+mod signing;
 mod standings;
 mod status;
 mod tamper;

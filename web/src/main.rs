@@ -29,6 +29,9 @@ enum Command {
     Waits(cmd::waits::Args),
     /// Verify a ledger database: hash chain, settlements, projections; print the chain head.
     Audit(cmd::audit::Args),
+    /// Sign a checkpoint of the ledger's chain head with its key, record it, and print it (the
+    /// head a club publishes; `audit --expect-head FILE` checks it).
+    Checkpoint(cmd::checkpoint::Args),
     /// Write one stream of a ledger as JSON Lines (to send a disputed hand to a referee).
     Export(cmd::export::Args),
     /// Read a JSON Lines stream into a ledger, verifying its chain; refuses broken records.
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
             .map(|()| ExitCode::SUCCESS),
         Command::Waits(args) => cmd::waits::run(&args),
         Command::Audit(args) => cmd::audit::run(&args),
+        Command::Checkpoint(args) => cmd::checkpoint::run(&args),
         Command::Export(args) => cmd::export::run(&args),
         Command::Import(args) => cmd::import::run(&args),
         Command::LoadFixture(args) => cmd::load_fixture::run(&args),

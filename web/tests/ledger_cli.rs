@@ -81,7 +81,10 @@ fn audit_export_import_round_trip() {
         file.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 5);
+    // Five events, then the ledger's signature over the last.
+    let exported = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(exported.lines().count(), 6);
+    assert!(exported.lines().last().unwrap().starts_with("{\"signed\""));
 
     let out = run(&[
         "import",
@@ -348,5 +351,89 @@ fn serve_says_when_the_database_cannot_be_written() {
     assert!(
         err.contains("cannot write the database") && err.contains("read-only"),
         "{err}"
+    );
+}
+
+/// Heads a club can publish: `checkpoint` signs and records one; `audit --expect-head FILE`
+/// checks its signature and that the chain passes through it; another ledger's checkpoint
+/// fails the audit, and an altered file is refused. Exports are signed, and `import` says by
+/// whom.
+#[test]
+fn a_signed_checkpoint_is_published_and_checked_and_exports_name_their_ledger() {
+    let dir = Dir::new("checkpoint");
+    let db = dir.file("club.db");
+    small_ledger(&db);
+    let file = dir.file("head.json");
+    let db_arg = db.to_str().unwrap();
+    let o = run(&["checkpoint", "--db", db_arg, "-o", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let printed: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(printed["position"], 5);
+    let secret = std::fs::read_to_string(dir.file("club.db.key")).unwrap();
+    assert_eq!(secret.trim().len(), 64, "the key lives beside the database");
+    let key = printed["ledger"].as_str().unwrap().to_owned();
+    assert!(
+        !text(&o.stdout).contains(secret.trim()),
+        "the secret is never shown"
+    );
+
+    let o = run(&["audit", db_arg, "--expect-head", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("signature verified"), "{out}");
+    assert!(out.contains("this ledger's key"), "{out}");
+
+    // The same history written again from scratch: the checkpoint catches it.
+    let other = dir.file("rewritten.db");
+    small_ledger(&other);
+    let o = run(&[
+        "audit",
+        other.to_str().unwrap(),
+        "--expect-head",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("a key this ledger has never signed"));
+
+    // An altered checkpoint is refused before any audit.
+    let altered = dir.file("altered.json");
+    let original = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &altered,
+        original.replace("\"position\":5", "\"position\":6"),
+    )
+    .unwrap();
+    let o = run(&["audit", db_arg, "--expect-head", altered.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("does not match"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // Exports are signed with the same key; an import says whose ledger they came from.
+    let export = dir.file("spring.jsonl");
+    let o = run(&[
+        "export",
+        "--db",
+        db_arg,
+        "tournament:spring",
+        "-o",
+        export.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains(&key), "{}", text(&o.stderr));
+    let fresh = dir.file("fresh.db");
+    let o = run(&[
+        "import",
+        "--db",
+        fresh.to_str().unwrap(),
+        export.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains(&format!("signed by ledger {key}")),
+        "{}",
+        text(&o.stdout)
     );
 }

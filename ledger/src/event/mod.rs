@@ -14,6 +14,7 @@ mod upcast;
 pub use referee::event::*;
 
 pub use crate::accounts::{AccountChange, AccountChanged};
+pub use crate::signing::CheckpointSigned;
 
 use serde::{Deserialize, Serialize};
 
@@ -209,6 +210,8 @@ catalogue! {
     /// An official's account changed: created, password, role, disabled or enabled, an API
     /// token issued or revoked, a session opened or closed (`crate::accounts`).
     AccountChanged = "account_changed", v 1, Accounts;
+    /// A checkpoint of the chain head, signed with the ledger's key (`crate::signing`).
+    CheckpointSigned = "checkpoint_signed", v 1, Ledger;
 }
 
 /// The domain's per-stream enums and the ledger's catalogue name the same payloads.
@@ -260,8 +263,8 @@ mod tests {
         // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding;
         // 1 for standings; 5 for recording the play (a pass, a grant, a set exposed, a discard
         // taken back, a discard taken into the hand); 1 for adjudication (a plea of No Choice).
-        // 1 for accounts under audit.
-        assert_eq!(CATALOGUE.len(), 41);
+        // 1 for accounts under audit; 1 for signed checkpoints.
+        assert_eq!(CATALOGUE.len(), 42);
     }
 
     #[test]
@@ -273,6 +276,7 @@ mod tests {
         assert_eq!(count(StreamKind::Table), 2);
         assert_eq!(count(StreamKind::Hand), 26);
         assert_eq!(count(StreamKind::Accounts), 1);
+        assert_eq!(count(StreamKind::Ledger), 1);
         let e = Event::from(WashOut {
             reason: "wall exhausted".into(),
         });

@@ -6,16 +6,50 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use ledger::signing::Checkpoint;
 use ledger::{ChainHead, Hash, Ledger};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// The ledger database to audit (never created or modified).
     pub db: PathBuf,
-    /// A chain head published earlier, as POSITION:HASH; the chain must still pass through it.
+    /// A chain head published earlier, as POSITION:HASH or a signed checkpoint file (from
+    /// `checkpoint`, or downloaded from the audit page); the chain must still pass through it.
     /// May be given more than once.
-    #[arg(long = "expect-head", value_name = "POSITION:HASH", value_parser = parse_head)]
-    pub expect_head: Vec<ChainHead>,
+    #[arg(long = "expect-head", value_name = "POSITION:HASH|FILE", value_parser = parse_expected)]
+    pub expect_head: Vec<Expected>,
+}
+
+/// A head to expect, and the checkpoint that vouched for it when it came from one.
+#[derive(Clone, Debug)]
+pub struct Expected {
+    head: ChainHead,
+    checkpoint: Option<(PathBuf, Checkpoint)>,
+}
+
+fn parse_expected(s: &str) -> Result<Expected, String> {
+    let path = PathBuf::from(s);
+    if !path.is_file() {
+        return parse_head(s).map(|head| Expected {
+            head,
+            checkpoint: None,
+        });
+    }
+    // A checkpoint is a few hundred bytes: a large file is not one.
+    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    if size > 64 * 1024 {
+        return Err(format!(
+            "{}: {size} bytes is not a checkpoint (a few hundred bytes of JSON)",
+            path.display()
+        ));
+    }
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (checkpoint, head) =
+        Checkpoint::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Expected {
+        head,
+        checkpoint: Some((path, checkpoint)),
+    })
 }
 
 fn parse_head(s: &str) -> Result<ChainHead, String> {
@@ -35,9 +69,25 @@ fn parse_head(s: &str) -> Result<ChainHead, String> {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let ledger = Ledger::open_existing(&args.db)
         .with_context(|| format!("opening {}", args.db.display()))?;
-    let report = ledger
-        .audit_with(&args.expect_head)
-        .context("auditing the ledger")?;
+    let heads: Vec<ChainHead> = args.expect_head.iter().map(|e| e.head).collect();
+    let report = ledger.audit_with(&heads).context("auditing the ledger")?;
+    let own = ledger.checkpoints().context("reading the checkpoints")?;
+    for e in &args.expect_head {
+        if let Some((path, c)) = &e.checkpoint {
+            let whose = if own.iter().any(|o| o.ledger == c.ledger) {
+                "this ledger's key"
+            } else {
+                "a key this ledger has never signed a checkpoint with"
+            };
+            println!(
+                "checkpoint {}: position {} signed {} by ledger {} ({whose}): signature verified",
+                path.display(),
+                c.position,
+                c.signed_at,
+                c.ledger
+            );
+        }
+    }
     println!("{report}");
     Ok(if report.is_clean() {
         ExitCode::SUCCESS

@@ -33,9 +33,15 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         None => Box::new(io::stdout().lock()),
     };
+    // Signed with the ledger's own key, created beside the database if it has none yet.
+    let key = ledger::signing::LedgerKey::load_or_create(&args.db).context("the ledger's key")?;
     let count = ledger
-        .export_stream(&args.stream, BufWriter::new(out))
+        .export_stream_signed(&args.stream, Some(&key), BufWriter::new(out))
         .context("exporting")?;
-    eprintln!("exported {count} events of {}", args.stream);
+    eprintln!(
+        "exported {count} events of {}, signed by ledger {}",
+        args.stream,
+        key.public_hex()
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -45,7 +45,15 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         report.imported, report.already_present
     );
     for (stream, version) in &report.streams {
-        println!("  {stream} now at version {version}");
+        let signed = report
+            .signed_by
+            .iter()
+            .find(|(s, _)| s == stream)
+            .map_or_else(
+                || "unsigned".to_owned(),
+                |(_, key)| format!("signed by ledger {key}"),
+            );
+        println!("  {stream} now at version {version} ({signed})");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -243,7 +243,7 @@ fn import(
         })?;
         hands_imported += recorded.len();
         // The game is over: the table is closed, and its players may sit at the next.
-        voiding::close_table(ledger, &table, by, &voiding::CloseTable {}).map_err(err)?;
+        voiding::close_table(ledger, &table, by, &voiding::CloseTable {}, None).map_err(err)?;
         tables.push(table);
     }
     Ok((tables, hands_imported))

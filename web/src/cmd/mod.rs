@@ -3,6 +3,7 @@
 pub mod adjudicate;
 pub mod admin;
 pub mod audit;
+pub mod checkpoint;
 pub mod export;
 pub mod import;
 pub mod import_game;

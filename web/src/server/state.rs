@@ -46,6 +46,8 @@ struct Inner {
     cache: super::cache::PageCache,
     /// The last audit, for the chain head it verified.
     audit: super::cache::AuditCache,
+    /// The ledger's own signing key (`<db>.key`, created on first run): checkpoints, exports.
+    key: Arc<ledger::signing::LedgerKey>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>, AppError> {
@@ -65,6 +67,7 @@ impl AppState {
         throttle: super::throttle::LoginThrottle,
     ) -> Result<AppState, ledger::Error> {
         let writer = Ledger::open(path)?;
+        let key = Arc::new(ledger::signing::LedgerKey::load_or_create(path)?);
         let auth = Connection::open(path)
             .map_err(|e| ledger::Error::sqlite("opening the officials' tables", e))?;
         auth.busy_timeout(BUSY_TIMEOUT)
@@ -80,6 +83,7 @@ impl AppState {
                 generation: AtomicU64::new(0),
                 cache: Default::default(),
                 audit: Default::default(),
+                key,
             }),
             secure_cookies: false,
         })
@@ -97,6 +101,11 @@ impl AppState {
 
     pub fn path(&self) -> &Path {
         &self.inner.path
+    }
+
+    /// The ledger's signing key.
+    pub fn ledger_key(&self) -> Arc<ledger::signing::LedgerKey> {
+        self.inner.key.clone()
     }
 
     /// The key of the login form's CSRF values.

@@ -115,3 +115,75 @@ async fn an_edit_to_the_officials_tables_behind_the_programs_back_is_named() {
         "{text}"
     );
 }
+
+/// Heads a club can publish: closing a table signs a checkpoint of the chain head; an official
+/// signs one on demand; anyone lists them and downloads each as the file `audit --expect-head`
+/// reads; the audit page shows the ledger's key and the checkpoints.
+#[actix_web::test]
+async fn closing_a_table_signs_a_checkpoint_and_officials_sign_more_on_demand() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let resp = test::call_service(
+        &svc,
+        post_json(
+            &format!("/api/tables/{table}/close"),
+            Some(&t.token),
+            json!({}),
+        ),
+    )
+    .await;
+    assert!(resp.status().is_success(), "{}", resp.status());
+    let listed = audit_json(&svc, "/api/checkpoints", None).await;
+    let key = t.state.ledger_key().public_hex();
+    assert_eq!(listed["ledger"], key.as_str());
+    let list = listed["checkpoints"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{listed}");
+    assert_eq!(list[0]["ledger"], key.as_str());
+    // Anyone may list; only an official may sign.
+    let resp = test::call_service(&svc, post_json("/api/checkpoints", None, json!({}))).await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    let resp = test::call_service(
+        &svc,
+        post_json("/api/checkpoints", Some(&t.tokens.scorer), json!({})),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let signed = body_json(resp).await;
+    // The download is the file the command line checks.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/api/checkpoints/2")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert!(resp
+        .headers()
+        .get("content-disposition")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .contains("attachment"));
+    let text = body_text(resp).await;
+    let (c, head) = ledger::signing::Checkpoint::read(&text).unwrap();
+    assert_eq!(serde_json::to_value(&c).unwrap(), signed);
+    assert_eq!(head.position, signed["position"].as_u64().unwrap());
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/api/checkpoints/9")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    let page = body_text(
+        test::call_service(&svc, test::TestRequest::get().uri("/audit").to_request()).await,
+    )
+    .await;
+    assert!(page.contains(&key), "the page shows the ledger's key");
+    assert!(page.contains("/api/checkpoints/2"), "{page}");
+    let audit = audit_json(&svc, "/api/audit?fresh=1", Some(&t.token)).await;
+    assert_eq!(audit["clean"], true, "{audit}");
+}

@@ -3,6 +3,7 @@
 //! `X-CSRF-Token` header). Errors are `{"error": {"kind", "message"}}` with 400, 401, 403, 404,
 //! 409 or 422. The README documents each route with a curl example.
 
+mod checkpoints;
 mod disputes;
 mod officials;
 mod play;
@@ -81,6 +82,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             )
             .route("/account/password", web::post().to(officials::own_password))
             .route("/audit", web::get().to(reads::audit))
+            .route("/checkpoints", web::get().to(checkpoints::list_json))
+            .route("/checkpoints", web::post().to(checkpoints::sign_json))
+            .route("/checkpoints/{n}", web::get().to(checkpoints::one))
             .default_service(web::to(reads::not_found)),
     );
 }

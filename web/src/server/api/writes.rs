@@ -228,8 +228,9 @@ pub async fn close_table(
     };
     let table = path.into_inner();
     let id = table.clone();
+    let key = state.ledger_key();
     state
-        .write(move |l| voiding::close_table(l, &id, &o, &command))
+        .write(move |l| voiding::close_table(l, &id, &o, &command, Some(&key)))
         .await?;
     Ok(done(
         format!("/api/tables/{table}"),

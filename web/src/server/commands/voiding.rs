@@ -105,11 +105,15 @@ pub fn void_table(
 }
 
 /// Closes a table whose play is over.
+///
+/// The end of a table's session of play is when a club publishes its head: with `key`, a
+/// checkpoint of the chain head is signed and recorded straight after (`ledger::signing`).
 pub fn close_table(
     ledger: &mut Ledger,
     table: &str,
     by: &Official,
     _cmd: &CloseTable,
+    key: Option<&ledger::signing::LedgerKey>,
 ) -> Result<(), AppError> {
     by.require_role(Action::CloseTable)?;
     let (id, row) = existing_table(ledger, table)?;
@@ -117,7 +121,11 @@ pub fn close_table(
     let in_play = InPlay::load(ledger, &row.tournament)?;
     in_play.require_table_open(&id)?;
     let event = NewEvent::new(TableClosed { table: id });
-    append(ledger, &row.tournament, version, event, by)
+    append(ledger, &row.tournament, version, event, by)?;
+    if let Some(key) = key {
+        ledger.sign_checkpoint(key, &by.id)?;
+    }
+    Ok(())
 }
 
 /// Voids a player. A player seated at an open table is refused: void or close that table first,

@@ -167,7 +167,7 @@ pub async fn login(
 #[derive(Deserialize)]
 pub struct CsrfOnly {
     #[serde(default)]
-    csrf: String,
+    pub csrf: String,
 }
 
 pub async fn logout(

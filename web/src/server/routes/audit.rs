@@ -61,6 +61,10 @@ struct AuditPage {
     nav: Nav,
     audit: AuditView,
     is_official: bool,
+    /// The ledger's public key, which its signatures are checked with.
+    ledger_key: String,
+    /// The signed checkpoints, newest first: (number from 1, checkpoint).
+    checkpoints: Vec<(usize, ledger::signing::Checkpoint)>,
 }
 
 pub async fn page(
@@ -69,12 +73,21 @@ pub async fn page(
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     let audit = audit(&state, query.fresh_for(&viewer)).await?;
+    let (ledger_key, list) = super::checkpoints::list(&state).await?;
+    let mut checkpoints: Vec<_> = list
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| (i + 1, c))
+        .collect();
+    checkpoints.reverse();
     Ok(render(
         StatusCode::OK,
         &AuditPage {
             nav: Nav::for_viewer(&viewer),
             audit,
             is_official: viewer.0.is_some(),
+            ledger_key,
+            checkpoints,
         },
     )?)
 }

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod audit;
+pub mod checkpoints;
 pub mod counts;
 pub mod disputes;
 pub mod hand_form;
@@ -43,6 +44,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/static/style.css", web::get().to(home::style))
         .route("/demo", web::post().to(home::demo))
         .route("/audit", web::get().to(audit::page))
+        .route("/audit/checkpoints", web::post().to(checkpoints::sign_form))
         .route("/login", web::get().to(account::login_page))
         .route("/login", web::post().to(account::login))
         .route("/logout", web::post().to(account::logout))

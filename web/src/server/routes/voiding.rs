@@ -140,8 +140,9 @@ pub async fn close_table(
 ) -> Result<HttpResponse, HtmlError> {
     let table = path.into_inner();
     let t = table.clone();
+    let key = state.ledger_key();
     run(&state, &viewer, &form.csrf, move |l, o| {
-        voiding::close_table(l, &t, o, &CloseTable::default())
+        voiding::close_table(l, &t, o, &CloseTable::default(), Some(&key))
     })
     .await?;
     Ok(see_other(&format!("/tables/{table}")))
