@@ -80,6 +80,39 @@ struct Parsed {
     hash: Hash,
 }
 
+/// One event of an export, as read and verified (its hash and its links within the file).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportedEvent {
+    /// The line it was read from, from 1.
+    pub line: usize,
+    pub stream: StreamId,
+    pub version: u64,
+    pub event_id: Uuid,
+    pub recorded_at: String,
+    pub recorded_by: OfficialId,
+    pub event: Event,
+}
+
+/// Reads and verifies an export as [`Ledger::import`] would, without a ledger: the events, in
+/// file order, for whoever must check them against the ledger before importing (that its
+/// officials exist, that a hand follows its table's rotation, that its settlement is the
+/// ruleset's: what only the service knows).
+pub fn read_export(input: impl BufRead) -> Result<Vec<ExportedEvent>> {
+    let (parsed, _) = parse_all(input)?;
+    Ok(parsed
+        .into_iter()
+        .map(|p| ExportedEvent {
+            line: p.line,
+            stream: p.stream,
+            version: p.version,
+            event_id: p.event_id,
+            recorded_at: p.recorded_at,
+            recorded_by: p.recorded_by,
+            event: p.event,
+        })
+        .collect())
+}
+
 /// What an import did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ImportReport {

@@ -49,7 +49,7 @@ pub use error::{Error, Result};
 pub use event::{Event, EventType, CATALOGUE};
 pub use hash::Hash;
 pub use ids::{IdError, OfficialId, PlayerId, StreamId, StreamKind, TableId, MAX_ID_LEN};
-pub use jsonl::ImportReport;
+pub use jsonl::{read_export, ExportedEvent, ImportReport};
 pub use projection::{
     HandPosition, HandRecord, HandSummary, PlayerHand, PlayerRow, ProjectionSnapshot,
     RecordedSettlement, SettlementRow, Standing, TableRow, TournamentRow,

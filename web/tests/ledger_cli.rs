@@ -437,3 +437,63 @@ fn a_signed_checkpoint_is_published_and_checked_and_exports_name_their_ledger() 
         text(&o.stdout)
     );
 }
+
+/// Into a live ledger, a record is imported only if it is what that ledger would have recorded:
+/// events by someone who is not one of its officials are refused, every line named, nothing
+/// written. Into an empty ledger it is a copy, as before.
+#[test]
+fn a_live_ledger_refuses_a_record_its_officials_did_not_make() {
+    let dir = Dir::new("import-live");
+    let source = dir.file("source.db");
+    small_ledger(&source);
+    let export = dir.file("hand.jsonl");
+    let mut ledger = Ledger::open(&source).unwrap();
+    let stream = StreamId::tournament("autumn").unwrap();
+    ledger
+        .append(
+            &stream,
+            ExpectedVersion::Exact(0),
+            vec![NewEvent::new(TournamentCreated {
+                name: "Autumn".into(),
+                ruleset: "code-of-laws".into(),
+            })],
+            &OfficialId::new("mallory").unwrap(),
+        )
+        .unwrap();
+    drop(ledger);
+    let o = run(&[
+        "export",
+        "--db",
+        source.to_str().unwrap(),
+        "tournament:autumn",
+        "-o",
+        export.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let live = dir.file("live.db");
+    small_ledger(&live);
+    let before = Ledger::open(&live).unwrap().head().unwrap();
+    let o = run(&[
+        "import",
+        "--db",
+        live.to_str().unwrap(),
+        export.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(err.contains("nothing was imported"), "{err}");
+    assert!(
+        err.contains("line 1: tournament:autumn version 1: recorded by `mallory`, who is not an official of this ledger"),
+        "{err}"
+    );
+    assert_eq!(Ledger::open(&live).unwrap().head().unwrap(), before);
+    // An empty ledger takes it as a copy of another ledger's record.
+    let copy = dir.file("copy.db");
+    let o = run(&[
+        "import",
+        "--db",
+        copy.to_str().unwrap(),
+        export.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}

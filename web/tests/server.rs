@@ -1000,6 +1000,8 @@ mod disputes;
 mod draw;
 #[path = "server/faults.rs"]
 mod faults;
+#[path = "server/import.rs"]
+mod import;
 #[path = "server/officials.rs"]
 mod officials;
 #[path = "server/play.rs"]

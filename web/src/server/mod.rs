@@ -14,6 +14,7 @@ pub mod config;
 pub mod demo;
 pub mod draw;
 pub mod error;
+pub mod import_check;
 pub mod in_play;
 pub mod nav;
 pub mod officials;
