@@ -6,6 +6,7 @@ mod accounts;
 mod append;
 mod durability;
 mod faults;
+mod fuzz;
 mod jsonl;
 mod projections;
 mod properties;

@@ -396,11 +396,15 @@ impl Hand {
         }
         let concealed = TileCounts::from_tiles(&setup.concealed)
             .map_err(|e| vec![HandProblem::FifthCopy { tile: e.tile }])?;
+        // The bonus tiles in one order, however written: a hand is the same whatever order
+        // its flowers were typed in (found by `tests/fuzz.rs`: `41f` and `14f`).
+        let mut bonus = setup.bonus.clone();
+        bonus.sort_unstable();
         Ok(Hand {
             concealed,
             groups,
             melds,
-            bonus: setup.bonus.clone(),
+            bonus,
             winning: setup.winning,
         })
     }

@@ -497,3 +497,57 @@ fn a_live_ledger_refuses_a_record_its_officials_did_not_make() {
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
 }
+
+/// `--admin-password` on a database that already has officials changes nothing, and the
+/// server says so at start-up instead of ignoring it without a word.
+#[test]
+fn serve_says_when_admin_password_is_ignored() {
+    use std::io::{BufRead, BufReader};
+    use web::server::{auth, AppState};
+    let dir = Dir::new("serve-admin-ignored");
+    let db = dir.file("club.db");
+    let state = AppState::open(&db).unwrap();
+    state
+        .write_now(|l| auth::ensure_admin(l, Some("the first password")))
+        .unwrap();
+    drop(state);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--admin-password",
+            "another password",
+            "--db",
+        ])
+        .arg(&db)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut said = String::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::time::Instant::now() < deadline && !said.contains("is ignored") {
+        if let Ok(line) = rx.recv_timeout(std::time::Duration::from_millis(200)) {
+            said.push_str(&line);
+            said.push('\n');
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(said.contains("--admin-password is ignored"), "{said}");
+    assert!(said.contains("admin reset-password"), "{said}");
+    let state = AppState::open(&db).unwrap();
+    assert!(state
+        .write_now(|l| auth::login(l, "admin", "the first password"))
+        .is_ok());
+}
