@@ -1,14 +1,17 @@
 //! Test helper for `tests/durability.rs`: appends to a ledger in a loop until it is killed,
 //! printing `ack <event id>` for every event only after its append has been acknowledged.
 //!
-//! Usage: `ledger-crash-writer <db>`. Each batch is one hand (start, a few discards, a
-//! settlement), so projections are written in the same transactions the kill interrupts.
+//! Usage: `ledger-crash-writer <db> [<name>]`. Each batch is one hand (start, a few discards, a
+//! settlement), so projections are written in the same transactions the kill interrupts. With
+//! a name, several writers share the database: each records its own tournament, table and
+//! hands (`crash-<name>`), and after each hand registers a player in one shared tournament
+//! (`crash-shared`), so the writers contend for the same stream as well as for the file.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use ledger::event::{
-    Deal, HandStarted, SeatsDrawn, SettlementRecorded, TableFormed, TileDiscarded,
+    Deal, HandStarted, PlayerRegistered, SeatsDrawn, SettlementRecorded, TableFormed, TileDiscarded,
 };
 use ledger::{
     BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, Payment, PlayerId, StreamId, TableId,
@@ -28,11 +31,23 @@ fn main() -> ExitCode {
 fn run() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
         .nth(1)
-        .ok_or("usage: ledger-crash-writer <db>")?;
+        .ok_or("usage: ledger-crash-writer <db> [<name>]")?;
+    let name = std::env::args().nth(2);
     let mut ledger = Ledger::open(&path)?;
     let by = OfficialId::new("crash-writer")?;
-    let tournament = StreamId::tournament("crash")?;
-    let table = TableId::new("T1")?;
+    let (tournament, table, prefix) = match &name {
+        Some(n) => (
+            StreamId::tournament(&format!("crash-{n}"))?,
+            TableId::new(&format!("T{n}"))?,
+            format!("{n}-"),
+        ),
+        None => (
+            StreamId::tournament("crash")?,
+            TableId::new("T1")?,
+            String::new(),
+        ),
+    };
+    let shared = StreamId::tournament("crash-shared")?;
     let stdout = std::io::stdout();
     if ledger.stream_version(&tournament)? == 0 {
         let seats = BySeat::from_fn(|w| PlayerId::new(w.name()).expect("wind names are valid ids"));
@@ -56,7 +71,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     }
     let first = ledger.head()?.position;
     for n in first.. {
-        let hand = StreamId::hand(&format!("h{n}"))?;
+        let hand = StreamId::hand(&format!("h{prefix}{n}"))?;
         let winner = Seat::from_index((n % 4) as usize);
         let loser = winner.next();
         let tile: Tile = "5p".parse()?;
@@ -94,8 +109,17 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
                 }),
             }),
         ];
-        let ids: Vec<_> = events.iter().map(|e| e.id).collect();
+        let mut ids: Vec<_> = events.iter().map(|e| e.id).collect();
         ledger.append(&hand, ExpectedVersion::Exact(0), events, &by)?;
+        if name.is_some() {
+            let joined = NewEvent::new(PlayerRegistered {
+                player: PlayerId::new(&format!("p-{prefix}{n}"))?,
+                name: format!("Player {prefix}{n}"),
+            });
+            let id = joined.id;
+            ledger.append(&shared, ExpectedVersion::Any, vec![joined], &by)?;
+            ids.push(id);
+        }
         let mut out = stdout.lock();
         for id in ids {
             writeln!(out, "ack {id}")?;
