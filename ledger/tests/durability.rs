@@ -24,6 +24,51 @@ impl Rng {
     }
 }
 
+/// Starts the crash writer on `db` (as writer `name`, if given), with a thread collecting the
+/// events it acknowledges until it dies.
+fn spawn_writer(
+    db: &std::path::Path,
+    name: Option<&str>,
+) -> (std::process::Child, std::thread::JoinHandle<Vec<Uuid>>) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ledger-crash-writer"));
+    command.arg(db).args(name);
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .filter_map(|l| {
+                l.strip_prefix("ack ")
+                    .and_then(|id| id.parse::<Uuid>().ok())
+            })
+            .collect::<Vec<_>>()
+    });
+    (child, reader)
+}
+
+/// Every acknowledged event is in the ledger, and the audit is clean.
+fn assert_all_present(db: &std::path::Path, acked: &HashSet<Uuid>, seed: u64) {
+    let ledger = Ledger::open(db).unwrap();
+    let mut present = HashSet::new();
+    ledger
+        .replay(|e| {
+            present.insert(e.event_id);
+        })
+        .unwrap();
+    let lost: Vec<_> = acked.difference(&present).collect();
+    assert!(
+        lost.is_empty(),
+        "acknowledged but lost: {lost:?} (seed {seed})"
+    );
+    let report = ledger.audit().unwrap();
+    assert!(report.is_clean(), "{report}");
+}
+
 #[test]
 fn acknowledged_appends_survive_sigkill() {
     let dir = TempDir::new("sigkill");
@@ -35,24 +80,7 @@ fn acknowledged_appends_survive_sigkill() {
     let mut rng = Rng(seed);
     let mut acked: HashSet<Uuid> = HashSet::new();
     for round in 0..6 {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ledger-crash-writer"))
-            .arg(dir.db())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        // Read acknowledgements on another thread while this one picks the moment to kill.
-        let reader = std::thread::spawn(move || {
-            BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-                .filter_map(|l| {
-                    l.strip_prefix("ack ")
-                        .and_then(|id| id.parse::<Uuid>().ok())
-                })
-                .collect::<Vec<_>>()
-        });
+        let (mut child, reader) = spawn_writer(&dir.db(), None);
         std::thread::sleep(Duration::from_millis(100 + rng.below(400)));
         child.kill().unwrap(); // SIGKILL on Unix
         child.wait().unwrap();
@@ -68,20 +96,7 @@ fn acknowledged_appends_survive_sigkill() {
         "the writer made too little progress to test anything"
     );
 
-    let ledger = Ledger::open(dir.db()).unwrap();
-    let mut present = HashSet::new();
-    ledger
-        .replay(|e| {
-            present.insert(e.event_id);
-        })
-        .unwrap();
-    let lost: Vec<_> = acked.difference(&present).collect();
-    assert!(
-        lost.is_empty(),
-        "acknowledged but lost: {lost:?} (seed {seed})"
-    );
-    let report = ledger.audit().unwrap();
-    assert!(report.is_clean(), "{report}");
+    assert_all_present(&dir.db(), &acked, seed);
 }
 
 /// The same with several writers at once, each killed at its own random moment: four
@@ -103,24 +118,7 @@ fn acknowledged_appends_of_concurrent_writers_survive_sigkill() {
     for round in 0..rounds {
         let mut running = Vec::new();
         for name in writers {
-            let mut child = Command::new(env!("CARGO_BIN_EXE_ledger-crash-writer"))
-                .arg(dir.db())
-                .arg(name)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::inherit())
-                .spawn()
-                .unwrap();
-            let stdout = child.stdout.take().unwrap();
-            let reader = std::thread::spawn(move || {
-                BufReader::new(stdout)
-                    .lines()
-                    .map_while(Result::ok)
-                    .filter_map(|l| {
-                        l.strip_prefix("ack ")
-                            .and_then(|id| id.parse::<Uuid>().ok())
-                    })
-                    .collect::<Vec<_>>()
-            });
+            let (child, reader) = spawn_writer(&dir.db(), Some(name));
             running.push((child, reader, 150 + rng.below(500)));
         }
         // Each writer is killed at its own moment, the others still writing.
@@ -145,23 +143,10 @@ fn acknowledged_appends_of_concurrent_writers_survive_sigkill() {
         "the writers made too little progress to test anything: {}",
         acked.len()
     );
-    let ledger = Ledger::open(dir.db()).unwrap();
-    let mut present = HashSet::new();
-    ledger
-        .replay(|e| {
-            present.insert(e.event_id);
-        })
-        .unwrap();
-    let lost: Vec<_> = acked.difference(&present).collect();
-    assert!(
-        lost.is_empty(),
-        "acknowledged but lost: {lost:?} (seed {seed})"
-    );
+    assert_all_present(&dir.db(), &acked, seed);
     eprintln!(
         "{} events acknowledged by {} writers over {rounds} rounds, all present",
         acked.len(),
         writers.len()
     );
-    let report = ledger.audit().unwrap();
-    assert!(report.is_clean(), "{report}");
 }

@@ -15,7 +15,7 @@ use crate::event::{CorrectionRecorded, HandEvent, ScoreClaimed};
 use crate::settle::Penalty;
 use crate::violation::{Violation, Violations};
 
-use super::{result_events, settled, Conditions, Decided, HandKey, Table};
+use super::{no_such_hand, result_events, settled, Conditions, Decided, HandKey, Table};
 
 /// The most a count may be: far above any limit a ruleset sets.
 const MAX_COUNT: i64 = 100_000_000;
@@ -30,11 +30,7 @@ impl Table {
     ) -> Result<Vec<Decided>, Violations> {
         let mut v = self.not_voided();
         let Some(hand) = self.hands.get(&key) else {
-            v.push(Violation::new(
-                "hand",
-                "there is no such hand at this table",
-            ));
-            return Err(v);
+            return Err(no_such_hand(v));
         };
         let seat = count.seat;
         if !(0..=MAX_COUNT).contains(&count.points) {

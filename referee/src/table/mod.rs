@@ -513,11 +513,7 @@ impl Table {
     ) -> Result<Vec<Decided>, Violations> {
         let mut v = self.writable();
         let Some(hand) = self.hands.get(&key) else {
-            v.push(Violation::new(
-                "hand",
-                "there is no such hand at this table",
-            ));
-            return Err(v);
+            return Err(no_such_hand(v));
         };
         let Some(play) = hand.play() else {
             v.push(Violation::new(
@@ -593,7 +589,7 @@ impl Table {
         mut v: Violations,
     ) -> Result<Vec<Decided>, Violations> {
         let Some(hand) = self.hands.get(&key) else {
-            return Err(Violation::new("hand", "there is no such hand at this table").into());
+            return Err(no_such_hand(Violations::new()));
         };
         let facts = checked(report, &mut v).map(|f| hand.rulings.applied_to(&f));
         let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
@@ -684,7 +680,7 @@ impl Table {
         report: &HandReport,
     ) -> Result<Vec<Decided>, Violations> {
         let Some(hand) = self.hands.get(&key) else {
-            return Err(Violation::new("hand", "there is no such hand at this table").into());
+            return Err(no_such_hand(Violations::new()));
         };
         let mut v = Violations::new();
         if let TableStatus::Voided { reason } = &self.status {
@@ -926,6 +922,15 @@ fn after_play(
         HandEvent::HandExposed(x) => laid[x.seat].is_none(),
         e => !e.ends_play(),
     })
+}
+
+/// `v` with the refusal of a hand the table does not have.
+fn no_such_hand(mut v: Violations) -> Violations {
+    v.push(Violation::new(
+        "hand",
+        "there is no such hand at this table",
+    ));
+    v
 }
 
 fn checked(report: &HandReport, v: &mut Violations) -> Option<HandFacts> {

@@ -22,7 +22,9 @@ use crate::settle::Penalty;
 use crate::violation::{Violation, Violations};
 use crate::Seat;
 
-use super::{result_events, settled, Conditions, Decided, HandFacts, HandKey, HandState, Table};
+use super::{
+    no_such_hand, result_events, settled, Conditions, Decided, HandFacts, HandKey, HandState, Table,
+};
 
 /// A referee's ruling, as a command: what [`RulingIssued`] records once decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,11 +165,7 @@ impl Table {
     ) -> Result<Vec<Decided>, Violations> {
         let mut v = self.not_voided();
         let Some(hand) = self.hands.get(&key) else {
-            v.push(Violation::new(
-                "hand",
-                "there is no such hand at this table",
-            ));
-            return Err(v);
+            return Err(no_such_hand(v));
         };
         if !hand
             .rulings
@@ -207,11 +205,7 @@ impl Table {
     ) -> Result<Vec<Decided>, Violations> {
         let mut v = self.not_voided();
         let Some(hand) = self.hands.get(&key) else {
-            v.push(Violation::new(
-                "hand",
-                "there is no such hand at this table",
-            ));
-            return Err(v);
+            return Err(no_such_hand(v));
         };
         let old = hand
             .rulings
