@@ -23,6 +23,7 @@ pub mod position;
 pub mod rules;
 pub mod score;
 pub mod seat;
+pub mod seating;
 pub mod settle;
 pub mod shape;
 pub mod table;
