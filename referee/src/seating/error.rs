@@ -11,19 +11,19 @@ use super::{Method, Remainder};
 pub enum SeatingProblem {
     #[error("{players} players: a plan needs at least {least} (with {remainder})")]
     TooFewPlayers {
-        players: u32,
-        least: u32,
+        players: u64,
+        least: u64,
         remainder: Remainder,
     },
     #[error("{players} players: one plan seats at most {most}")]
-    TooManyPlayers { players: u32, most: u32 },
+    TooManyPlayers { players: u64, most: u64 },
     #[error("0 sessions: a plan needs at least one")]
     NoSessions,
     #[error("{sessions} sessions: one plan holds at most {most}")]
-    TooManySessions { sessions: u32, most: u32 },
+    TooManySessions { sessions: u64, most: u64 },
     #[error("{players} players cannot be seated with {remainder}: {why}")]
     NoTables {
-        players: u32,
+        players: u64,
         remainder: Remainder,
         why: String,
     },
@@ -31,10 +31,10 @@ pub enum SeatingProblem {
     ResultsLength {
         session: usize,
         found: usize,
-        expected: u32,
+        expected: u64,
     },
     #[error("results of {results} sessions for a plan of {sessions}")]
-    TooManyResults { results: usize, sessions: u32 },
+    TooManyResults { results: usize, sessions: u64 },
     #[error("method {method} seats every session in advance and takes no results (results are for swiss and progressive)")]
     ResultsUnused { method: Method },
     #[error("Babcock's progressive game moves whole tables (p. 86): byes do not fit it; use the remainder policy fewest, fives or threes")]

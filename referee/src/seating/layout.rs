@@ -79,12 +79,12 @@ pub struct Layout {
 
 impl Layout {
     /// The most players one plan seats (500 tables).
-    pub const MOST_PLAYERS: u32 = 2_000;
+    pub const MOST_PLAYERS: u64 = 2_000;
     /// The most sessions one plan holds.
-    pub const MOST_SESSIONS: u32 = 100;
+    pub const MOST_SESSIONS: u64 = 100;
 
     /// Checks the request and lays out the tables; refuses with every problem.
-    pub fn new(players: u32, sessions: u32, remainder: Remainder) -> Result<Layout, SeatingError> {
+    pub fn new(players: u64, sessions: u64, remainder: Remainder) -> Result<Layout, SeatingError> {
         let mut problems = Vec::new();
         let least = if remainder == Remainder::Byes { 4 } else { 3 };
         if players < least {
@@ -157,10 +157,10 @@ impl Layout {
 }
 
 /// The table sizes and byes of a session for `players` (at least 3, or 4 with byes).
-fn tables(players: u32, remainder: Remainder) -> Result<(Vec<u8>, u16), String> {
+fn tables(players: u64, remainder: Remainder) -> Result<(Vec<u8>, u16), String> {
     let fours = players / 4;
     let left = players % 4;
-    let with = |four: u32, five: u32, three: u32| {
+    let with = |four: u64, five: u64, three: u64| {
         let mut sizes = vec![4u8; four as usize];
         sizes.extend(std::iter::repeat_n(5u8, five as usize));
         sizes.extend(std::iter::repeat_n(3u8, three as usize));
@@ -199,7 +199,7 @@ fn tables(players: u32, remainder: Remainder) -> Result<(Vec<u8>, u16), String> 
 mod tests {
     use super::*;
 
-    fn sizes(players: u32, remainder: Remainder) -> Option<(Vec<u8>, u16)> {
+    fn sizes(players: u64, remainder: Remainder) -> Option<(Vec<u8>, u16)> {
         Layout::new(players, 1, remainder)
             .ok()
             .map(|l| (l.tables().to_vec(), l.byes()))
@@ -224,8 +224,8 @@ mod tests {
             for remainder in Remainder::ALL {
                 match Layout::new(players, 1, remainder) {
                     Ok(layout) => {
-                        let seated: u32 = layout.tables().iter().map(|&s| u32::from(s)).sum();
-                        assert_eq!(seated + u32::from(layout.byes()), players);
+                        let seated: u64 = layout.tables().iter().map(|&s| u64::from(s)).sum();
+                        assert_eq!(seated + u64::from(layout.byes()), players);
                         assert!(layout.byes() < 4);
                         assert!(layout.tables().iter().all(|s| (3..=5).contains(s)));
                     }

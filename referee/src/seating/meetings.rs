@@ -64,6 +64,8 @@ pub struct Meetings {
     pub repeats: u32,
     /// The most times one pair met.
     pub most: u8,
+    /// Each pair that met more than once, with its meetings, in order of the players' numbers.
+    pub repeated: Vec<(Player, Player, u8)>,
     /// For each player (index from 0), how often they sat in each chair (East, South, West,
     /// North, Dreamer).
     pub chairs: Vec<[u16; 5]>,
@@ -89,6 +91,7 @@ impl Meetings {
             }
         }
         let (mut pairs_met, mut pairs_repeated, mut repeats, mut most) = (0, 0, 0, 0);
+        let mut repeated = Vec::new();
         for a in 0..n {
             for b in a + 1..n {
                 let m = tally.get(a, b);
@@ -99,6 +102,7 @@ impl Meetings {
                 }
                 if m >= 2 {
                     pairs_repeated += 1;
+                    repeated.push((Player::from_index(a), Player::from_index(b), m));
                 }
             }
         }
@@ -107,6 +111,7 @@ impl Meetings {
             pairs_repeated,
             repeats,
             most,
+            repeated,
             chairs,
             byes,
         }
@@ -204,6 +209,8 @@ mod tests {
         assert_eq!(m.pairs_repeated, 12);
         assert_eq!(m.repeats, 4 * 2 + 8);
         assert_eq!(m.most, 3);
+        assert_eq!(m.repeated.len(), 12);
+        assert_eq!(m.repeated[0], (p(1), p(2), 3));
         assert_eq!(m.chairs[0], [2, 1, 0, 0, 0]);
         assert_eq!(m.east(), (0, 2));
         // Player 8 sat North all three times.

@@ -51,8 +51,8 @@ pub use plan::{Chair, Plan, Player, Session};
 /// results of the sessions played so far.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlanRequest {
-    pub players: u32,
-    pub sessions: u32,
+    pub players: u64,
+    pub sessions: u64,
     pub method: Method,
     pub remainder: Remainder,
     pub seed: u64,
@@ -62,7 +62,7 @@ pub struct PlanRequest {
 
 impl PlanRequest {
     /// A request with the default remainder policy and no results.
-    pub fn new(players: u32, sessions: u32, method: Method, seed: u64) -> PlanRequest {
+    pub fn new(players: u64, sessions: u64, method: Method, seed: u64) -> PlanRequest {
         PlanRequest {
             players,
             sessions,
@@ -89,14 +89,14 @@ pub fn plan(request: &PlanRequest) -> Result<Plan, SeatingError> {
             method: request.method,
         });
     }
-    if request.results.len() > request.sessions as usize {
+    if request.results.len() as u64 > request.sessions {
         problems.push(SeatingProblem::TooManyResults {
             results: request.results.len(),
             sessions: request.sessions,
         });
     }
     for (s, nets) in request.results.iter().enumerate() {
-        if nets.len() != request.players as usize {
+        if nets.len() as u64 != request.players {
             problems.push(SeatingProblem::ResultsLength {
                 session: s + 1,
                 found: nets.len(),

@@ -379,8 +379,8 @@ mod tests {
     use crate::seating::{Meetings, Remainder};
 
     fn plan(
-        players: u32,
-        sessions: u32,
+        players: u64,
+        sessions: u64,
         remainder: Remainder,
         seed: u64,
     ) -> (Layout, Vec<Session>) {

@@ -12,8 +12,8 @@ struct Small(PlanRequest);
 
 impl Arbitrary for Small {
     fn arbitrary(g: &mut Gen) -> Small {
-        let players = 3 + u32::arbitrary(g) % 38;
-        let sessions = 1 + u32::arbitrary(g) % 6;
+        let players = 3 + u64::arbitrary(g) % 38;
+        let sessions = 1 + u64::arbitrary(g) % 6;
         let method = *g.choose(&Method::ALL).unwrap();
         let remainder = *g.choose(&Remainder::ALL).unwrap();
         let played = if method.needs_results() {
@@ -95,7 +95,7 @@ fn a_request_lists_every_problem() {
 }
 
 /// The best of 1,000 independent shuffles for a size, by repeats.
-fn best_of_shuffles(players: u32, sessions: u32) -> u32 {
+fn best_of_shuffles(players: u64, sessions: u64) -> u32 {
     (0..1_000)
         .map(|seed| {
             plan(&PlanRequest::new(players, sessions, Method::Random, seed))

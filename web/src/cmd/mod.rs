@@ -10,6 +10,7 @@ pub mod load_fixture;
 pub mod replay;
 pub mod rulesets;
 pub mod score;
+pub mod seating;
 pub mod settle;
 pub mod waits;
 
