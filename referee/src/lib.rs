@@ -28,6 +28,7 @@ pub mod settle;
 pub mod shape;
 pub mod table;
 pub mod tile;
+pub mod treasurer;
 pub mod violation;
 
 pub use by_seat::{ByPlace, BySeat, ByWind, Place};
