@@ -367,3 +367,56 @@ fn seating_refuses_bad_requests_with_every_problem_and_no_panic() {
     assert_eq!(status, Some(2));
     assert!(err.contains("expected a list of sessions"), "{err}");
 }
+
+#[test]
+fn settle_up_finds_the_fewest_transfers_and_warns_of_empty_trays() {
+    let run = |input: &str, args: &[&str]| {
+        let mut child = binary()
+            .arg("settle-up")
+            .arg("-")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // Two zero-sum groups: {1, 4, 3} and {2, 5, 6}: four transfers, not five.
+    let (status, out, err) = run(
+        "[10, 60, -90, 80, 70, -130]",
+        &["--json", "--starting", "100"],
+    );
+    assert_eq!(status, Some(0), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["transfers"].as_array().unwrap().len(), 4);
+    assert_eq!(json["fewest"], true);
+    assert_eq!(
+        json["chips"],
+        serde_json::json!([110, 160, 10, 180, 170, -30])
+    );
+    assert_eq!(json["out_of_chips"], serde_json::json!([6]));
+    let (status, out, _) = run("[10, 60, -90, 80, 70, -130]", &["--starting", "100"]);
+    assert_eq!(status, Some(0));
+    assert!(
+        out.contains("warning: player 6 has run out of chips (-30)"),
+        "{out}"
+    );
+    let (status, _, err) = run("[10, -5]", &[]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("add up to 5"), "{err}");
+    let (status, _, err) = run("[ten]", &[]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("expected a list of nets"), "{err}");
+}

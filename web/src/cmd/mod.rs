@@ -12,6 +12,7 @@ pub mod rulesets;
 pub mod score;
 pub mod seating;
 pub mod settle;
+pub mod settle_up;
 pub mod waits;
 
 /// Writes `text` to standard output. A reader that went away (`| head`) is not an error, and
