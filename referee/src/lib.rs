@@ -23,10 +23,12 @@ pub mod position;
 pub mod rules;
 pub mod score;
 pub mod seat;
+pub mod seating;
 pub mod settle;
 pub mod shape;
 pub mod table;
 pub mod tile;
+pub mod treasurer;
 pub mod violation;
 
 pub use by_seat::{ByPlace, BySeat, ByWind, Place};

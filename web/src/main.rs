@@ -56,6 +56,12 @@ enum Command {
     /// Import a game played on mj-server (its hand histories) as a tournament table whose
     /// hands are recorded play by play.
     ImportGame(cmd::import_game::Args),
+    /// A seating plan for a tournament (no-repeat, Swiss, Babcock's progressive game), drawn
+    /// from a seed, with its repeated meetings.
+    Seating(cmd::seating::Args),
+    /// The treasurer: who pays whom with the fewest transfers, from each player's net, and each
+    /// player's chips.
+    SettleUp(cmd::settle_up::Args),
     /// Administer a database's officials from the machine that holds it (a lost password).
     Admin(cmd::admin::Args),
 }
@@ -78,6 +84,8 @@ fn main() -> ExitCode {
         Command::Replay(args) => cmd::replay::run(&args),
         Command::Adjudicate(args) => cmd::adjudicate::run(&args),
         Command::ImportGame(args) => cmd::import_game::run(&args),
+        Command::Seating(args) => cmd::seating::run(&args),
+        Command::SettleUp(args) => cmd::settle_up::run(&args),
         Command::Admin(args) => cmd::admin::run(&args),
     };
     match result {

@@ -173,3 +173,250 @@ fn score_dash_refuses_a_line_past_1_mib_naming_it() {
         "{err}"
     );
 }
+
+/// `seating` with `args`: exit status, output, error output.
+fn seating(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = binary().arg("seating").args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Issue 14: 16 players over 5 sessions have a perfect plan, printed in the issue's JSON shape.
+#[test]
+fn seating_sixteen_over_five_is_perfect_and_in_the_issues_shape() {
+    let args = [
+        "--players",
+        "16",
+        "--sessions",
+        "5",
+        "--method",
+        "no-repeat",
+        "--seed",
+        "42",
+        "--json",
+    ];
+    let (status, out, err) = seating(&args);
+    assert_eq!(status, Some(0), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let sessions = json["sessions"].as_array().unwrap();
+    assert_eq!(sessions.len(), 5);
+    for session in sessions {
+        let mut seen: Vec<u64> = Vec::new();
+        for table in session.as_array().unwrap() {
+            assert_eq!(table.as_array().unwrap().len(), 4);
+            seen.extend(
+                table
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p.as_u64().unwrap()),
+            );
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=16).collect::<Vec<_>>());
+    }
+    assert_eq!(json["repeats"]["repeats"], 0);
+    assert_eq!(json["repeats"]["pairs"], serde_json::json!([]));
+    assert_eq!(json["method"], "no-repeat");
+    assert_eq!(json["seed"], 42);
+    // The same seed gives the same plan; another seed another.
+    assert_eq!(seating(&args).1, out);
+    let mut other = args;
+    other[7] = "43";
+    assert_ne!(seating(&other).1, out);
+}
+
+#[test]
+fn seating_in_words_reports_repeats_and_byes() {
+    let (status, out, err) = seating(&[
+        "--players",
+        "9",
+        "--sessions",
+        "4",
+        "--method",
+        "no-repeat",
+        "--seed",
+        "1",
+        "--remainder",
+        "byes",
+    ]);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("session 4\n"), "{out}");
+    assert!(out.contains("sitting out: "), "{out}");
+    assert!(out.contains("repeated meetings: "), "{out}");
+    assert!(
+        out.contains("sitting out: each player 0 to 1 times"),
+        "{out}"
+    );
+}
+
+/// Swiss and progressive seat session 1 by lot and each later session from the results.
+#[test]
+fn seating_follows_results_for_swiss_and_progressive() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("results.json");
+    std::fs::write(&results, "[[30, -10, -10, -10, 5, 5, -5, -5]]").unwrap();
+    for method in ["swiss", "progressive"] {
+        let base = [
+            "--players",
+            "8",
+            "--sessions",
+            "3",
+            "--method",
+            method,
+            "--seed",
+            "3",
+            "--json",
+        ];
+        let (status, out, err) = seating(&base);
+        assert_eq!(status, Some(0), "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json["sessions"].as_array().unwrap().len(), 1, "{method}");
+        assert_eq!(json["pending_sessions"], 2);
+        let mut with = base.to_vec();
+        with.extend(["--results", results.to_str().unwrap()]);
+        let (status, out, err) = seating(&with);
+        assert_eq!(status, Some(0), "{err}");
+        let json2: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json2["sessions"].as_array().unwrap().len(), 2, "{method}");
+        assert_eq!(json2["sessions"][0], json["sessions"][0], "{method}");
+    }
+}
+
+#[test]
+fn seating_refuses_bad_requests_with_every_problem_and_no_panic() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["--players", "0", "--sessions", "0"],
+            &["0 players", "0 sessions"],
+        ),
+        (&["--players", "2", "--sessions", "3"], &["2 players"]),
+        (
+            &["--players", "99999999999", "--sessions", "5"],
+            &["99999999999 players", "at most 2000"],
+        ),
+        (
+            &["--players", "16", "--sessions", "100000"],
+            &["100000 sessions"],
+        ),
+        (
+            &["--players", "6", "--sessions", "2", "--remainder", "fives"],
+            &["tables of five"],
+        ),
+        (
+            &["--players", "8", "--sessions", "2", "--method", "everyone"],
+            &["no seating method `everyone`"],
+        ),
+        (
+            &["--players", "8", "--sessions", "2", "--remainder", "pairs"],
+            &["no remainder policy `pairs`"],
+        ),
+        (&["--players", "-4", "--sessions", "2"], &["-4"]),
+    ];
+    for (args, expected) in cases {
+        let mut all = args.to_vec();
+        if !all.contains(&"--method") {
+            all.extend(["--method", "no-repeat"]);
+        }
+        all.extend(["--seed", "1"]);
+        let (status, out, err) = seating(&all);
+        assert_eq!(status, Some(2), "{args:?}: {out} {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        for text in *expected {
+            assert!(err.contains(text), "{args:?}: `{text}` not in {err}");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("results.json");
+    std::fs::write(&results, "[[1, 2, 3]]").unwrap();
+    let (status, _, err) = seating(&[
+        "--players",
+        "8",
+        "--sessions",
+        "2",
+        "--method",
+        "progressive",
+        "--remainder",
+        "byes",
+        "--seed",
+        "1",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(status, Some(2));
+    assert!(
+        err.contains("byes do not fit") && err.contains("3 nets for 8 players"),
+        "{err}"
+    );
+    std::fs::write(&results, "not json").unwrap();
+    let (status, _, err) = seating(&[
+        "--players",
+        "8",
+        "--sessions",
+        "2",
+        "--method",
+        "swiss",
+        "--seed",
+        "1",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("expected a list of sessions"), "{err}");
+}
+
+#[test]
+fn settle_up_finds_the_fewest_transfers_and_warns_of_empty_trays() {
+    let run = |input: &str, args: &[&str]| {
+        let mut child = binary()
+            .arg("settle-up")
+            .arg("-")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // Two zero-sum groups: {1, 4, 3} and {2, 5, 6}: four transfers, not five.
+    let (status, out, err) = run(
+        "[10, 60, -90, 80, 70, -130]",
+        &["--json", "--starting", "100"],
+    );
+    assert_eq!(status, Some(0), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["transfers"].as_array().unwrap().len(), 4);
+    assert_eq!(json["fewest"], true);
+    assert_eq!(
+        json["chips"],
+        serde_json::json!([110, 160, 10, 180, 170, -30])
+    );
+    assert_eq!(json["out_of_chips"], serde_json::json!([6]));
+    let (status, out, _) = run("[10, 60, -90, 80, 70, -130]", &["--starting", "100"]);
+    assert_eq!(status, Some(0));
+    assert!(
+        out.contains("warning: player 6 has run out of chips (-30)"),
+        "{out}"
+    );
+    let (status, _, err) = run("[10, -5]", &[]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("add up to 5"), "{err}");
+    let (status, _, err) = run("[ten]", &[]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("expected a list of nets"), "{err}");
+}

@@ -11,7 +11,9 @@ pub mod load_fixture;
 pub mod replay;
 pub mod rulesets;
 pub mod score;
+pub mod seating;
 pub mod settle;
+pub mod settle_up;
 pub mod waits;
 
 /// Writes `text` to standard output. A reader that went away (`| head`) is not an error, and
