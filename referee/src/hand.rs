@@ -454,6 +454,20 @@ impl Hand {
         self.winning
     }
 
+    /// The tiles that would complete this losing hand as four sets and a pair: the standard
+    /// waits of its concealed tiles, less any tile the hand already holds four of, its sets
+    /// included (there is no fifth to win on). Empty for a Mah-Jongg hand. Special shapes are
+    /// asked separately ([`crate::SpecialShape::waits`] of the concealed tiles).
+    pub fn calling(&self) -> crate::TileSet {
+        if self.winning.is_some() {
+            return crate::TileSet::EMPTY;
+        }
+        crate::shape::standard_waits(&self.concealed)
+            .iter()
+            .filter(|&t| self.completed_by(t).is_some())
+            .collect()
+    }
+
     /// This losing hand with `tile` as its winning tile (what it would be, were it calling for
     /// `tile`); `None` for a Mah-Jongg hand, or when the hand already holds four `tile`.
     pub fn completed_by(&self, tile: Tile) -> Option<Hand> {
@@ -621,6 +635,17 @@ impl Meld {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn calling_leaves_out_a_tile_held_four_times_counting_the_sets() {
+        let h: Hand = "123m 456m 789s EE 45p".parse().unwrap();
+        assert_eq!(h.calling().to_tokens(), "3p 6p");
+        // 3p would complete the concealed tiles, but all four are in the kong laid down.
+        let h: Hand = "[3333p] 45p EE 123m 789s".parse().unwrap();
+        assert_eq!(h.calling().to_tokens(), "6p");
+        let won: Hand = "123m 456m 789s EE 45p =3p".parse().unwrap();
+        assert!(won.calling().is_empty());
+    }
 
     #[test]
     fn reads_every_kind_of_group() {

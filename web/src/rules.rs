@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use referee::Ruleset;
+use anyhow::Context as _;
+use referee::score::{ScoreInput, Win, WinFrom};
+use referee::{parse_counts, Hand, Ruleset, TileCounts, Wind};
 use sha2::{Digest, Sha256};
 
 /// Where a ruleset comes from.
@@ -74,6 +76,63 @@ fn sha256_hex(text: &str) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// A hand's context for scoring it alone, as `mahjong-referee score`'s flags and the `/check`
+/// page give it: the winds, how the winning tile came, the circumstances, the tiles on view.
+#[derive(Clone, Debug)]
+pub struct ScoreContext {
+    pub seat: Wind,
+    pub prevailing: Wind,
+    pub win_from: Option<WinFrom>,
+    pub last_tile: bool,
+    pub kong_upon_kong: bool,
+    pub original_call: bool,
+    pub heavens_blessing: bool,
+    pub earths_blessing: bool,
+    pub east_wins: u32,
+    /// Tiles on the table, for "the only possible tile"; empty for none.
+    pub visible: String,
+}
+
+/// The hand and its context checked into the referee's [`ScoreInput`]: one definition for the
+/// command line (`score`) and the service (`/check`), so both score a hand alike. A Mah-Jongg
+/// hand needs `win_from`; a losing hand must not have one.
+pub fn score_input(hand: &str, c: &ScoreContext) -> anyhow::Result<ScoreInput> {
+    if hand.trim().is_empty() {
+        anyhow::bail!("no hand: give it in the notation, e.g. \"123m 456m 789p 234s E =E\"");
+    }
+    let hand: Hand = hand.parse().with_context(|| format!("the hand `{hand}`"))?;
+    let visible: TileCounts = if c.visible.trim().is_empty() {
+        TileCounts::EMPTY
+    } else {
+        parse_counts(&c.visible, None).context("visible tiles")?
+    };
+    let win = match (hand.winning(), c.win_from) {
+        (Some(_), Some(from)) => Some(Win {
+            from,
+            last_tile: c.last_tile,
+            kong_upon_kong: c.kong_upon_kong,
+            original_call: c.original_call,
+            heavens_blessing: c.heavens_blessing,
+            earths_blessing: c.earths_blessing,
+            east_wins: c.east_wins,
+        }),
+        (Some(w), None) => anyhow::bail!(
+            "the hand is a Mah-Jongg hand (winning tile `{w}`): say how the tile came with --win-from"
+        ),
+        (None, Some(_)) => anyhow::bail!(
+            "--win-from is for a Mah-Jongg hand; mark its winning tile with `=`, e.g. `=5p`"
+        ),
+        (None, None) => None,
+    };
+    Ok(ScoreInput {
+        hand,
+        seat: c.seat,
+        prevailing: c.prevailing,
+        win,
+        visible,
+    })
 }
 
 /// Rulesets already parsed, by the SHA-256 of their text: every command at a table loads its

@@ -1,7 +1,13 @@
-//! A real browser: headless Chromium logs in, creates a tournament and a table, records a
-//! hand through the form, corrects it (with the preview of the settlement before and after),
-//! and checks the standings, table, hand and audit pages, saving a screenshot of each under
-//! `target/browser-screenshots/`.
+//! A real browser: headless Chromium, on a phone's screen (390 × 844 CSS pixels), logs in,
+//! creates a tournament and a table, records a hand through the form, corrects it (with the
+//! preview of the settlement before and after), and checks the standings, table, hand and audit
+//! pages, saving a screenshot of each under `target/browser-screenshots/`.
+//!
+//! Then it visits every page the program serves, as an official and as the public, and for
+//! each saves a phone-sized screenshot (`phone-*.png`), fails if the page is wider than the
+//! 390-pixel viewport (naming the elements that stick out), and runs axe-core (vendored in
+//! `tests/vendor/axe-core`, MPL-2.0) in the page, failing on any serious or critical violation.
+//! It also taps a hand in with the tile picker and reads the live preview.
 //!
 //! Skipped, with a message saying so, only when `/usr/bin/chromium` is absent (`.ci/run`
 //! installs it).
@@ -12,10 +18,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use headless_chrome::protocol::cdp::Emulation;
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
+/// A phone's viewport width, in CSS pixels (an iPhone 12–15; most Android phones are 360–412).
+const PHONE_WIDTH: u32 = 390;
+const PHONE_HEIGHT: u32 = 844;
+/// axe-core 4.14.1, unchanged from the npm registry (MPL-2.0; see its README).
+const AXE: &str = include_str!("vendor/axe-core/axe.min.js");
 const PASSWORD: &str = "browser-test-password";
 
 struct Server(Child);
@@ -128,6 +140,71 @@ fn content(tab: &Tab) -> String {
     tab.get_content().unwrap()
 }
 
+fn eval_string(tab: &Tab, js: &str, await_promise: bool) -> String {
+    let v = tab
+        .evaluate(js, await_promise)
+        .unwrap_or_else(|e| panic!("evaluating {js}: {e}"))
+        .value;
+    match v {
+        Some(serde_json::Value::String(s)) => s,
+        other => panic!("{js} gave {other:?}"),
+    }
+}
+
+/// What is wrong with the page on a phone: wider than the viewport (and which elements stick
+/// out), or an accessibility violation that axe-core rates serious or critical. Saves its
+/// phone-sized screenshot on the way.
+fn phone_problems(tab: &Tab, name: &str) -> Vec<String> {
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .unwrap();
+    std::fs::write(screenshots().join(format!("phone-{name}.png")), png).unwrap();
+    let mut problems = Vec::new();
+    let widths = eval_string(
+        tab,
+        r#"(function () {
+            var wide = [];
+            document.querySelectorAll("body *").forEach(function (e) {
+                var r = e.getBoundingClientRect();
+                if (r.width > 0 && r.right > window.innerWidth + 0.5) {
+                    var scrolled = false;
+                    for (var p = e.parentElement; p; p = p.parentElement) {
+                        var o = getComputedStyle(p).overflowX;
+                        if (o === "auto" || o === "scroll" || o === "hidden") { scrolled = true; break; }
+                    }
+                    if (!scrolled) wide.push(e.tagName.toLowerCase() + (e.className ? "." + String(e.className).split(" ").join(".") : "") + " (right edge " + Math.round(r.right) + ")");
+                }
+            });
+            return JSON.stringify({inner: window.innerWidth, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 8)});
+        })()"#,
+        false,
+    );
+    let w: serde_json::Value = serde_json::from_str(&widths).unwrap();
+    assert_eq!(w["inner"], PHONE_WIDTH, "the viewport is a phone's");
+    if w["scroll"].as_u64().unwrap_or(u64::MAX) > u64::from(PHONE_WIDTH) {
+        problems.push(format!(
+            "{name}: the page is {} px wide on a {PHONE_WIDTH} px screen; sticking out: {}",
+            w["scroll"], w["wide"]
+        ));
+    }
+    tab.evaluate(AXE, false)
+        .expect("loading axe-core into the page");
+    let found = eval_string(
+        tab,
+        r#"axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
+            return JSON.stringify(r.violations.filter(function (v) {
+                return v.impact === "serious" || v.impact === "critical";
+            }).map(function (v) {
+                return v.impact + " " + v.id + ": " + v.help + " at " + v.nodes.slice(0, 3).map(function (n) { return n.target.join(" "); }).join(", ");
+            }));
+        })"#,
+        true,
+    );
+    let found: Vec<String> = serde_json::from_str(&found).unwrap();
+    problems.extend(found.into_iter().map(|v| format!("{name}: {v}")));
+    problems
+}
+
 #[test]
 fn a_browser_records_a_hand_through_the_forms() {
     if !Path::new(CHROMIUM).exists() {
@@ -158,7 +235,7 @@ fn a_browser_records_a_hand_through_the_forms() {
             .path(Some(PathBuf::from(CHROMIUM)))
             .headless(true)
             .sandbox(false)
-            .window_size(Some((430, 1400)))
+            .window_size(Some((PHONE_WIDTH, PHONE_HEIGHT)))
             .user_data_dir(Some(profile))
             .args(args)
             .build()
@@ -166,6 +243,24 @@ fn a_browser_records_a_hand_through_the_forms() {
     )
     .expect("launching chromium");
     let tab = browser.new_tab().unwrap();
+    // Chromium's windows are at least 500 px wide: the phone's viewport is emulated.
+    tab.call_method(Emulation::SetDeviceMetricsOverride {
+        width: PHONE_WIDTH,
+        height: PHONE_HEIGHT,
+        device_scale_factor: 1.0,
+        mobile: false,
+        scale: None,
+        screen_width: Some(PHONE_WIDTH),
+        screen_height: Some(PHONE_HEIGHT),
+        position_x: None,
+        position_y: None,
+        dont_set_visible_size: None,
+        screen_orientation: None,
+        viewport: None,
+        display_feature: None,
+        device_posture: None,
+    })
+    .expect("emulating a phone's viewport");
 
     go(&tab, &format!("{base}/login"));
     type_into(&tab, "input[name=official]", "admin");
@@ -210,8 +305,11 @@ fn a_browser_records_a_hand_through_the_forms() {
     shot(&tab, "3-record-form");
     submit(&tab, "/tables/browser-cup-t1/hands");
     let hand = content(&tab);
+    // The tiles are the program's own images, each named for people.
     assert!(
-        hand.contains("Zero-sum check") && hand.contains('\u{1F007}'),
+        hand.contains("Zero-sum check")
+            && hand.contains(r#"src="/static/tiles/1/1m.svg" alt="1 character""#)
+            && !hand.contains('\u{1F007}'),
         "{hand}"
     );
     shot(&tab, "4-hand");
@@ -240,8 +338,14 @@ fn a_browser_records_a_hand_through_the_forms() {
     shot(&tab, "4b-correction-preview");
     submit(&tab, &action);
     let corrected = content(&tab);
+    // The win names the player in the South seat, not the seat.
+    let south = eval_string(
+        &tab,
+        "document.querySelector('#seat-south h2').firstChild.textContent.trim()",
+        false,
+    );
     assert!(
-        corrected.contains("discard from South") && corrected.contains("superseded"),
+        corrected.contains(&format!("discard from {south})")) && corrected.contains("superseded"),
         "{corrected}"
     );
     shot(&tab, "4c-corrected");
@@ -269,5 +373,181 @@ fn a_browser_records_a_hand_through_the_forms() {
         "{audit}"
     );
     shot(&tab, "7-audit");
+
+    // A blank record form is not a wash-out: the official must say so.
+    let record = "/tables/browser-cup-t1/hands";
+    go(&tab, &format!("{base}/tables/browser-cup-t1/record"));
+    submit(&tab, record);
+    let refused = content(&tab);
+    assert!(
+        refused.contains("say who went Mah-Jongg") && refused.contains("Table 1: record"),
+        "{refused}"
+    );
+    go(&tab, &format!("{base}/tables/browser-cup-t1"));
+    assert!(content(&tab).contains("hand 2"), "nothing was recorded");
+
+    // The score and settlement are shown before anything is recorded.
+    go(&tab, &format!("{base}/tables/browser-cup-t1/record"));
+    type_into(&tab, "input[name=hand_east]", "123m 456m 789s EE 45p");
+    type_into(&tab, "input[name=hand_south]", "111p 999p 234s 678s N =N");
+    set_select(&tab, "winner", "south");
+    set_select(&tab, "win_from", "wall");
+    wait_for_text(&tab, "[data-preview-for=hand_east] .waits", "3 circles");
+    wait_for_text(&tab, "[data-preview-for=hand_south] summary", "Scores");
+    shot(&tab, "8-record-live-preview");
+    click_and_wait(
+        &tab,
+        &format!("form[action='{record}'] button[name=preview]"),
+        record,
+    );
+    let previewed = content(&tab);
+    assert!(
+        previewed.contains("The score and settlement of this hand"),
+        "{previewed}"
+    );
+    go(&tab, &format!("{base}/tables/browser-cup-t1"));
+    assert!(
+        content(&tab).contains("hand 2"),
+        "a preview records nothing"
+    );
+
+    // The tile picker types the notation; the live preview shows the tiles and the waits.
+    go(&tab, &format!("{base}/check"));
+    for token in [
+        "1m", "2m", "3m", "4m", "5m", "6m", "7s", "8s", "9s", "E", "E", "4p", "5p",
+    ] {
+        tab.wait_for_element(&format!(".picker button[data-token='{token}']"))
+            .unwrap()
+            .click()
+            .unwrap();
+    }
+    let typed = eval_string(
+        &tab,
+        "document.querySelector('input[name=hand]').value",
+        false,
+    );
+    assert_eq!(typed, "1m 2m 3m 4m 5m 6m 7s 8s 9s E E 4p 5p");
+    wait_for_text(&tab, "[data-preview-for=hand] .waits", "6 circles");
+    let tiles = eval_string(
+        &tab,
+        "String(document.querySelectorAll('[data-preview-for=hand] img.tile').length)",
+        false,
+    );
+    assert_eq!(tiles, "15", "13 tiles and the two waits, drawn");
+    shot(&tab, "9-check-picker");
+    tab.wait_for_element(".picker button[data-action=back]")
+        .unwrap()
+        .click()
+        .unwrap();
+    let typed = eval_string(
+        &tab,
+        "document.querySelector('input[name=hand]').value",
+        false,
+    );
+    assert_eq!(typed, "1m 2m 3m 4m 5m 6m 7s 8s 9s E E 4p");
+    wait_for_text(
+        &tab,
+        "[data-preview-for=hand] .field-error",
+        "a losing hand has 13",
+    );
+
+    // A dispute, and a hand started play by play (for the dispute and replay pages).
+    go(&tab, &format!("{base}/hands/{hand_id}/disputes/new"));
+    type_into(
+        &tab,
+        "textarea[name=description]",
+        "South says the tile was drawn",
+    );
+    submit(&tab, &format!("/hands/{hand_id}/disputes"));
+    let dispute_url = tab.get_url();
+    assert!(dispute_url.contains("/disputes/"), "{dispute_url}");
+    let started = eval_string(
+        &tab,
+        r#"fetch("/api/tables/browser-cup-t1/play", {method: "POST", headers: {"content-type": "application/json", "x-csrf-token": document.querySelector("input[name=csrf]").value}, body: JSON.stringify({hand: "browser-cup-t1-g1-h2", dice: [3, 5]})}).then(function (r) { return String(r.status); })"#,
+        true,
+    );
+    assert_eq!(started, "201", "the play started");
+
+    // Every page, on a phone: no sideways scrolling, no serious accessibility violation.
+    let hand = format!("/hands/{hand_id}");
+    let official_pages = [
+        ("home", "/".to_owned()),
+        ("tournament-new", "/tournaments/new".to_owned()),
+        ("tournament", "/t/browser-cup".to_owned()),
+        ("standings", "/t/browser-cup/standings?sort=won".to_owned()),
+        ("player", "/t/browser-cup/players/ann".to_owned()),
+        ("table", "/tables/browser-cup-t1".to_owned()),
+        ("record", "/tables/browser-cup-t1/record".to_owned()),
+        ("hand", hand.clone()),
+        ("correct", format!("{hand}/correct")),
+        ("dispute-new", format!("{hand}/disputes/new")),
+        ("dispute", dispute_url.replace(&base, "")),
+        ("replay", "/hands/browser-cup-t1-g1-h2/at/0".to_owned()),
+        ("account", "/account".to_owned()),
+        ("officials", "/officials".to_owned()),
+        ("audit", "/audit".to_owned()),
+        ("check", "/check".to_owned()),
+    ];
+    let mut problems = Vec::new();
+    for (name, path) in &official_pages {
+        go(&tab, &format!("{base}{path}"));
+        problems.extend(phone_problems(&tab, &format!("official-{name}")));
+    }
+    submit(&tab, "/logout");
+    let public_pages = [
+        ("home", "/".to_owned()),
+        ("login", "/login".to_owned()),
+        ("tournament", "/t/browser-cup".to_owned()),
+        ("standings", "/t/browser-cup/standings".to_owned()),
+        ("player", "/t/browser-cup/players/ann".to_owned()),
+        ("table", "/tables/browser-cup-t1".to_owned()),
+        ("hand", hand.clone()),
+        ("replay", "/hands/browser-cup-t1-g1-h2/at/0".to_owned()),
+        ("audit", "/audit".to_owned()),
+        ("check", "/check".to_owned()),
+        (
+            "check-mahjong",
+            "/check?hand=%5BRRR%5D+%5B234p%5D+567s+99m+11s+%3D1s&seat=south&win_from=wall"
+                .to_owned(),
+        ),
+        (
+            "check-calling",
+            "/check?hand=123m+456m+789s+EE+45p&ruleset=british".to_owned(),
+        ),
+        (
+            "check-refused",
+            "/check?hand=123m+456m+789s+EE+45x".to_owned(),
+        ),
+        ("not-found", "/no/such/page".to_owned()),
+    ];
+    for (name, path) in &public_pages {
+        go(&tab, &format!("{base}{path}"));
+        problems.extend(phone_problems(&tab, &format!("public-{name}")));
+    }
+    assert!(
+        problems.is_empty(),
+        "pages that do not fit a phone or fail the accessibility check:\n{}",
+        problems.join("\n")
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Waits (up to 10 s) until the element matched by `selector` contains `text`: the live
+/// preview answers asynchronously.
+fn wait_for_text(tab: &Tab, selector: &str, text: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let js = format!(
+        "(function () {{ var e = document.querySelector({selector:?}); return e ? e.textContent : ''; }})()"
+    );
+    loop {
+        let now = eval_string(tab, &js, false);
+        if now.contains(text) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{selector} never said {text:?}; it says {now:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

@@ -420,3 +420,40 @@ fn settle_up_finds_the_fewest_transfers_and_warns_of_empty_trays() {
     assert_eq!(status, Some(2));
     assert!(err.contains("expected a list of nets"), "{err}");
 }
+
+/// Issue 15: log lines written to a file (or a pipe) carry no colour escape codes.
+#[test]
+fn serve_logs_to_a_file_without_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("server.log");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = binary()
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .arg("--db")
+        .arg(dir.path().join("log.db"))
+        .args(["--admin-password", "log-test-password"])
+        .env("RUST_LOG", "info")
+        .env_remove("NO_COLOR")
+        .stdout(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let text = loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.contains("serving") || std::time::Instant::now() > deadline {
+            break text;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(text.contains("serving"), "the server logged: {text:?}");
+    assert!(
+        !text.contains('\u{1b}'),
+        "colour escapes in a log file: {text:?}"
+    );
+}

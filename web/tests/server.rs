@@ -315,7 +315,10 @@ async fn a_hand_is_scored_settled_corrected_and_the_standings_follow() {
     .await;
     assert_eq!(resp.status(), StatusCode::OK);
     let page = body_text(resp).await;
-    assert!(page.contains('\u{1F007}'), "characters 1 drawn as a tile");
+    assert!(
+        page.contains(r#"<img class="tile" src="/static/tiles/1/1m.svg" alt="1 character""#),
+        "characters 1 drawn as the program's own tile, named"
+    );
     assert!(page.contains("Zero-sum check"));
     assert!(page.contains("Mah-Jongg"));
 
@@ -1004,6 +1007,8 @@ mod faults;
 mod import;
 #[path = "server/officials.rs"]
 mod officials;
+#[path = "server/phone.rs"]
+mod phone;
 #[path = "server/play.rs"]
 mod play;
 #[path = "server/ranges.rs"]
@@ -1416,7 +1421,7 @@ async fn a_form_correction_keeps_the_penalties_it_has_no_fields_for() {
                 ("csrf", csrf),
                 ("version", version),
                 ("reason", "East was late too".to_owned()),
-                ("winner", String::new()),
+                ("winner", "washout".to_owned()),
                 ("win_from", "wall".to_owned()),
                 ("discarder", String::new()),
                 ("penalty_payer", "east".to_owned()),

@@ -9,6 +9,7 @@
 pub mod api;
 pub mod auth;
 pub mod cache;
+pub mod check;
 pub mod commands;
 pub mod config;
 pub mod demo;
@@ -76,14 +77,23 @@ pub fn app(
 }
 
 /// Sets up structured logs: `RUST_LOG` filters (default `info`); each request is one span with
-/// its request id, route, status and latency (tracing-actix-web).
+/// its request id, route, status and latency (tracing-actix-web). Colours only on a terminal:
+/// logs written to a file or a pipe carry no escape codes.
 pub fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false)
+        .with_ansi(colour_logs())
         .try_init();
+}
+
+/// Whether log lines may carry colour: standard output (where they go) is a terminal, and
+/// `NO_COLOR` is not set (no-color.org).
+fn colour_logs() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
 }
 
 /// Opens the database, creates the administrator on first run, loads the demo if asked, and

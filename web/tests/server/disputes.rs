@@ -338,6 +338,7 @@ async fn a_false_mah_jongg_recorded_by_form_abandons_the_hand_with_the_right_eas
             .set_form(vec![
                 ("csrf", csrf.clone()),
                 ("hand", hand),
+                ("winner", "washout".to_owned()),
                 ("rule_penalty", "false-mah-jongg".to_owned()),
                 ("rule_by", by.to_owned()),
             ])

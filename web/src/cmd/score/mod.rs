@@ -11,10 +11,9 @@ mod pipeline;
 use std::process::ExitCode;
 use std::sync::OnceLock;
 
-use anyhow::Context;
 use clap::Parser;
-use referee::score::{ScoreInput, ScoreSheet, Scorer, Win, WinFrom};
-use referee::{parse_counts, Hand, Ruleset, TileCounts, Wind};
+use referee::score::{ScoreInput, ScoreSheet, Scorer, WinFrom};
+use referee::{Ruleset, Wind};
 
 /// The flags of `score`; in `score -` each line's JSON object has the same keys (the long
 /// flags in snake_case), and a key left out takes the flag's default.
@@ -100,45 +99,24 @@ impl Args {
         super::rulesets::load_playing(&self.ruleset, &self.options, self.no_limit)
     }
 
-    /// The hand and its circumstances, checked.
+    /// The hand and its circumstances, checked (by the library's definition, which the
+    /// service's `/check` shares).
     fn input(&self) -> anyhow::Result<ScoreInput> {
-        if self.hand.trim().is_empty() {
-            anyhow::bail!("no hand: give it in the notation, e.g. \"123m 456m 789p 234s E =E\"");
-        }
-        let hand: Hand = self
-            .hand
-            .parse()
-            .with_context(|| format!("the hand `{}`", self.hand))?;
-        let visible: TileCounts = if self.visible.trim().is_empty() {
-            TileCounts::EMPTY
-        } else {
-            parse_counts(&self.visible, None).context("visible tiles")?
-        };
-        let win = match (hand.winning(), self.win_from) {
-            (Some(_), Some(from)) => Some(Win {
-                from,
+        web::rules::score_input(
+            &self.hand,
+            &web::rules::ScoreContext {
+                seat: self.seat,
+                prevailing: self.prevailing,
+                win_from: self.win_from,
                 last_tile: self.last_tile,
                 kong_upon_kong: self.kong_upon_kong,
                 original_call: self.original_call,
                 heavens_blessing: self.heavens_blessing,
                 earths_blessing: self.earths_blessing,
                 east_wins: self.east_wins,
-            }),
-            (Some(w), None) => anyhow::bail!(
-                "the hand is a Mah-Jongg hand (winning tile `{w}`): say how the tile came with --win-from"
-            ),
-            (None, Some(_)) => anyhow::bail!(
-                "--win-from is for a Mah-Jongg hand; mark its winning tile with `=`, e.g. `=5p`"
-            ),
-            (None, None) => None,
-        };
-        Ok(ScoreInput {
-            hand,
-            seat: self.seat,
-            prevailing: self.prevailing,
-            win,
-            visible,
-        })
+                visible: self.visible.clone(),
+            },
+        )
     }
 }
 

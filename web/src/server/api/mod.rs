@@ -18,6 +18,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api")
             .route("/rulesets", web::get().to(reads::rulesets))
+            .route("/check", web::get().to(reads::check))
             .route("/tournaments", web::get().to(reads::tournaments))
             .route("/tournaments", web::post().to(writes::create_tournament))
             .route("/tournaments/{id}", web::get().to(reads::tournament))

@@ -124,3 +124,22 @@ pub async fn audit(
 pub async fn not_found() -> Reply {
     Err(AppError::not_found("no such API route (see the README's API section)").into())
 }
+
+/// `GET /api/check?hand=...`: one hand checked, as the `/check` page shows it (also the hand
+/// forms' live preview). A hand that cannot be read is a 422 listing every problem.
+pub async fn check(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    req: actix_web::HttpRequest,
+) -> Reply {
+    let q = crate::server::routes::check::query(&req)?;
+    let audience = Audience::of(&viewer);
+    let for_rules = q.clone();
+    let rules = state
+        .read(move |l| crate::server::check::ruleset(l, &for_rules, audience))
+        .await?;
+    let checked = crate::server::check::check(&q, rules)?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("cache-control", "no-store"))
+        .json(checked))
+}

@@ -177,6 +177,49 @@ pub struct CorrectionPreview {
     pub after: ledger::event::SettlementRecorded,
 }
 
+/// A hand to record, decided but not recorded: each seat's sheet and the settlement.
+#[derive(Clone, Debug)]
+pub struct RecordPreview {
+    pub sheets: BySeat<referee::ScoreSheet>,
+    pub settlement: ledger::event::SettlementRecorded,
+}
+
+/// Decides the next hand at a table as [`record`] would, and returns its scores and settlement
+/// without recording anything: the record form's "show the score and settlement" button.
+pub fn preview_record(
+    ledger: &Ledger,
+    table: &str,
+    by: &Official,
+    cmd: &RecordHand,
+) -> Result<RecordPreview, AppError> {
+    by.require_role(Action::RecordHand)?;
+    let ctx = TableContext::load(ledger, table)?;
+    next_hand(ledger, &ctx, &cmd.hand)?;
+    let decided = ctx.state.decide(
+        &ctx.conditions,
+        &TableCommand::RecordHand {
+            report: cmd.report(),
+        },
+    )?;
+    let mut sheets = None;
+    let mut settlement = None;
+    for d in decided {
+        match d {
+            Decided::Hand(_, referee::event::HandEvent::HandScored(s)) => sheets = Some(*s.sheets),
+            Decided::Hand(_, referee::event::HandEvent::SettlementRecorded(s)) => {
+                settlement = Some(s)
+            }
+            _ => {}
+        }
+    }
+    match (sheets, settlement) {
+        (Some(sheets), Some(settlement)) => Ok(RecordPreview { sheets, settlement }),
+        _ => Err(AppError::internal(
+            "a decided hand has no score or settlement",
+        )),
+    }
+}
+
 /// Records the next hand at a table. Returns the hand's stream.
 pub fn record(
     ledger: &mut Ledger,

@@ -145,6 +145,9 @@ pub const NAMING_CLAIMS: [(&str, &str); 4] = [
     ),
 ];
 
+/// The winner's value for a wash-out, chosen on purpose.
+pub const WASH_OUT: &str = "washout";
+
 fn seat(field: &str, value: &str) -> Result<Option<Seat>, AppError> {
     match value.trim() {
         "" => Ok(None),
@@ -231,7 +234,10 @@ impl HandForm {
             hand_south: text(Seat::South),
             hand_west: text(Seat::West),
             hand_north: text(Seat::North),
-            winner: seat(r.winner),
+            winner: match r.winner {
+                Some(w) => w.name().to_owned(),
+                None => WASH_OUT.to_owned(),
+            },
             // An older record's fused name (`last-wall-tile`) is shown as its source and flag.
             win_from: r
                 .win_from
@@ -338,9 +344,42 @@ impl HandForm {
         }
     }
 
+    /// The winner the form names: a seat, or `washout` (nobody). Left unchosen, it is refused:
+    /// a blank or half-filled form is never recorded as a wash-out unless the official says so.
+    fn winner(&self) -> Result<Option<Seat>, AppError> {
+        match self.winner.trim() {
+            WASH_OUT => Ok(None),
+            "" => Err(AppError::violations(
+                Violation::new(
+                    "winner",
+                    "say who went Mah-Jongg, or choose “nobody: wash-out” to record a wash-out",
+                )
+                .into(),
+            )),
+            w => seat("winner", w),
+        }
+    }
+
     /// The report the form states.
     pub fn report(&self) -> Result<HandReport, AppError> {
-        let winner = seat("winner", &self.winner)?;
+        // The form's own problems are gathered, so each is shown beside its field at once.
+        let mut problems = referee::Violations::new();
+        let mut gather = |e: AppError| -> Result<(), AppError> {
+            if e.violations.is_empty() {
+                return Err(e);
+            }
+            for v in e.violations {
+                problems.push(v);
+            }
+            Ok(())
+        };
+        let winner = match self.winner() {
+            Ok(w) => w,
+            Err(e) => {
+                gather(e)?;
+                None
+            }
+        };
         let win_from = match (winner, self.win_from.trim()) {
             (None, _) | (_, "") => None,
             (Some(_), w) => Some(
@@ -369,7 +408,13 @@ impl HandForm {
                 },
             );
         }
-        penalties.extend(self.rule_penalty()?);
+        match self.rule_penalty() {
+            Ok(p) => penalties.extend(p),
+            Err(e) => gather(e)?,
+        }
+        if !problems.is_empty() {
+            return Err(AppError::violations(problems));
+        }
         let text = |s: &str| Some(s.to_owned()).filter(|s| !s.trim().is_empty());
         Ok(HandReport {
             discards: Vec::new(),
@@ -400,6 +445,8 @@ pub struct WinFromOption {
 pub struct FormSeat {
     pub key: &'static str,
     pub label: String,
+    /// The seat's wind this hand (`south`), for the live preview's score.
+    pub wind: &'static str,
     pub value: String,
     /// Problems with this seat's hand, shown beside it.
     pub problems: Vec<String>,
@@ -470,6 +517,28 @@ pub struct HandFormPage {
     pub problems: Problems,
     /// A correction previewed: each seat's net before and after.
     pub preview: Vec<PreviewRow>,
+    /// A hand to record, previewed: each player's score and net.
+    pub settlement: Vec<SettlementRow>,
+    /// The wind of the round and the tournament: the live preview's context.
+    pub prevailing: &'static str,
+    pub tournament: String,
+}
+
+/// Where the hand stands, for the live preview: who deals, the wind of the round, the
+/// tournament whose ruleset scores it.
+#[derive(Clone, Debug)]
+pub struct PreviewContext {
+    pub east: Seat,
+    pub prevailing: referee::Wind,
+    pub tournament: String,
+}
+
+/// A hand to record, previewed: one player's score and what they would pay or receive.
+#[derive(Clone, Debug)]
+pub struct SettlementRow {
+    pub label: String,
+    pub score: u64,
+    pub net: String,
 }
 
 impl HandFormPage {
@@ -483,16 +552,20 @@ impl HandFormPage {
         hand_id: String,
         version: Option<u64>,
         labels: [String; 4],
+        context_of: PreviewContext,
         form: &HandForm,
         error: Option<AppError>,
     ) -> HandFormPage {
         let problems = Problems::of(error.as_ref(), &INPUTS, input_of);
+        let seats_named: [String; 4] =
+            std::array::from_fn(|i| labels[i].split(" — ").next().unwrap_or_default().to_owned());
         let seats = Seat::ALL
             .into_iter()
             .zip(labels)
             .map(|(seat, label)| FormSeat {
                 key: seat.name(),
                 label,
+                wind: seat.wind(context_of.east).name(),
                 value: form.hand_text(seat).to_owned(),
                 problems: problems
                     .at(&format!("hand_{seat}"))
@@ -542,12 +615,15 @@ impl HandFormPage {
                 .map(|&(v, l)| (v, l, form.rule_claim == v))
                 .collect(),
             kept_penalties: form.kept_penalties.clone(),
-            kept_described: form
-                .kept()
-                .unwrap_or_default()
-                .iter()
-                .map(crate::server::views::hand::describe_penalty)
-                .collect(),
+            kept_described: {
+                // Each seat by its player, as the labels name them ("Ann — East seat, …").
+                let who = |seat: Seat| -> String { seats_named[seat.index()].clone() };
+                form.kept()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|p| crate::server::views::hand::describe_penalty(p, &who))
+                    .collect()
+            },
             reason: form.reason.clone(),
             submit: if version.is_some() {
                 "Record the correction"
@@ -556,6 +632,9 @@ impl HandFormPage {
             },
             problems,
             preview: Vec::new(),
+            settlement: Vec::new(),
+            prevailing: context_of.prevailing.name(),
+            tournament: context_of.tournament,
         }
     }
 }

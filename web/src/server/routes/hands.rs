@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use referee::Seat;
 
-use super::hand_form::{HandForm, HandFormPage, PreviewRow};
+use super::hand_form::{HandForm, HandFormPage, PreviewContext, PreviewRow};
 use super::{render, see_other};
 use crate::server::auth::{Official, Viewer};
 use crate::server::commands::hand::{self as cmd, CorrectHand, CorrectionPreview};
@@ -84,6 +84,11 @@ async fn form_page(
         hand_id,
         Some(version),
         labels,
+        PreviewContext {
+            east: h.east_seat,
+            prevailing: h.prevailing_wind,
+            tournament: h.tournament.clone(),
+        },
         &form,
         error,
     );
@@ -133,6 +138,8 @@ pub async fn correct(
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;
+    // Who may correct is said before what is wrong with the form.
+    o.require_role(crate::server::roles::Action::CorrectHand)?;
     let hand = path.into_inner();
     let form = form.into_inner();
     let result = match (form.report(), form.version.trim().parse::<u64>()) {

@@ -2,7 +2,9 @@
 //! Page handlers return [`HtmlError`](super::error::HtmlError) so any failure is an error page.
 
 pub mod account;
+pub mod assets;
 pub mod audit;
+pub mod check;
 pub mod checkpoints;
 pub mod counts;
 pub mod disputes;
@@ -42,6 +44,12 @@ pub fn see_other(location: &str) -> HttpResponse {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(home::index))
         .route("/static/style.css", web::get().to(home::style))
+        .route(
+            "/static/tiles/{version}/{name}.svg",
+            web::get().to(assets::tile),
+        )
+        .route("/static/picker.js", web::get().to(assets::picker))
+        .route("/check", web::get().to(check::page))
         .route("/demo", web::post().to(home::demo))
         .route("/audit", web::get().to(audit::page))
         .route("/audit/checkpoints", web::post().to(checkpoints::sign_form))

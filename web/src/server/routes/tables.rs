@@ -5,14 +5,14 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use referee::Seat;
 
-use super::hand_form::{HandForm, HandFormPage};
+use super::hand_form::{HandForm, HandFormPage, PreviewContext, SettlementRow};
 use super::{render, see_other};
 use crate::server::auth::{Official, Viewer};
 use crate::server::commands::hand::{self as cmd, RecordHand};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::state::AppState;
 use crate::server::views::table::{self, TableView};
-use crate::server::views::{seat_title, Nav};
+use crate::server::views::{seat_title, signed, Nav};
 
 #[derive(Template)]
 #[template(path = "table.html")]
@@ -44,6 +44,7 @@ async fn form_page(
     form: HandForm,
     status: StatusCode,
     error: Option<AppError>,
+    preview: Option<cmd::RecordPreview>,
 ) -> Result<HttpResponse, AppError> {
     let id = table_id.clone();
     let t = state.read(move |l| table::view(l, &id)).await?;
@@ -56,7 +57,24 @@ async fn form_page(
         let wind = seat_title(Seat::from_index(i).wind(next.east));
         format!("{} — {} seat, {wind} this hand", seat.name, seat.seat)
     });
-    let page = HandFormPage::new(
+    let context_of = PreviewContext {
+        east: next.east,
+        prevailing: next.prevailing_wind,
+        tournament: t.tournament.clone(),
+    };
+    let settlement = preview
+        .map(|p| {
+            Seat::ALL
+                .into_iter()
+                .map(|seat| SettlementRow {
+                    label: labels[seat.index()].clone(),
+                    score: p.sheets[seat].total,
+                    net: signed(p.settlement.nets[seat]),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut page = HandFormPage::new(
         Nav::for_official(o),
         format!(
             "Table {}: record game {}, hand {}",
@@ -74,9 +92,11 @@ async fn form_page(
         },
         None,
         labels,
+        context_of,
         &form,
         error,
     );
+    page.settlement = settlement;
     render(status, &page)
 }
 
@@ -93,6 +113,7 @@ pub async fn record_page(
         path.into_inner(),
         HandForm::default(),
         StatusCode::OK,
+        None,
         None,
     )
     .await?)
@@ -123,19 +144,40 @@ pub async fn record(
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;
+    // Who may record is said before what is wrong with the form.
+    o.require_role(crate::server::roles::Action::RecordHand)?;
     let table = path.into_inner();
     let form = form.into_inner();
-    let result = match form.report() {
-        Ok(report) => {
-            let command = RecordHand::new(form.hand.clone(), report);
-            record_hand(&state, &o, table.clone(), command).await
-        }
+    let command = form
+        .report()
+        .map(|report| RecordHand::new(form.hand.clone(), report));
+    if !form.preview.trim().is_empty() {
+        // Show the scores and the settlement; record nothing.
+        let (by, id) = (o.clone(), table.clone());
+        let previewed = match command {
+            Ok(c) => {
+                state
+                    .read(move |l| cmd::preview_record(l, &id, &by, &c))
+                    .await
+            }
+            Err(e) => Err(e),
+        };
+        return Ok(match previewed {
+            Ok(p) => form_page(&state, &o, table, form, StatusCode::OK, None, Some(p)).await?,
+            Err(e) if e.is_input_error() => {
+                form_page(&state, &o, table, form, e.kind.status(), Some(e), None).await?
+            }
+            Err(e) => return Err(e.into()),
+        });
+    }
+    let result = match command {
+        Ok(command) => record_hand(&state, &o, table.clone(), command).await,
         Err(e) => Err(e),
     };
     match result {
         Ok(hand) => Ok(see_other(&format!("/hands/{hand}"))),
         Err(e) if e.is_input_error() => {
-            Ok(form_page(&state, &o, table, form, e.kind.status(), Some(e)).await?)
+            Ok(form_page(&state, &o, table, form, e.kind.status(), Some(e), None).await?)
         }
         Err(e) => Err(e.into()),
     }

@@ -385,6 +385,8 @@ struct Column {
     class: &'static str,
     next_dir: &'static str,
     arrow: &'static str,
+    /// `ascending` or `descending` on the column the rows are sorted by, else `none`.
+    aria_sort: &'static str,
 }
 
 #[derive(Template)]
@@ -419,6 +421,11 @@ fn columns(s: &StandingsView) -> Vec<Column> {
                 (false, _) => "",
                 (true, true) => " ▼",
                 (true, false) => " ▲",
+            },
+            aria_sort: match (current, s.descending) {
+                (false, _) => "none",
+                (true, true) => "descending",
+                (true, false) => "ascending",
             },
         }
     })

@@ -114,6 +114,11 @@ pub fn view(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeView, AppErr
     })
 }
 
+/// A dispute speaks of seats as drawn, as the referee's findings do.
+fn seat_named(seat: Seat) -> String {
+    format!("the {} seat", seat_title(seat))
+}
+
 fn finding_view(
     index: usize,
     f: &Finding,
@@ -128,7 +133,7 @@ fn finding_view(
         citations: f.citations(),
         text: f.to_string(),
         in_force: penalty.as_ref().is_some_and(|p| in_force.contains(p)),
-        penalty: penalty.as_ref().map(describe_penalty),
+        penalty: penalty.as_ref().map(|p| describe_penalty(p, &seat_named)),
     }
 }
 
@@ -146,8 +151,16 @@ fn ruling_view(id: Uuid, r: &RulingIssued, superseded: bool) -> RulingView {
             .map(|f| format!("{}: {}", f.kind, f.text)),
         reason: r.reason.clone(),
         sections: r.sections.join(", "),
-        penalties: r.penalties.iter().map(describe_penalty).collect(),
-        withdrawn: r.withdrawn.iter().map(describe_penalty).collect(),
+        penalties: r
+            .penalties
+            .iter()
+            .map(|p| describe_penalty(p, &seat_named))
+            .collect(),
+        withdrawn: r
+            .withdrawn
+            .iter()
+            .map(|p| describe_penalty(p, &seat_named))
+            .collect(),
         abandons: r.abandons,
         superseded,
     }

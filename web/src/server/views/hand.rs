@@ -97,9 +97,18 @@ pub struct HandView {
     pub number: u32,
     pub prevailing: &'static str,
     pub east: &'static str,
+    /// The seat that dealt and the wind of the round, typed (the correction form's preview).
+    #[serde(skip)]
+    pub east_seat: Seat,
+    #[serde(skip)]
+    pub prevailing_wind: referee::Wind,
     pub result: String,
+    /// Who won and how, each seat named by its player (the page's words).
     pub win: Option<String>,
     pub penalties: Vec<String>,
+    /// The same, seats named as drawn: the API's words (its seats are the seats as drawn).
+    pub win_by_seat: Option<String>,
+    pub penalties_by_seat: Vec<String>,
     pub seats: Vec<HandSeat>,
     pub matrix: Vec<MatrixRow>,
     pub received: Vec<i64>,
@@ -118,14 +127,10 @@ pub struct HandView {
     pub in_play: bool,
 }
 
-/// A penalty in words, seats named as drawn.
-pub fn describe_penalty(p: &Penalty<Seat>) -> String {
-    let seats = |v: &[Seat]| {
-        v.iter()
-            .map(|&s| seat_title(s))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+/// A penalty in words, each seat named by `who` (the player sitting there, on the hand page):
+/// "North pays" would name the seat as drawn, while that player's card says "East this hand".
+pub fn describe_penalty(p: &Penalty<Seat>, who: &dyn Fn(Seat) -> String) -> String {
+    let seats = |v: &[Seat]| v.iter().map(|&s| who(s)).collect::<Vec<_>>().join(", ");
     match p {
         Penalty::Agreed {
             payer,
@@ -133,8 +138,8 @@ pub fn describe_penalty(p: &Penalty<Seat>) -> String {
             amount,
             reason,
         } => {
-            let to = payee.map_or("each other player", seat_title);
-            format!("{} pays {amount} to {to}: {reason}", seat_title(*payer))
+            let to = payee.map_or_else(|| "each other player".to_owned(), who);
+            format!("{} pays {amount} to {to}: {reason}", who(*payer))
         }
         Penalty::FalseMahJongg { offenders } => {
             format!(
@@ -144,14 +149,14 @@ pub fn describe_penalty(p: &Penalty<Seat>) -> String {
         }
         Penalty::FalseNaming { discarder, claims } => format!(
             "{} named a discard falsely; claimed by {}",
-            seat_title(*discarder),
+            who(*discarder),
             seats(&claims.iter().map(|c| c.0).collect::<Vec<_>>())
         ),
         Penalty::PaysForAll {
             liable, liability, ..
         } => format!(
             "{} pays for all ({})",
-            seat_title(*liable),
+            who(*liable),
             match liability {
                 referee::settle::Liability::Full => "in full",
                 referee::settle::Liability::Half => "half",
@@ -159,11 +164,11 @@ pub fn describe_penalty(p: &Penalty<Seat>) -> String {
         ),
         Penalty::LongHand { seat } => format!(
             "{} held a long hand: it scores nothing and pays the other losers in full (Code §89(c))",
-            seat_title(*seat)
+            who(*seat)
         ),
         Penalty::OwnCount { seat, counted } => format!(
             "{} counted the hand at {counted}: below its value it stands at that count, above it the value is paid (Code §110)",
-            seat_title(*seat)
+            who(*seat)
         ),
     }
 }
@@ -224,6 +229,16 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         Some(t) => names(ledger, t)?,
         None => Default::default(),
     };
+    // A seat named by its player (the seat as drawn where nobody is named).
+    let who = |seat: Seat| -> String {
+        r.players
+            .get(seat)
+            .as_ref()
+            .and_then(|p| names.get(p))
+            .filter(|n| !n.is_empty())
+            .cloned()
+            .unwrap_or_else(|| format!("the {} seat", seat_title(seat)))
+    };
     let nets = r
         .settlement
         .as_ref()
@@ -267,7 +282,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
                 })
                 .collect();
             MatrixRow {
-                payer: seat_title(payer).to_owned(),
+                payer: who(payer),
                 paid: cells.iter().sum(),
                 cells,
             }
@@ -278,21 +293,28 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         .collect();
     let net_sum: i64 = nets.values().sum();
     let scored = r.scored.as_ref();
-    let win = scored.and_then(|s| s.win.as_ref()).map(|w| {
-        let from = match w.discarder {
-            Some(d) => format!(" from {}", seat_title(d)),
-            None => String::new(),
-        };
-        format!(
-            "{} won on {} ({}{from})",
-            seat_title(w.winner),
-            w.tile,
-            w.from
-        )
-    });
-    let penalties = scored
-        .map(|s| s.penalties.iter().map(describe_penalty).collect())
-        .unwrap_or_default();
+    let as_drawn = |seat: Seat| seat_title(seat).to_owned();
+    let win_text = |who: &dyn Fn(Seat) -> String| {
+        scored.and_then(|s| s.win.as_ref()).map(|w| {
+            let from = match w.discarder {
+                Some(d) => format!(" from {}", who(d)),
+                None => String::new(),
+            };
+            format!("{} won on {} ({}{from})", who(w.winner), w.tile, w.from)
+        })
+    };
+    let penalties_text = |who: &dyn Fn(Seat) -> String| -> Vec<String> {
+        scored
+            .map(|s| {
+                s.penalties
+                    .iter()
+                    .map(|p| describe_penalty(p, who))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let (win, win_by_seat) = (win_text(&who), win_text(&as_drawn));
+    let (penalties, penalties_by_seat) = (penalties_text(&who), penalties_text(&as_drawn));
     let events = ledger.read_stream(&stream, 1)?;
     // Everything before the last correction (except the start) is superseded by it.
     let last_correction = events
@@ -345,9 +367,13 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         number: r.hand,
         prevailing: seat_title(r.prevailing_wind),
         east: seat_title(r.east),
+        east_seat: r.east,
+        prevailing_wind: r.prevailing_wind,
         result: super::common::result_text(&r, &names),
         win,
         penalties,
+        win_by_seat,
+        penalties_by_seat,
         seats,
         matrix,
         received,

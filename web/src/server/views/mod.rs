@@ -7,6 +7,7 @@ pub mod dispute;
 pub mod hand;
 pub mod play;
 pub mod table;
+pub mod tile_art;
 pub mod tiles;
 pub mod tournament;
 pub mod visibility;

@@ -23,6 +23,9 @@ pub struct NextHand {
     pub east_seat: &'static str,
     pub east_player: String,
     pub prevailing: &'static str,
+    /// The wind of the round, for the record form's live preview.
+    #[serde(skip)]
+    pub prevailing_wind: referee::Wind,
     pub new_game: bool,
 }
 
@@ -134,6 +137,7 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
         east_seat: seat_title(position.east),
         east_player: player_name(position.east),
         prevailing: seat_title(position.prevailing),
+        prevailing_wind: position.prevailing,
         new_game,
     });
     let starting_chips = ctx.conditions.starting_chips;

@@ -1,4 +1,6 @@
-//! Tiles drawn as tiles: the Unicode Mahjong Tiles block (U+1F000–U+1F02B).
+//! Tiles drawn as tiles: pages show the program's own images ([`super::tile_art`]), each with
+//! its name for people; the API also gives the tile of the Unicode Mahjong Tiles block
+//! (U+1F000–U+1F02B), for programs that have the font.
 //!
 //! The block orders winds E S W N (1F000–1F003), dragons red, green, white (1F004–1F006),
 //! characters 1–9 (1F007–1F00F), bamboo 1–9 (1F010–1F018), circles 1–9 (1F019–1F021), flowers
@@ -7,13 +9,19 @@
 use referee::{Bonus, Dragon, Hand, MeldForm, Suit, Tile, TileKind};
 use serde::Serialize;
 
+use super::tile_art;
+
 /// One tile as a page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Glyph {
     /// The Unicode tile.
     pub glyph: char,
-    /// The notation, for the title and for readers without the font.
+    /// The notation (`5p`): the image's file name.
     pub name: String,
+    /// The tile's name for people (`5 circles`): the image's `alt`.
+    pub alt: String,
+    /// The image's address.
+    pub src: String,
 }
 
 /// A group of tiles: concealed, a set (exposed or declared), bonus tiles, the winning tile.
@@ -44,19 +52,33 @@ pub fn tile_glyph(t: Tile) -> Glyph {
             base + u32::from(rank) - 1
         }
     };
+    let name = t.to_string();
     Glyph {
         glyph: code_point(cp),
-        name: t.to_string(),
+        src: tile_art::src(&name),
+        alt: tile_art::tile_alt(t),
+        name,
     }
 }
 
 /// The Unicode tile of a flower or season.
 pub fn bonus_glyph(b: Bonus) -> Glyph {
     let base = if b.is_flower() { 0x1F022 } else { 0x1F026 };
+    let name = b.to_string();
     Glyph {
         glyph: code_point(base + u32::from(b.number()) - 1),
-        name: b.to_string(),
+        src: tile_art::src(&name),
+        alt: tile_art::bonus_alt(b),
+        name,
     }
+}
+
+/// Every tile a hand may hold, in the notation's order (characters, circles, bamboo, winds,
+/// dragons, flowers, seasons): the tile picker's buttons.
+pub fn picker_tiles() -> Vec<Glyph> {
+    let mut all: Vec<Glyph> = Tile::ALL.into_iter().map(tile_glyph).collect();
+    all.extend(Bonus::ALL.into_iter().map(bonus_glyph));
+    all
 }
 
 /// A hand as groups of tiles, in the order the notation writes them.

@@ -7,11 +7,13 @@ use crate::server::views::hand::SheetView;
 use crate::server::views::hand::{HandSeat, HandView, HistoryEntry, MatrixRow};
 use crate::server::views::tiles::{Glyph, TileGroup};
 
-/// One tile: the Unicode tile and its notation.
+/// One tile: the Unicode tile, its notation, its name for people and its image.
 #[derive(Clone, Debug, Serialize)]
 pub struct TileJson {
     pub glyph: char,
     pub name: String,
+    pub alt: String,
+    pub image: String,
 }
 
 impl From<Glyph> for TileJson {
@@ -19,6 +21,8 @@ impl From<Glyph> for TileJson {
         TileJson {
             glyph: g.glyph,
             name: g.name,
+            alt: g.alt,
+            image: g.src,
         }
     }
 }
@@ -152,8 +156,8 @@ impl From<HandView> for HandJson {
             prevailing: h.prevailing,
             east: h.east,
             result: h.result,
-            win: h.win,
-            penalties: h.penalties,
+            win: h.win_by_seat,
+            penalties: h.penalties_by_seat,
             seats: all(h.seats),
             matrix: all(h.matrix),
             received: h.received,

@@ -1,0 +1,40 @@
+//! The files the pages use besides the stylesheet: the tiles' images and the small script
+//! that adds the tile picker and the live preview to the hand forms. All are part of the
+//! binary; nothing is fetched from elsewhere.
+
+use actix_web::{web, HttpResponse};
+
+use crate::server::error::{AppError, HtmlError};
+use crate::server::views::tile_art;
+
+/// A year: the tiles' addresses carry [`tile_art::VERSION`], so a changed drawing has a new
+/// address and a cached one never goes stale.
+const FOREVER: &str = "public, max-age=31536000, immutable";
+
+/// `GET /static/tiles/{version}/{name}.svg`: one tile's image.
+pub async fn tile(path: web::Path<(String, String)>) -> Result<HttpResponse, HtmlError> {
+    let (version, name) = path.into_inner();
+    let svg = (version == tile_art::VERSION)
+        .then(|| tile_art::svg(&name))
+        .flatten()
+        .ok_or_else(|| {
+            AppError::not_found(format!(
+                "there is no tile image `{name}` (tiles are named in the notation: 5p, E, R, 1f)"
+            ))
+        })?;
+    Ok(HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("cache-control", FOREVER))
+        .body(svg))
+}
+
+const PICKER: &str = include_str!("../../../../templates/picker.js");
+
+/// `GET /static/picker.js`: the tile picker and the live preview (progressive enhancement:
+/// every form works without it).
+pub async fn picker() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("cache-control", "public, max-age=3600"))
+        .body(PICKER)
+}
