@@ -254,3 +254,80 @@ async fn the_new_tournament_form_takes_a_tie_break_chain() {
         "{page}"
     );
 }
+
+/// The standings as CSV for a spreadsheet: a header row, then one row per player in rank
+/// order with the page's figures; a name with a comma or quotes survives, and one a
+/// spreadsheet would run as a formula is made text.
+#[actix_web::test]
+async fn the_standings_download_as_csv_a_spreadsheet_reads_safely() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    record_discard_win(&svc, &t.token, &table).await;
+    for name in ["Smith, \"Dragon\" Ann", "=HYPERLINK(\"http://x\")"] {
+        let resp = test::call_service(
+            &svc,
+            post_json(
+                "/api/tournaments/spring/players",
+                Some(&t.token),
+                json!({ "name": name }),
+            ),
+        )
+        .await;
+        assert_eq!(resp.status(), StatusCode::CREATED);
+    }
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/spring/standings.csv")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert!(resp
+        .headers()
+        .get("content-type")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .starts_with("text/csv"));
+    let text = body_text(resp).await;
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        header,
+        [
+            "rank",
+            "player",
+            "name",
+            "net",
+            "hands_played",
+            "hands_won",
+            "largest_hand"
+        ]
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 6, "{text}");
+    let page = get_json(&svc, "/api/tournaments/spring/standings").await;
+    // The same figures as the standings, rank by rank.
+    let mut ranks: Vec<u64> = rows.iter().map(|r| r[0].parse().unwrap()).collect();
+    let sorted = {
+        let mut s = ranks.clone();
+        s.sort_unstable();
+        s
+    };
+    assert_eq!(ranks, sorted, "in rank order");
+    ranks.dedup();
+    let winner = &rows[0];
+    let first = &page["rows"][0];
+    assert_eq!(winner[2], *first["name"].as_str().unwrap(), "{page}");
+    assert_eq!(winner[3], first["net"].to_string());
+    let names: Vec<&str> = rows.iter().map(|r| r.get(2).unwrap()).collect();
+    assert!(names.contains(&"Smith, \"Dragon\" Ann"), "{names:?}");
+    assert!(names.contains(&"'=HYPERLINK(\"http://x\")"), "{names:?}");
+}

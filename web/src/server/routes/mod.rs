@@ -93,6 +93,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .route("/t/{id}/standings", web::get().to(tournaments::standings))
         .route(
+            "/t/{id}/standings.csv",
+            web::get().to(tournaments::standings_csv),
+        )
+        .route(
             "/t/{id}/players/{player}",
             web::get().to(tournaments::player),
         )

@@ -432,6 +432,80 @@ fn columns(s: &StandingsView) -> Vec<Column> {
     .collect()
 }
 
+/// `GET /t/{id}/standings.csv`: the standings as a spreadsheet reads them — a header row, then
+/// one row per player in rank order, as the page shows them to this viewer. A text cell a
+/// spreadsheet would take for a formula (`=`, `+`, `-`, `@`) is prefixed with `'`.
+pub async fn standings_csv(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, HtmlError> {
+    let id = path.into_inner();
+    let audience = Audience::of(&viewer);
+    let name = id.clone();
+    let s = state
+        .read(move |l| {
+            let s = tournament::standings(l, &name, SortBy::Net, true)?;
+            visibility::standings_for(l, s, audience)
+        })
+        .await?;
+    // Rank order: the tie-break chain's, whatever column the page sorts by.
+    let mut rows = s.rows;
+    rows.sort_by_key(|r| r.rank);
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let row = |out: &mut csv::Writer<Vec<u8>>, cells: &[String]| {
+        out.write_record(cells)
+            .map_err(|e| AppError::internal(format!("writing the CSV: {e}")))
+    };
+    row(
+        &mut out,
+        &[
+            "rank",
+            "player",
+            "name",
+            "net",
+            "hands_played",
+            "hands_won",
+            "largest_hand",
+        ]
+        .map(str::to_owned),
+    )?;
+    for r in &rows {
+        row(
+            &mut out,
+            &[
+                r.rank.to_string(),
+                spreadsheet_text(&r.player),
+                spreadsheet_text(&r.name),
+                r.net.to_string(),
+                r.hands_played.to_string(),
+                r.hands_won.to_string(),
+                r.largest_hand.to_string(),
+            ],
+        )?;
+    }
+    let body = out
+        .into_inner()
+        .map_err(|e| AppError::internal(format!("writing the CSV: {e}")))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "content-disposition",
+            format!("attachment; filename=\"{id}-standings.csv\""),
+        ))
+        .insert_header(("cache-control", "no-store"))
+        .body(body))
+}
+
+/// A text cell safe to open in a spreadsheet: one that would start a formula gets a `'`.
+fn spreadsheet_text(s: &str) -> String {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}")
+    } else {
+        s.to_owned()
+    }
+}
+
 pub async fn standings(
     state: web::Data<AppState>,
     viewer: Viewer,
