@@ -209,26 +209,8 @@ impl Accounts {
 /// Folds the accounts stream stored in `conn`.
 fn read_from(conn: &Connection) -> Result<Accounts> {
     let mut out = Accounts::default();
-    let mut stmt = conn
-        .prepare(
-            "SELECT version, event_type, schema_version, payload FROM events \
-             WHERE stream = ?1 ORDER BY version",
-        )
-        .ctx("reading the accounts stream")?;
-    let rows = stmt
-        .query_map([stream().as_str()], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, u32>(2)?,
-                r.get_ref(3)?.as_bytes()?.to_vec(),
-            ))
-        })
-        .ctx("reading the accounts stream")?;
-    for row in rows {
-        let (version, event_type, schema, payload) = row.ctx("reading the accounts stream")?;
-        let version = version as u64;
-        match Event::decode(&event_type, schema, &payload) {
+    for (version, event) in crate::read::stream_events(conn, &stream())? {
+        match event {
             Ok(Event::AccountChanged(e)) => out.apply(version, &e),
             Ok(other) => out.problems.push((
                 version,

@@ -4,13 +4,13 @@
 use std::thread;
 use std::time::{Duration, Instant};
 
-use rusqlite::params;
+use rusqlite::{params, Connection};
 
 use crate::chain::ChainVerifier;
 use crate::error::{Error, Result, SqlContext};
 use crate::record::{RecordedEvent, RowRef, COLUMNS};
 use crate::store::{chain_head, stream_version, ChainHead};
-use crate::{Ledger, StreamId};
+use crate::{Event, Ledger, StreamId};
 
 /// How often [`Ledger::wait_for_new`] looks for new events.
 const POLL_INTERVAL: Duration = Duration::from_millis(10);
@@ -122,4 +122,35 @@ impl Ledger {
         }
         Ok(out)
     }
+}
+
+/// A stored event decoded, or why it could not be.
+pub(crate) type Decoded = std::result::Result<Event, crate::event::DecodeError>;
+
+/// Every event of `stream` stored in `conn`, in version order, each decoded or with why not:
+/// for the ledger's own streams (accounts, checkpoints), which their modules fold and the audit
+/// checks without stopping at a bad payload (the chain itself is the audit walk's).
+pub(crate) fn stream_events(conn: &Connection, stream: &StreamId) -> Result<Vec<(u64, Decoded)>> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT version, event_type, schema_version, payload FROM events \
+             WHERE stream = ?1 ORDER BY version",
+        )
+        .ctx("reading a stream")?;
+    let rows = stmt
+        .query_map([stream.as_str()], |r| {
+            Ok((
+                r.get::<_, i64>(0)? as u64,
+                r.get::<_, String>(1)?,
+                r.get::<_, u32>(2)?,
+                r.get_ref(3)?.as_bytes()?.to_vec(),
+            ))
+        })
+        .ctx("reading a stream")?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (version, event_type, schema, payload) = row.ctx("reading a stream")?;
+        out.push((version, Event::decode(&event_type, schema, &payload)));
+    }
+    Ok(out)
 }

@@ -274,64 +274,31 @@ impl Ledger {
 
     /// The checkpoints recorded, oldest first.
     pub fn checkpoints(&self) -> Result<Vec<Checkpoint>> {
-        let mut stmt = self
-            .conn
-            .prepare(
-                "SELECT event_type, schema_version, payload FROM events \
-                 WHERE stream = ?1 ORDER BY version",
-            )
-            .ctx("reading the checkpoints")?;
-        let rows = stmt
-            .query_map([checkpoints_stream().as_str()], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, u32>(1)?,
-                    r.get_ref(2)?.as_bytes()?.to_vec(),
-                ))
-            })
-            .ctx("reading the checkpoints")?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (t, v, payload) = row.ctx("reading the checkpoints")?;
-            if let Ok(crate::Event::CheckpointSigned(c)) = crate::Event::decode(&t, v, &payload) {
-                out.push(c);
-            }
-        }
-        Ok(out)
+        Ok(recorded(&self.conn)?.into_iter().map(|(_, c)| c).collect())
     }
+}
+
+/// The checkpoints recorded in `conn`, with their versions in the stream.
+fn recorded(conn: &rusqlite::Connection) -> Result<Vec<(u64, Checkpoint)>> {
+    Ok(crate::read::stream_events(conn, &checkpoints_stream())?
+        .into_iter()
+        .filter_map(|(v, e)| match e {
+            Ok(crate::Event::CheckpointSigned(c)) => Some((v, c)),
+            _ => None,
+        })
+        .collect())
 }
 
 /// The audit's checks of the recorded checkpoints: each signature, and that the chain passes
 /// through each head (the chain hash stored at its position, which the audit verifies).
 pub(crate) fn check(conn: &rusqlite::Connection) -> Result<Vec<crate::Discrepancy>> {
     let mut out = Vec::new();
-    let mut stmt = conn
-        .prepare(
-            "SELECT version, event_type, schema_version, payload FROM events \
-             WHERE stream = ?1 ORDER BY version",
-        )
-        .ctx("reading the checkpoints")?;
-    let rows: Vec<(i64, String, u32, Vec<u8>)> = stmt
-        .query_map([checkpoints_stream().as_str()], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get_ref(3)?.as_bytes()?.to_vec(),
-            ))
-        })
-        .ctx("reading the checkpoints")?
-        .collect::<rusqlite::Result<_>>()
-        .ctx("reading the checkpoints")?;
-    for (version, t, v, payload) in rows {
-        let Ok(crate::Event::CheckpointSigned(c)) = crate::Event::decode(&t, v, &payload) else {
-            continue;
-        };
+    for (version, c) in recorded(conn)? {
         let mut problem = |what: String| {
             out.push(crate::Discrepancy {
                 position: None,
                 stream: Some(checkpoints_stream().as_str().to_owned()),
-                version: Some(version as u64),
+                version: Some(version),
                 what,
             })
         };

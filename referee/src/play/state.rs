@@ -492,15 +492,19 @@ impl PlayState {
         self.window.as_ref().map(|w| &self.discards[w.discard])
     }
 
+    /// The discards lying on the table: every tile discarded and not claimed, in order.
+    pub fn on_the_table(&self) -> impl Iterator<Item = Tile> + '_ {
+        self.discards
+            .iter()
+            .filter(|d| d.claimed_by.is_none())
+            .map(|d| d.placed)
+    }
+
     /// Every tile accounted for: in the seats' hands, sets and bonus tiles, among the unclaimed
     /// discards, and in the live wall and the kong box. Always the number in the set.
     pub fn accounted(&self) -> u32 {
         self.seats.values().map(SeatState::tiles).sum::<u32>()
-            + self
-                .discards
-                .iter()
-                .filter(|d| d.claimed_by.is_none())
-                .count() as u32
+            + self.on_the_table().count() as u32
             + self.wall.live
             + self.wall.kong_box
     }
@@ -614,12 +618,7 @@ impl PlayState {
         }
         let mut report = HandReport {
             hands,
-            discards: self
-                .discards
-                .iter()
-                .filter(|d| d.claimed_by.is_none())
-                .map(|d| d.placed)
-                .collect(),
+            discards: self.on_the_table().collect(),
             ..HandReport::default()
         };
         if let Ending::MahJongg {

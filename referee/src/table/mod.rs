@@ -1018,17 +1018,17 @@ fn abandoned_because(penalties: &[crate::settle::Penalty<Seat>]) -> Option<&'sta
     })
 }
 
-/// Folds a hand-stream event into the hand's state.
-/// The discards a play left on the table, none claimed.
+/// The discards a play left on the table, as tiles seen.
 fn left_on_the_table(state: &crate::play::PlayState) -> crate::TileCounts {
     let mut seen = crate::TileCounts::EMPTY;
-    for d in state.discards.iter().filter(|d| d.claimed_by.is_none()) {
+    for t in state.on_the_table() {
         // A set holds at most four of a tile: the play refused more.
-        let _ = seen.try_add(d.placed);
+        let _ = seen.try_add(t);
     }
     seen
 }
 
+/// Folds a hand-stream event into the hand's state.
 fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
     match e {
         HandEvent::HandExposed(x) => hand.hands[x.seat] = Some(x.hand.clone()),

@@ -44,8 +44,8 @@ fn time(s: &str) -> Option<DateTime<Utc>> {
 /// import may go ahead.
 pub fn check(ledger: &Ledger, events: &[ExportedEvent]) -> Vec<String> {
     let mut problems = Vec::new();
-    let officials = match officials(ledger) {
-        Ok(o) => o,
+    let officials: BTreeSet<String> = match super::auth::list_officials(ledger.connection()) {
+        Ok(listed) => listed.into_iter().map(|o| o.official).collect(),
         Err(e) => return vec![format!("cannot read the officials: {e}")],
     };
     let now = Utc::now();
@@ -95,14 +95,6 @@ pub fn check(ledger: &Ledger, events: &[ExportedEvent]) -> Vec<String> {
         problems.extend(check_hand(ledger, stream, &events));
     }
     problems
-}
-
-fn officials(ledger: &Ledger) -> rusqlite::Result<BTreeSet<String>> {
-    let mut stmt = ledger
-        .connection()
-        .prepare("SELECT official FROM officials")?;
-    let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
-    rows.collect()
 }
 
 fn already_recorded(ledger: &Ledger, e: &ExportedEvent) -> rusqlite::Result<bool> {
