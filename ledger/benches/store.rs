@@ -102,6 +102,7 @@ fn million() -> PathBuf {
         NewEvent::new(TableFormed {
             table: TableId::new("T1").unwrap(),
             number: 1,
+            session: None,
         }),
         NewEvent::new(SeatsDrawn {
             table: TableId::new("T1").unwrap(),

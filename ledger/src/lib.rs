@@ -52,7 +52,8 @@ pub use ids::{IdError, OfficialId, PlayerId, StreamId, StreamKind, TableId, MAX_
 pub use jsonl::{read_export, ExportedEvent, ImportReport};
 pub use projection::{
     HandPosition, HandRecord, HandSummary, PlayerHand, PlayerRow, ProjectionSnapshot,
-    RecordedSettlement, SettlementRow, Standing, TableRow, TournamentRow,
+    RecordedSettlement, SessionRow, SettlementRow, Standing, StandingsScope, TableRow,
+    TournamentRow,
 };
 pub use projection::{Voided, VoidedKind};
 pub use read::ReplayStats;

@@ -38,12 +38,17 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     migration(include_str!("../../migrations/0006_token_expiry.sql")),
     migration(include_str!("../../migrations/0007_official_status.sql")),
+    Migration {
+        rebuilds_projections: true,
+        ..migration(include_str!("../../migrations/0008_sessions.sql"))
+    },
 ];
 
 /// The projection tables' DDL alone, for building a fresh in-memory replay to compare with:
 /// 0005 drops whatever projections came before and creates the whole current family, with what
-/// is out of play (voided, closed) and how seats were drawn.
-pub(crate) const PROJECTIONS_SQL: &[&str] = &[MIGRATIONS[4].sql];
+/// is out of play (voided, closed) and how seats were drawn; 0008 adds sessions, withdrawals and
+/// substitutes.
+pub(crate) const PROJECTIONS_SQL: &[&str] = &[MIGRATIONS[4].sql, MIGRATIONS[7].sql];
 
 /// The projection tables, in the order they are compared and rebuilt.
 pub(crate) const PROJECTION_TABLES: &[&str] = &[
@@ -57,6 +62,8 @@ pub(crate) const PROJECTION_TABLES: &[&str] = &[
     "proj_voided",
     "proj_closed_tables",
     "proj_draw_methods",
+    "proj_sessions",
+    "proj_session_standings",
 ];
 
 /// The schema version this build writes.
@@ -84,7 +91,17 @@ pub(crate) fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
             return Ok(());
         };
         tx.execute_batch(m.sql).ctx("applying a migration")?;
-        if m.rebuilds_projections {
+        // The replay folds with this build's projector, which writes the newest projection
+        // tables: it runs at the last migration that rebuilds, once every table it writes
+        // exists (a crash between migrations leaves the rebuild to that one, still pending).
+        let later_rebuild = MIGRATIONS[found.max(0) as usize + 1..]
+            .iter()
+            .any(|later| later.rebuilds_projections);
+        if m.rebuilds_projections && !later_rebuild {
+            for table in PROJECTION_TABLES {
+                tx.execute(&format!("DELETE FROM {table}"), [])
+                    .ctx("clearing a projection")?;
+            }
             // Events that do not decode are left out here rather than refusing to open the
             // ledger: the audit, which must be able to open it, reports them.
             crate::projection::replay_into(&tx, &tx)?;

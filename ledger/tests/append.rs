@@ -182,6 +182,7 @@ fn a_batch_with_one_bad_event_writes_nothing() {
     let wrong_stream = vec![NewEvent::new(TableFormed {
         table: table(),
         number: 1,
+        session: None,
     })];
     let err = ledger
         .append(&h, ExpectedVersion::Exact(0), wrong_stream, &referee())

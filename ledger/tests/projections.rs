@@ -14,6 +14,8 @@ fn standing(rank: u32, w: Seat, net: i64, played: u32, won: u32, largest: i64) -
         hands_played: played,
         hands_won: won,
         largest_hand: largest,
+        substitute: false,
+        withdrawn: false,
     }
 }
 
@@ -99,6 +101,7 @@ fn superseding_the_only_win_resets_the_largest_hand() {
 fn rebuild_reproduces_the_projections_exactly() {
     let mut ledger = Ledger::open_in_memory().unwrap();
     small_history(&mut ledger, 6);
+    crate::sessions::play_a_session(&mut ledger);
     crate::status::close_and_void(&mut ledger);
     let before = ledger.projection_snapshot().unwrap();
     assert!(

@@ -142,6 +142,13 @@ fn migration_7_keeps_existing_officials_active() {
     let raw = rusqlite::Connection::open(dir.db()).unwrap();
     raw.execute_batch(
         "ALTER TABLE officials DROP COLUMN disabled_at;
+         ALTER TABLE proj_tables DROP COLUMN session;
+         ALTER TABLE proj_players DROP COLUMN substitute;
+         ALTER TABLE proj_players DROP COLUMN withdrawn;
+         DROP INDEX proj_player_hands_session;
+         ALTER TABLE proj_player_hands DROP COLUMN session;
+         DROP TABLE proj_sessions;
+         DROP TABLE proj_session_standings;
          INSERT INTO officials (official, name, role, is_admin, password_hash, created_at)
          VALUES ('admin', 'Administrator', 'organiser', 1, 'x', 0);",
     )

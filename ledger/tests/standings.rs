@@ -20,6 +20,7 @@ fn register(ledger: &mut Ledger, id: &str) {
     let event = NewEvent::new(PlayerRegistered {
         player: PlayerId::new(id).unwrap(),
         name: id.to_owned(),
+        substitute: false,
     });
     ledger
         .append(&tournament(), ExpectedVersion::Any, vec![event], &referee())

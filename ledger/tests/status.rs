@@ -15,6 +15,7 @@ pub fn close_and_void(ledger: &mut Ledger) {
         NewEvent::new(TableFormed {
             table: t2.clone(),
             number: 2,
+            session: None,
         }),
         NewEvent::new(SeatDrawSeeded {
             table: t2.clone(),

@@ -11,6 +11,7 @@ mod jsonl;
 mod projections;
 mod properties;
 mod schema;
+mod sessions;
 mod signing;
 mod standings;
 mod status;

@@ -68,11 +68,13 @@ pub fn set_up_tournament(ledger: &mut Ledger) {
         events.push(NewEvent::new(PlayerRegistered {
             player: player(w),
             name: format!("Player {w}"),
+            substitute: false,
         }));
     }
     events.push(NewEvent::new(TableFormed {
         table: table(),
         number: 1,
+        session: None,
     }));
     events.push(NewEvent::new(SeatsDrawn {
         table: table(),

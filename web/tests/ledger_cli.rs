@@ -46,6 +46,7 @@ fn small_ledger(path: &Path) {
         events.push(NewEvent::new(PlayerRegistered {
             player: PlayerId::new(name).unwrap(),
             name: name.to_uppercase(),
+            substitute: false,
         }));
     }
     ledger

@@ -55,6 +55,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             NewEvent::new(TableFormed {
                 table: table.clone(),
                 number: 1,
+                session: None,
             }),
             NewEvent::new(SeatsDrawn {
                 table: table.clone(),
@@ -115,6 +116,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             let joined = NewEvent::new(PlayerRegistered {
                 player: PlayerId::new(&format!("p-{prefix}{n}"))?,
                 name: format!("Player {prefix}{n}"),
+                substitute: false,
             });
             let id = joined.id;
             ledger.append(&shared, ExpectedVersion::Any, vec![joined], &by)?;

@@ -207,6 +207,12 @@ catalogue! {
     TableClosed = "table_closed", v 1, Tournament;
     /// The tournament chose the tie-break chain of its standings.
     TieBreakChosen = "tie_break_chosen", v 1, Tournament;
+    /// A session (round of play) was opened; its tables are formed in the same append.
+    SessionOpened = "session_opened", v 1, Tournament;
+    /// A session's play is over and its results public.
+    SessionClosed = "session_closed", v 1, Tournament;
+    /// A player withdrew from the tournament and is not seated again.
+    PlayerWithdrew = "player_withdrew", v 1, Tournament;
     /// An official's account changed: created, password, role, disabled or enabled, an API
     /// token issued or revoked, a session opened or closed (`crate::accounts`).
     AccountChanged = "account_changed", v 1, Accounts;
@@ -238,7 +244,7 @@ macro_rules! stream_enum {
 
 stream_enum!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegistered,
     TableFormed, SeatsDrawn, TournamentConfigured, SeatDrawSeeded, TournamentVoided, TableVoided,
-    PlayerVoided, TableClosed, TieBreakChosen);
+    PlayerVoided, TableClosed, TieBreakChosen, SessionOpened, SessionClosed, PlayerWithdrew);
 stream_enum!(TableEvent: GameStarted, GameEnded);
 stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
@@ -263,16 +269,16 @@ mod tests {
         // 25 in the first vocabulary; 3 added with the web service; 4 for closing and voiding;
         // 1 for standings; 5 for recording the play (a pass, a grant, a set exposed, a discard
         // taken back, a discard taken into the hand); 1 for adjudication (a plea of No Choice).
-        // 1 for accounts under audit; 1 for signed checkpoints.
-        assert_eq!(CATALOGUE.len(), 42);
+        // 1 for accounts under audit; 1 for signed checkpoints; 3 for sessions and withdrawals.
+        assert_eq!(CATALOGUE.len(), 45);
     }
 
     #[test]
     fn each_stream_kind_has_its_own_domain_enum_with_every_type_of_that_kind() {
-        // The domain's enums list 12 tournament, 2 table and 25 hand facts (compile-checked
+        // The domain's enums list 15 tournament, 2 table and 26 hand facts (compile-checked
         // against the payloads by `stream_enum!`); the catalogue must agree on each kind.
         let count = |k: StreamKind| CATALOGUE.iter().filter(|t| t.stream_kind == k).count();
-        assert_eq!(count(StreamKind::Tournament), 12);
+        assert_eq!(count(StreamKind::Tournament), 15);
         assert_eq!(count(StreamKind::Table), 2);
         assert_eq!(count(StreamKind::Hand), 26);
         assert_eq!(count(StreamKind::Accounts), 1);

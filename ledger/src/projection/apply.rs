@@ -82,9 +82,33 @@ fn apply_other(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> Result
             "recording a tournament's tie-break chain",
         ),
         Event::PlayerRegistered(e) => run(
-            "INSERT OR REPLACE INTO proj_players (tournament, player, name, position) VALUES (?1, ?2, ?3, ?4)",
-            params![stream, e.player.as_str(), e.name, position],
+            "INSERT OR REPLACE INTO proj_players (tournament, player, name, position, substitute) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![stream, e.player.as_str(), e.name, position, e.substitute],
             "recording a player",
+        ),
+        Event::PlayerWithdrew(e) => run(
+            "UPDATE proj_players SET withdrawn = ?3 WHERE tournament = ?1 AND player = ?2",
+            params![stream, e.player.as_str(), e.reason],
+            "recording a withdrawal",
+        ),
+        Event::SessionOpened(e) => run(
+            "INSERT OR REPLACE INTO proj_sessions \
+             (tournament, session, minutes, seating, opened_position, closed_position) \
+             VALUES (?1, ?2, ?3, ?4, ?5, NULL)",
+            params![
+                stream,
+                e.session,
+                e.minutes,
+                e.seating.as_ref().map(json),
+                position
+            ],
+            "recording a session",
+        ),
+        Event::SessionClosed(e) => run(
+            "UPDATE proj_sessions SET closed_position = ?3 WHERE tournament = ?1 AND session = ?2",
+            params![stream, e.session, position],
+            "closing a session",
         ),
         Event::TableFormed(e) => table_formed(conn, stream, e),
         Event::SeatDrawSeeded(e) => run(
@@ -101,9 +125,10 @@ fn apply_other(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> Result
 
 fn table_formed(conn: &Connection, tournament: &str, e: &TableFormed) -> Result<()> {
     conn.prepare_cached(
-        "INSERT OR REPLACE INTO proj_tables (table_id, tournament, number, draw_seed) VALUES (?1, ?2, ?3, NULL)",
+        "INSERT OR REPLACE INTO proj_tables (table_id, tournament, number, draw_seed, session) \
+         VALUES (?1, ?2, ?3, NULL, ?4)",
     )
-    .and_then(|mut s| s.execute(params![e.table.as_str(), tournament, e.number]))
+    .and_then(|mut s| s.execute(params![e.table.as_str(), tournament, e.number, e.session]))
     .ctx("recording a table")
     .map(drop)
 }

@@ -20,10 +20,16 @@ fn json<T: serde::Serialize>(v: &T) -> String {
 
 /// A hand started: its record begins, and each seated player gets a share (nothing yet).
 pub(crate) fn hand_started(conn: &Connection, meta: &EventMeta<'_>, e: &HandStarted) -> Result<()> {
-    let tournament: Option<String> = conn
-        .prepare_cached("SELECT tournament FROM proj_tables WHERE table_id = ?1")
-        .and_then(|mut s| s.query_row([e.table.as_str()], |r| r.get(0)).optional())
-        .ctx("looking up a table")?;
+    let (tournament, session): (Option<String>, u32) = conn
+        .prepare_cached(
+            "SELECT tournament, COALESCE(session, 0) FROM proj_tables WHERE table_id = ?1",
+        )
+        .and_then(|mut s| {
+            s.query_row([e.table.as_str()], |r| Ok((Some(r.get(0)?), r.get(1)?)))
+                .optional()
+        })
+        .ctx("looking up a table")?
+        .unwrap_or((None, 0));
     let mut players = BySeat::<Option<String>>::default();
     {
         let mut stmt = conn
@@ -69,8 +75,8 @@ pub(crate) fn hand_started(conn: &Connection, meta: &EventMeta<'_>, e: &HandStar
     let mut stmt = conn
         .prepare_cached(
             "INSERT OR REPLACE INTO proj_player_hands \
-             (stream, seat, tournament, player, position, counted, net, won, score) \
-             VALUES (?1, ?2, ?3, ?4, ?5, 0, 0, 0, 0)",
+             (stream, seat, tournament, player, position, counted, net, won, score, session) \
+             VALUES (?1, ?2, ?3, ?4, ?5, 0, 0, 0, 0, ?6)",
         )
         .ctx("recording who played a hand")?;
     for (seat, player) in players.iter() {
@@ -80,7 +86,8 @@ pub(crate) fn hand_started(conn: &Connection, meta: &EventMeta<'_>, e: &HandStar
                 seat.name(),
                 tournament,
                 player,
-                meta.position as i64
+                meta.position as i64,
+                session
             ])
             .ctx("recording who played a hand")?;
         }
@@ -267,18 +274,18 @@ fn share(
     player: &str,
     now: Contribution,
 ) -> Result<()> {
-    let before: Option<(bool, i64, bool, i64)> = conn
+    let before: Option<(bool, i64, bool, i64, u32)> = conn
         .prepare_cached(
-            "SELECT counted, net, won, score FROM proj_player_hands WHERE stream = ?1 AND seat = ?2",
+            "SELECT counted, net, won, score, session FROM proj_player_hands WHERE stream = ?1 AND seat = ?2",
         )
         .and_then(|mut s| {
             s.query_row(params![stream, seat.name()], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
             })
             .optional()
         })
         .ctx("reading a player's share of a hand")?;
-    let Some((counted, net, won, score)) = before else {
+    let Some((counted, net, won, score, session)) = before else {
         return Ok(());
     };
     let before = Contribution {
@@ -311,7 +318,19 @@ fn share(
         )
         .and_then(|mut s| s.query_row(params![tournament, player], |r| r.get(0)))
         .ctx("finding a player's largest hand")?;
+    let largest_in_session: i64 = conn
+        .prepare_cached(
+            "SELECT COALESCE(MAX(score), 0) FROM proj_player_hands \
+             WHERE tournament = ?1 AND player = ?2 AND session = ?3",
+        )
+        .and_then(|mut s| s.query_row(params![tournament, player, session], |r| r.get(0)))
+        .ctx("finding a player's largest hand")?;
     let diff = |a: bool, b: bool| i64::from(a) - i64::from(b);
+    let (net, played, won) = (
+        now.net - before.net,
+        diff(now.counted, before.counted),
+        diff(now.won, before.won),
+    );
     conn.prepare_cached(
         "INSERT INTO proj_standings (tournament, player, net, hands_played, hands_won, largest_hand) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
@@ -319,16 +338,27 @@ fn share(
          hands_played = hands_played + excluded.hands_played, \
          hands_won = hands_won + excluded.hands_won, largest_hand = excluded.largest_hand",
     )
+    .and_then(|mut s| s.execute(params![tournament, player, net, played, won, largest]))
+    .ctx("updating standings")?;
+    conn.prepare_cached(
+        "INSERT INTO proj_session_standings \
+         (tournament, session, player, net, hands_played, hands_won, largest_hand) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+         ON CONFLICT (tournament, session, player) DO UPDATE SET net = net + excluded.net, \
+         hands_played = hands_played + excluded.hands_played, \
+         hands_won = hands_won + excluded.hands_won, largest_hand = excluded.largest_hand",
+    )
     .and_then(|mut s| {
         s.execute(params![
             tournament,
+            session,
             player,
-            now.net - before.net,
-            diff(now.counted, before.counted),
-            diff(now.won, before.won),
-            largest
+            net,
+            played,
+            won,
+            largest_in_session
         ])
     })
-    .ctx("updating standings")
+    .ctx("updating a session's standings")
     .map(drop)
 }

@@ -25,6 +25,10 @@ pub struct TournamentRow {
 pub struct PlayerRow {
     pub player: PlayerId,
     pub name: String,
+    /// Registered as a substitute: plays, and is kept out of the places.
+    pub substitute: bool,
+    /// Why the player withdrew, if he did: he is not seated again.
+    pub withdrawn: Option<String>,
 }
 
 /// A table of a tournament, its seats as last drawn and the seed of a random draw.
@@ -35,6 +39,8 @@ pub struct TableRow {
     pub number: u32,
     pub draw_seed: Option<u64>,
     pub seats: Option<BySeat<PlayerId>>,
+    /// The session the table was formed in, if it was formed in one.
+    pub session: Option<u32>,
 }
 
 fn tournament_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
@@ -85,7 +91,7 @@ impl Ledger {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT player, name FROM proj_players WHERE tournament = ?1 ORDER BY position",
+                "SELECT player, name, substitute, withdrawn FROM proj_players WHERE tournament = ?1 ORDER BY position",
             )
             .ctx("reading players")?;
         let rows = stmt
@@ -93,6 +99,8 @@ impl Ledger {
                 Ok(PlayerRow {
                     player: parse(&r.get::<_, String>(0)?)?,
                     name: r.get(1)?,
+                    substitute: r.get(2)?,
+                    withdrawn: r.get(3)?,
                 })
             })
             .ctx("reading players")?;
@@ -122,13 +130,16 @@ impl Ledger {
 
     fn table_rows(&self, sql: &str, key: &str) -> Result<Vec<TableRow>> {
         let mut stmt = self.conn.prepare_cached(sql).ctx("reading tables")?;
-        let rows: Vec<(String, String, u32, Option<i64>)> = stmt
-            .query_map([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        type Row = (String, String, u32, Option<i64>, Option<u32>);
+        let rows: Vec<Row> = stmt
+            .query_map([key], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })
             .ctx("reading tables")?
             .collect::<rusqlite::Result<_>>()
             .ctx("reading tables")?;
         let mut out = Vec::with_capacity(rows.len());
-        for (table, tournament, number, seed) in rows {
+        for (table, tournament, number, seed, session) in rows {
             let seats = self.seats(&table)?;
             out.push(TableRow {
                 table: parse(&table).ctx("reading tables")?,
@@ -136,6 +147,7 @@ impl Ledger {
                 number,
                 draw_seed: seed.map(|s| s as u64),
                 seats,
+                session,
             });
         }
         Ok(out)
@@ -144,7 +156,7 @@ impl Ledger {
     /// A tournament's tables by number.
     pub fn tables(&self, tournament: &StreamId) -> Result<Vec<TableRow>> {
         self.table_rows(
-            "SELECT table_id, tournament, number, draw_seed FROM proj_tables \
+            "SELECT table_id, tournament, number, draw_seed, session FROM proj_tables \
              WHERE tournament = ?1 ORDER BY number",
             tournament.as_str(),
         )
@@ -154,7 +166,8 @@ impl Ledger {
     pub fn table(&self, table: &TableId) -> Result<Option<TableRow>> {
         Ok(self
             .table_rows(
-                "SELECT table_id, tournament, number, draw_seed FROM proj_tables WHERE table_id = ?1",
+                "SELECT table_id, tournament, number, draw_seed, session FROM proj_tables \
+                 WHERE table_id = ?1",
                 table.as_str(),
             )?
             .pop())

@@ -26,6 +26,21 @@ pub struct Standing {
     pub hands_won: u32,
     /// The largest score of a hand the player won (0 when none).
     pub largest_hand: i64,
+    /// A substitute, kept out of the places: his `rank` is 0 and the players' ranks skip him.
+    pub substitute: bool,
+    /// The player withdrew; he keeps his results and his place.
+    pub withdrawn: bool,
+}
+
+/// Which hands a standings read sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StandingsScope {
+    /// Every hand: what officials see.
+    All,
+    /// What the public sees: every hand but those of sessions still open.
+    Public,
+    /// One session's hands alone: its end-of-session balances.
+    Session(u32),
 }
 
 /// `Less` when `a` is better than `b` on `key`.
@@ -47,15 +62,25 @@ pub fn compare(chain: &TieBreak, a: &Standing, b: &Standing) -> Ordering {
 }
 
 /// Sorts the rows best first (ties by player id) and gives each its rank under the chain.
+/// Substitutes keep their line in that order but take no place (rank 0), and the players'
+/// ranks count only players.
 pub fn rank(chain: &TieBreak, mut rows: Vec<Standing>) -> Vec<Standing> {
     rows.sort_by(|a, b| compare(chain, a, b).then_with(|| a.player.cmp(&b.player)));
+    let mut placed = 0u32;
+    let mut previous: Option<usize> = None;
     for i in 0..rows.len() {
-        rows[i].rank = match i.checked_sub(1) {
+        if rows[i].substitute {
+            rows[i].rank = 0;
+            continue;
+        }
+        placed = placed.saturating_add(1);
+        rows[i].rank = match previous {
             Some(prev) if compare(chain, &rows[prev], &rows[i]) == Ordering::Equal => {
                 rows[prev].rank
             }
-            _ => u32::try_from(i + 1).unwrap_or(u32::MAX),
+            _ => placed,
         };
+        previous = Some(i);
     }
     rows
 }
@@ -79,38 +104,81 @@ impl Ledger {
     /// A tournament's standings: every registered player (those who have not played yet with
     /// nothing) and anyone else who played in it, best first under its tie-break chain.
     pub fn standings(&self, tournament: &StreamId) -> Result<Vec<Standing>> {
+        self.standings_in(tournament, StandingsScope::All)
+    }
+
+    /// The standings over the hands `scope` takes. Every registered player has a line, except
+    /// in one session's standings, which list those who played in it.
+    pub fn standings_in(
+        &self,
+        tournament: &StreamId,
+        scope: StandingsScope,
+    ) -> Result<Vec<Standing>> {
+        let scope = match scope {
+            StandingsScope::Public if self.open_sessions(tournament)?.is_empty() => {
+                StandingsScope::All
+            }
+            other => other,
+        };
         let mut rows: BTreeMap<String, Standing> = BTreeMap::new();
         let mut players = self
             .conn
-            .prepare_cached("SELECT player FROM proj_players WHERE tournament = ?1")
-            .ctx("reading standings")?;
-        let registered = players
-            .query_map([tournament.as_str()], |r| r.get::<_, String>(0))
-            .ctx("reading standings")?;
-        for p in registered {
-            let p = p.ctx("reading standings")?;
-            let player = parse(&p).ctx("reading standings")?;
-            rows.insert(
-                p,
-                Standing {
-                    rank: 0,
-                    player,
-                    net: 0,
-                    hands_played: 0,
-                    hands_won: 0,
-                    largest_hand: 0,
-                },
-            );
-        }
-        let mut stmt = self
-            .conn
             .prepare_cached(
-                "SELECT player, net, hands_played, hands_won, largest_hand FROM proj_standings \
-                 WHERE tournament = ?1",
+                "SELECT player, substitute, withdrawn IS NOT NULL FROM proj_players WHERE tournament = ?1",
             )
             .ctx("reading standings")?;
-        let played = stmt
+        let registered = players
             .query_map([tournament.as_str()], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, bool>(1)?,
+                    r.get::<_, bool>(2)?,
+                ))
+            })
+            .ctx("reading standings")?;
+        let mut marks = BTreeMap::new();
+        for p in registered {
+            let (p, substitute, withdrawn) = p.ctx("reading standings")?;
+            let player = parse(&p).ctx("reading standings")?;
+            marks.insert(p.clone(), (substitute, withdrawn));
+            if !matches!(scope, StandingsScope::Session(_)) {
+                rows.insert(
+                    p,
+                    Standing {
+                        rank: 0,
+                        player,
+                        net: 0,
+                        hands_played: 0,
+                        hands_won: 0,
+                        largest_hand: 0,
+                        substitute,
+                        withdrawn,
+                    },
+                );
+            }
+        }
+        let (sql, session) = match scope {
+            StandingsScope::All => (
+                "SELECT player, net, hands_played, hands_won, largest_hand FROM proj_standings \
+                 WHERE tournament = ?1 AND ?2 = 0",
+                0,
+            ),
+            StandingsScope::Public => (
+                "SELECT player, SUM(net), SUM(hands_played), SUM(hands_won), MAX(largest_hand) \
+                 FROM proj_session_standings WHERE tournament = ?1 AND ?2 = 0 AND session NOT IN \
+                 (SELECT session FROM proj_sessions WHERE tournament = ?1 AND closed_position IS NULL) \
+                 GROUP BY player",
+                0,
+            ),
+            StandingsScope::Session(n) => (
+                "SELECT player, net, hands_played, hands_won, largest_hand \
+                 FROM proj_session_standings WHERE tournament = ?1 AND session = ?2",
+                n,
+            ),
+        };
+        let mut stmt = self.conn.prepare_cached(sql).ctx("reading standings")?;
+        let played = stmt
+            .query_map(rusqlite::params![tournament.as_str(), session], |r| {
                 Ok(Standing {
                     rank: 0,
                     player: parse(&r.get::<_, String>(0)?)?,
@@ -118,11 +186,17 @@ impl Ledger {
                     hands_played: r.get(2)?,
                     hands_won: r.get(3)?,
                     largest_hand: r.get(4)?,
+                    substitute: false,
+                    withdrawn: false,
                 })
             })
             .ctx("reading standings")?;
         for s in played {
-            let s = s.ctx("reading standings")?;
+            let mut s = s.ctx("reading standings")?;
+            if let Some(&(substitute, withdrawn)) = marks.get(s.player.as_str()) {
+                s.substitute = substitute;
+                s.withdrawn = withdrawn;
+            }
             rows.insert(s.player.as_str().to_owned(), s);
         }
         let chain = self.tie_break(tournament)?;
@@ -142,6 +216,8 @@ mod tests {
             hands_played: played,
             hands_won: won,
             largest_hand: largest,
+            substitute: false,
+            withdrawn: false,
         }
     }
 

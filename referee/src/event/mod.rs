@@ -24,6 +24,7 @@ mod conditions;
 mod hand;
 mod ruling;
 mod scoring;
+mod session;
 mod table;
 mod tie_break;
 mod tournament;
@@ -33,6 +34,7 @@ pub use conditions::*;
 pub use hand::*;
 pub use ruling::*;
 pub use scoring::*;
+pub use session::*;
 pub use table::*;
 pub use tie_break::*;
 pub use tournament::*;
@@ -54,6 +56,9 @@ pub enum TournamentEvent {
     PlayerVoided(PlayerVoided),
     TableClosed(TableClosed),
     TieBreakChosen(TieBreakChosen),
+    SessionOpened(SessionOpened),
+    SessionClosed(SessionClosed),
+    PlayerWithdrew(PlayerWithdrew),
 }
 
 /// Every fact of a table's own stream.
@@ -164,7 +169,7 @@ macro_rules! from_payloads {
 
 from_payloads!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegistered,
     TableFormed, SeatsDrawn, TournamentConfigured, SeatDrawSeeded, TournamentVoided, TableVoided,
-    PlayerVoided, TableClosed, TieBreakChosen);
+    PlayerVoided, TableClosed, TieBreakChosen, SessionOpened, SessionClosed, PlayerWithdrew);
 from_payloads!(TableEvent: GameStarted, GameEnded);
 from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,

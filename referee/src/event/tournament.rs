@@ -20,6 +20,11 @@ pub struct TournamentCreated {
 pub struct PlayerRegistered {
     pub player: PlayerId,
     pub name: String,
+    /// A substitute takes a withdrawn player's seat for a session; he plays and is paid like
+    /// anyone, but is kept out of the places (the European federation's practice). Absent in
+    /// the stored JSON when false, so events from before substitutes read and hash unchanged.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub substitute: bool,
 }
 
 /// What an official may do.
@@ -49,6 +54,10 @@ pub struct OfficialRegistered {
 pub struct TableFormed {
     pub table: TableId,
     pub number: u32,
+    /// The session (round of play) the table belongs to, numbered from 1; `None` for a table
+    /// formed outside sessions (absent in the stored JSON, as before sessions existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<u32>,
 }
 
 /// Seats were drawn at a table (Code §15): the player at each seat. The seats named here are

@@ -201,6 +201,7 @@ pub fn register_player(
     let event = NewEvent::new(PlayerRegistered {
         player: player.clone(),
         name: name.to_owned(),
+        substitute: false,
     });
     ledger.append(
         &stream,
@@ -307,6 +308,7 @@ pub fn form_table(
     let mut events = vec![NewEvent::new(TableFormed {
         table: table.clone(),
         number,
+        session: None,
     })];
     let listed: [PlayerId; 4] = std::array::from_fn(|i| players[i].clone());
     let seated = if cmd.random {
