@@ -61,6 +61,7 @@ fn setup(db: &Path, tables: usize) -> Result<String, Box<dyn std::error::Error>>
             let p = NewPlayer {
                 id: None,
                 name: format!("Player {}", t * 4 + s + 1),
+                substitute: false,
             };
             players.push(
                 tournament::register_player(&mut ledger, "play", &by, &p)

@@ -1015,6 +1015,8 @@ mod play;
 mod ranges;
 #[path = "server/roles.rs"]
 mod roles;
+#[path = "server/sessions.rs"]
+mod sessions;
 #[path = "server/throttle.rs"]
 mod throttle;
 #[path = "server/unknown_fields.rs"]

@@ -206,6 +206,7 @@ fn import(
                     let p = NewPlayer {
                         id: None,
                         name: name.clone(),
+                        substitute: false,
                     };
                     let p = tournament::register_player(ledger, id, by, &p)
                         .map_err(err)?

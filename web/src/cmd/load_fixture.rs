@@ -73,6 +73,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let p = NewPlayer {
             id: None,
             name: format!("Player {i:02}"),
+            substitute: false,
         };
         players.push(
             tournament::register_player(&mut ledger, "load", &by, &p)

@@ -122,6 +122,7 @@ pub fn build(
         let player = NewPlayer {
             id: None,
             name: name.to_owned(),
+            substitute: false,
         };
         ids.push(t_cmd::register_player(ledger, DEMO_ID, by, &player)?.to_string());
     }

@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod bulk;
 pub mod cache;
 pub mod check;
 pub mod commands;

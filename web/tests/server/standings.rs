@@ -308,7 +308,9 @@ async fn the_standings_download_as_csv_a_spreadsheet_reads_safely() {
             "net",
             "hands_played",
             "hands_won",
-            "largest_hand"
+            "largest_hand",
+            "substitute",
+            "withdrawn"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();

@@ -9,6 +9,7 @@ mod officials;
 mod play;
 mod reads;
 pub mod responses;
+mod sessions;
 mod writes;
 
 use actix_web::web;
@@ -29,6 +30,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(
                 "/tournaments/{id}/tables",
                 web::post().to(writes::form_table),
+            )
+            .route(
+                "/tournaments/{id}/players/bulk",
+                web::post().to(sessions::register_bulk),
+            )
+            .route(
+                "/tournaments/{id}/players/{player}/withdraw",
+                web::post().to(sessions::withdraw),
+            )
+            .route("/tournaments/{id}/sessions", web::get().to(sessions::list))
+            .route("/tournaments/{id}/sessions", web::post().to(sessions::open))
+            .route(
+                "/tournaments/{id}/sessions/{n}",
+                web::get().to(sessions::read),
+            )
+            .route(
+                "/tournaments/{id}/sessions/{n}/close",
+                web::post().to(sessions::close),
             )
             .route(
                 "/tournaments/{id}/standings",

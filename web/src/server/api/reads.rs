@@ -64,7 +64,7 @@ pub async fn standings(
     let audience = Audience::of(&viewer);
     let s = state
         .read(move |l| {
-            let s = tournament::standings(l, &id, sort, descending)?;
+            let s = tournament::standings(l, &id, sort, descending, audience)?;
             visibility::standings_for(l, s, audience)
         })
         .await?;
@@ -91,7 +91,7 @@ pub async fn table(state: web::Data<AppState>, viewer: Viewer, path: web::Path<S
         .read(move |l| {
             let hidden = visibility::table_voided(l, &id)?;
             visibility::require_visible(audience, hidden, || format!("no table `{id}`"))?;
-            table::view(l, &id)
+            Ok(table::view(l, &id)?.for_audience(audience))
         })
         .await?;
     Ok(HttpResponse::Ok().json(TableJson::from(t)))
@@ -102,7 +102,7 @@ pub async fn hand(state: web::Data<AppState>, viewer: Viewer, path: web::Path<St
     let audience = Audience::of(&viewer);
     let h = state
         .read(move |l| {
-            let hidden = visibility::hand_voided(l, &id)?;
+            let hidden = visibility::hand_hidden(l, &id)?;
             visibility::require_visible(audience, hidden, || format!("no hand `{id}`"))?;
             hand::view(l, &id)
         })

@@ -10,6 +10,7 @@ pub mod hand;
 pub mod play;
 pub mod ranges;
 pub mod ruling;
+pub mod session;
 pub mod tournament;
 pub mod voiding;
 

@@ -1,8 +1,8 @@
 //! Creating a tournament, registering players and officials, forming tables and drawing seats.
 
 use ledger::event::{
-    OfficialRegistered, PlayerRegistered, RulesetRef, SeatDrawSeeded, SeatsDrawn, TableFormed,
-    TieBreak, TieBreakChosen, TournamentConfigured, TournamentCreated,
+    OfficialRegistered, PlayerRegistered, PlayerWithdrew, RulesetRef, SeatDrawSeeded, SeatsDrawn,
+    TableFormed, TieBreak, TieBreakChosen, TournamentConfigured, TournamentCreated,
 };
 use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, PlayerId, StreamId, TableId};
 use referee::{Seat, Violation, Violations};
@@ -169,6 +169,9 @@ pub struct NewPlayer {
     #[serde(default)]
     pub id: Option<String>,
     pub name: String,
+    /// A substitute: seated in a withdrawn player's place, kept out of the places.
+    #[serde(default)]
+    pub substitute: bool,
 }
 
 /// Registers a player; refuses a duplicate id.
@@ -178,30 +181,146 @@ pub fn register_player(
     by: &Official,
     cmd: &NewPlayer,
 ) -> Result<PlayerId, AppError> {
+    let mut ids = register_players(ledger, tournament, by, std::slice::from_ref(cmd), &[])?;
+    ids.pop()
+        .ok_or_else(|| AppError::internal("a registration recorded no player"))
+}
+
+/// Registers players all at once (bulk registration): every problem with every player is
+/// listed, named by `labels[i]` when given (the line of a pasted list, say) or else as
+/// `players[i].field` (from 0), and nobody is registered unless all can be.
+pub fn register_players(
+    ledger: &mut Ledger,
+    tournament: &str,
+    by: &Official,
+    cmds: &[NewPlayer],
+    labels: &[String],
+) -> Result<Vec<PlayerId>, AppError> {
     by.require_role(Action::RegisterPlayer)?;
     let stream = existing_tournament(ledger, tournament)?;
-    let name = cmd.name.trim();
-    if name.is_empty() || name.chars().count() > 100 {
-        return Err(AppError::unprocessable(
-            "the player's name must be 1–100 characters",
-        ));
-    }
-    let id = match &cmd.id {
-        Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
-        _ => slug(name, "player"),
-    };
-    let player = PlayerId::new(&id).map_err(|e| AppError::unprocessable(format!("id: {e}")))?;
     let version = ledger.stream_version(&stream)?;
     InPlay::load(ledger, &stream)?.require_tournament()?;
-    if ledger.players(&stream)?.iter().any(|p| p.player == player) {
+    let existing = ledger.players(&stream)?;
+    let single = cmds.len() == 1;
+    let field = |i: usize, f: &str| match labels.get(i) {
+        Some(label) => label.clone(),
+        None if single => f.to_owned(),
+        None => format!("players[{i}].{f}"),
+    };
+    let mut problems = Violations::new();
+    if cmds.is_empty() {
+        problems.push(Violation::new("players", "no players to register"));
+    }
+    let mut events = Vec::new();
+    let mut ids: Vec<PlayerId> = Vec::new();
+    for (i, cmd) in cmds.iter().enumerate() {
+        let name = cmd.name.trim();
+        if name.is_empty() || name.chars().count() > 100 {
+            problems.push(Violation::new(
+                field(i, "name"),
+                "the player's name must be 1–100 characters",
+            ));
+            continue;
+        }
+        let id = match &cmd.id {
+            Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
+            _ => slug(name, "player"),
+        };
+        let player = match PlayerId::new(&id) {
+            Ok(p) => p,
+            Err(e) => {
+                problems.push(Violation::new(field(i, "id"), format!("id: {e}")));
+                continue;
+            }
+        };
+        if existing.iter().any(|p| p.player == player) {
+            problems.push(Violation::new(
+                field(i, "id"),
+                format!("there is already a player `{player}` in this tournament: give another id"),
+            ));
+            continue;
+        }
+        if ids.contains(&player) {
+            problems.push(Violation::new(
+                field(i, "id"),
+                format!("`{player}` is listed twice: give one of them another id"),
+            ));
+            continue;
+        }
+        ids.push(player.clone());
+        events.push(NewEvent::new(PlayerRegistered {
+            player,
+            name: name.to_owned(),
+            substitute: cmd.substitute,
+        }));
+    }
+    if !problems.is_empty() {
+        return Err(if single && problems.0.len() == 1 {
+            let v = &problems.0[0];
+            if v.message.starts_with("there is already") {
+                AppError::conflict(v.message.clone())
+            } else {
+                AppError::unprocessable(v.message.clone())
+            }
+        } else {
+            AppError::violations(problems)
+        });
+    }
+    ledger.append(&stream, ExpectedVersion::Exact(version), events, &by.id)?;
+    Ok(ids)
+}
+
+/// A player withdraws from the tournament.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Withdraw {
+    pub reason: String,
+}
+
+/// Records that a player withdrew: he keeps his results and is not seated again (a table he
+/// sits at now plays on until it closes).
+pub fn withdraw_player(
+    ledger: &mut Ledger,
+    tournament: &str,
+    player: &str,
+    by: &Official,
+    cmd: &Withdraw,
+) -> Result<(), AppError> {
+    by.require_role(Action::RegisterPlayer)?;
+    let stream = existing_tournament(ledger, tournament)?;
+    let version = ledger.stream_version(&stream)?;
+    let in_play = InPlay::load(ledger, &stream)?;
+    in_play.require_tournament()?;
+    let reason = cmd.reason.trim();
+    if reason.is_empty() || reason.chars().count() > 200 {
+        return Err(AppError::unprocessable(
+            "give the reason the player withdrew (1–200 characters)",
+        ));
+    }
+    let Some(row) = ledger
+        .players(&stream)?
+        .into_iter()
+        .find(|p| p.player.as_str() == player)
+    else {
+        return Err(AppError::not_found(format!(
+            "no player `{player}` in tournament `{tournament}`"
+        )));
+    };
+    if let Some(why) = in_play.player_voided(&row.player) {
         return Err(AppError::conflict(format!(
-            "there is already a player `{player}` in this tournament: give another id"
+            "{} is voided ({why})",
+            row.name
         )));
     }
-    let event = NewEvent::new(PlayerRegistered {
-        player: player.clone(),
-        name: name.to_owned(),
-        substitute: false,
+    if let Some(earlier) = &row.withdrawn {
+        return Err(AppError::conflict(format!(
+            "{} has already withdrawn ({earlier})",
+            row.name
+        )));
+    }
+    let event = NewEvent::new(PlayerWithdrew {
+        player: row.player,
+        reason: reason.to_owned(),
     });
     ledger.append(
         &stream,
@@ -209,7 +328,7 @@ pub fn register_player(
         vec![event],
         &by.id,
     )?;
-    Ok(player)
+    Ok(())
 }
 
 /// Form a table of four and seat them.
@@ -263,6 +382,12 @@ pub fn form_table(
                     problems.push(Violation::new(
                         field.clone(),
                         format!("{} is voided ({reason})", r.name),
+                    ));
+                }
+                if let Some(reason) = &r.withdrawn {
+                    problems.push(Violation::new(
+                        field.clone(),
+                        format!("{} has withdrawn ({reason})", r.name),
                     ));
                 }
                 // One open table at a time: the player must leave the other first.

@@ -14,6 +14,7 @@ pub mod home;
 pub mod officials;
 pub mod problems;
 pub mod replay;
+pub mod sessions;
 pub mod tables;
 pub mod tournaments;
 pub mod voiding;
@@ -86,6 +87,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::post().to(tournaments::register_player),
         )
         .route("/t/{id}/tables", web::post().to(tournaments::form_table))
+        .route("/t/{id}/sessions", web::get().to(sessions::page))
+        .route("/t/{id}/sessions", web::post().to(sessions::open))
+        .route("/t/{id}/sessions/{n}", web::get().to(sessions::session))
+        .route(
+            "/t/{id}/sessions/{n}/close",
+            web::post().to(sessions::close),
+        )
+        .route(
+            "/t/{id}/players/bulk",
+            web::post().to(sessions::register_bulk),
+        )
+        .route(
+            "/t/{id}/players/{player}/withdraw",
+            web::post().to(sessions::withdraw),
+        )
         .route("/t/{id}/void", web::post().to(voiding::void_tournament))
         .route(
             "/t/{id}/players/{player}/void",

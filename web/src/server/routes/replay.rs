@@ -41,7 +41,7 @@ pub async fn page(
     let at: usize = at.parse().map_err(|_| missing())?;
     let audience = Audience::of(&viewer);
     let id = hand.clone();
-    let hidden = state.read(move |l| visibility::hand_voided(l, &id)).await?;
+    let hidden = state.read(move |l| visibility::hand_hidden(l, &id)).await?;
     visibility::require_visible(audience, hidden, || format!("no hand `{hand}`"))?;
     let shown = match audience {
         Audience::Officials => Shown::All,

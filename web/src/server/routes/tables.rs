@@ -27,7 +27,10 @@ pub async fn page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, HtmlError> {
     let id = path.into_inner();
-    let t = state.read(move |l| table::view(l, &id)).await?;
+    let audience = crate::server::views::Audience::of(&viewer);
+    let t = state
+        .read(move |l| Ok(table::view(l, &id)?.for_audience(audience)))
+        .await?;
     Ok(render(
         StatusCode::OK,
         &Page {

@@ -261,10 +261,12 @@ pub struct PlayerForm {
     name: String,
     #[serde(default)]
     id: String,
+    #[serde(default)]
+    substitute: Option<String>,
 }
 
 /// Re-shows the tournament page with the message of a refused form, or fails.
-async fn refused(
+pub(super) async fn refused(
     state: &web::Data<AppState>,
     viewer: &Viewer,
     id: String,
@@ -290,6 +292,7 @@ pub async fn register_player(
     let command = NewPlayer {
         id: Some(form.id.clone()).filter(|s| !s.trim().is_empty()),
         name: form.name.clone(),
+        substitute: form.substitute.is_some(),
     };
     let t = id.clone();
     match state
@@ -445,13 +448,14 @@ pub async fn standings_csv(
     let name = id.clone();
     let s = state
         .read(move |l| {
-            let s = tournament::standings(l, &name, SortBy::Net, true)?;
+            let s = tournament::standings(l, &name, SortBy::Net, true, audience)?;
             visibility::standings_for(l, s, audience)
         })
         .await?;
     // Rank order: the tie-break chain's, whatever column the page sorts by.
     let mut rows = s.rows;
-    rows.sort_by_key(|r| r.rank);
+    // Substitutes take no place: after the placed players, with an empty rank.
+    rows.sort_by_key(|r| (r.substitute, r.rank));
     let mut out = csv::Writer::from_writer(Vec::new());
     let row = |out: &mut csv::Writer<Vec<u8>>, cells: &[String]| {
         out.write_record(cells)
@@ -467,6 +471,8 @@ pub async fn standings_csv(
             "hands_played",
             "hands_won",
             "largest_hand",
+            "substitute",
+            "withdrawn",
         ]
         .map(str::to_owned),
     )?;
@@ -474,13 +480,19 @@ pub async fn standings_csv(
         row(
             &mut out,
             &[
-                r.rank.to_string(),
+                if r.substitute {
+                    String::new()
+                } else {
+                    r.rank.to_string()
+                },
                 spreadsheet_text(&r.player),
                 spreadsheet_text(&r.name),
                 r.net.to_string(),
                 r.hands_played.to_string(),
                 r.hands_won.to_string(),
                 r.largest_hand.to_string(),
+                yes_no(r.substitute),
+                yes_no(r.withdrawn),
             ],
         )?;
     }
@@ -504,6 +516,10 @@ fn spreadsheet_text(s: &str) -> String {
     } else {
         s.to_owned()
     }
+}
+
+fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.to_owned()
 }
 
 pub async fn standings(
@@ -531,7 +547,7 @@ pub async fn standings(
     let audience = Audience::of(&viewer);
     let s = state
         .read(move |l| {
-            let s = tournament::standings(l, &id, sort, descending)?;
+            let s = tournament::standings(l, &id, sort, descending, audience)?;
             visibility::standings_for(l, s, audience)
         })
         .await?;

@@ -38,7 +38,7 @@ pub async fn hand_page(
 ) -> Result<HttpResponse, HtmlError> {
     let hand = path.into_inner();
     let id = hand.clone();
-    let hidden = state.read(move |l| visibility::hand_voided(l, &id)).await?;
+    let hidden = state.read(move |l| visibility::hand_hidden(l, &id)).await?;
     visibility::require_visible(Audience::of(&viewer), hidden, || {
         format!("no hand `{hand}`")
     })?;

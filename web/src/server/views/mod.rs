@@ -6,6 +6,7 @@ pub mod common;
 pub mod dispute;
 pub mod hand;
 pub mod play;
+pub mod sessions;
 pub mod table;
 pub mod tile_art;
 pub mod tiles;

@@ -66,6 +66,76 @@ pub struct TableView {
     pub tournament_voided: Option<String>,
     /// A random draw re-derived from its seed: `verified`, `mismatch` or `other-method`.
     pub draw_check: Option<&'static str>,
+    /// The session the table plays in, with its clock.
+    pub session: Option<SessionClockView>,
+    /// Its session is open and the viewer is the public: the hands are not shown yet.
+    pub results_hidden: bool,
+}
+
+/// A session's clock as the pages show it, kept by the server from the ledger's own times (it
+/// survives a restart).
+#[derive(Clone, Debug, Serialize)]
+pub struct SessionClockView {
+    pub session: u32,
+    pub open: bool,
+    /// When it opened, `HH:MM` UTC.
+    pub opened: String,
+    pub elapsed_minutes: i64,
+    pub left_minutes: Option<i64>,
+    /// "1 h 05 min played · 1 h 25 min left", "time is up (5 min over)", "closed after 2 h".
+    pub text: String,
+}
+
+/// `95` → "1 h 35 min"; `40` → "40 min".
+pub fn duration_text(minutes: i64) -> String {
+    let m = minutes.abs();
+    match (m / 60, m % 60) {
+        (0, m) => format!("{m} min"),
+        (h, 0) => format!("{h} h"),
+        (h, m) => format!("{h} h {m:02} min"),
+    }
+}
+
+impl SessionClockView {
+    pub fn of(
+        session: &ledger::SessionRow,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> SessionClockView {
+        let clock = crate::server::commands::session::Clock::of(session, now);
+        let played = duration_text(clock.elapsed_minutes);
+        let text = match (session.is_open(), clock.left_minutes) {
+            (false, _) => format!("closed after {played}"),
+            (true, Some(left)) if left > 0 => {
+                format!("{played} played · {} left", duration_text(left))
+            }
+            (true, Some(left)) => {
+                format!("time is up ({} over, {played} played)", duration_text(left))
+            }
+            (true, None) => format!("{played} played · no time set"),
+        };
+        SessionClockView {
+            session: session.session,
+            open: session.is_open(),
+            opened: session.opened_at.format("%H:%M").to_string(),
+            elapsed_minutes: clock.elapsed_minutes,
+            left_minutes: clock.left_minutes,
+            text,
+        }
+    }
+}
+
+impl TableView {
+    /// The table as `audience` may see it: while its session is open the public sees the seats
+    /// and the clock, not the hands or the chips.
+    pub fn for_audience(mut self, audience: super::Audience) -> TableView {
+        let open = self.session.as_ref().is_some_and(|s| s.open);
+        if open && audience == super::Audience::Public {
+            self.hands.clear();
+            self.totals = vec![self.starting_chips; self.totals.len()];
+            self.results_hidden = true;
+        }
+        self
+    }
 }
 
 impl TableView {
@@ -170,7 +240,17 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
         })
         .collect();
     let in_play = InPlay::load(ledger, &ctx.table.tournament)?;
+    let session = match ctx.table.session {
+        Some(n) => ledger
+            .sessions(&ctx.table.tournament)?
+            .iter()
+            .find(|s| s.session == n)
+            .map(|s| SessionClockView::of(s, chrono::Utc::now())),
+        None => None,
+    };
     Ok(TableView {
+        session,
+        results_hidden: false,
         closed: in_play.table_closed(&ctx.table.table),
         voided: in_play.table_voided(&ctx.table.table).map(str::to_owned),
         tournament_voided: in_play.tournament_voided().map(str::to_owned),

@@ -1,6 +1,6 @@
 //! Tournaments, their players and tables, standings, and a player's history.
 
-use ledger::{Ledger, PlayerId};
+use ledger::{Ledger, PlayerId, StandingsScope};
 use serde::Serialize;
 
 pub use super::common::SeatView;
@@ -28,6 +28,10 @@ pub struct PlayerView {
     pub name: String,
     /// Why the player was voided (officials only).
     pub voided: Option<String>,
+    /// A substitute: seated in a withdrawn player's place, kept out of the places.
+    pub substitute: bool,
+    /// Why the player withdrew, if he did.
+    pub withdrawn: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -40,6 +44,8 @@ pub struct TableSummary {
     pub closed: bool,
     /// Why the table was voided (officials only).
     pub voided: Option<String>,
+    /// The session the table plays in, if any.
+    pub session: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -50,7 +56,8 @@ pub struct TournamentView {
     pub tables: Vec<TableSummary>,
 }
 
-fn summary(row: &ledger::TournamentRow) -> TournamentSummary {
+/// A tournament's summary line (not voided; the caller marks that).
+pub fn summary(row: &ledger::TournamentRow) -> TournamentSummary {
     let config = row.config.as_ref();
     TournamentSummary {
         id: row.stream.id().to_owned(),
@@ -99,6 +106,8 @@ pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<TournamentV
             id: p.player.as_str().to_owned(),
             voided: in_play.player_voided(&p.player).map(str::to_owned),
             name: p.name,
+            substitute: p.substitute,
+            withdrawn: p.withdrawn,
         })
         .filter(|p| !(public && p.voided.is_some()))
         .collect();
@@ -112,6 +121,7 @@ pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<TournamentV
             seats: seats_view(&t.seats, &names),
             closed: in_play.table_closed(&t.table),
             voided: in_play.table_voided(&t.table).map(str::to_owned),
+            session: t.session,
         })
         .filter(|t| !(public && t.voided.is_some()))
         .collect();
@@ -160,6 +170,10 @@ pub struct StandingRow {
     pub hands_played: u32,
     pub hands_won: u32,
     pub largest_hand: i64,
+    /// A substitute: plays, takes no place (`rank` is 0).
+    pub substitute: bool,
+    /// Withdrew from the tournament: keeps his results and place.
+    pub withdrawn: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -172,24 +186,36 @@ pub struct StandingsView {
     /// The chain as a sentence: "net chips, then hands won, then largest hand".
     pub tie_break_text: String,
     pub rows: Vec<StandingRow>,
+    /// Sessions still in play: left out of the public's standings until they close, counted in
+    /// the officials'.
+    pub open_sessions: Vec<u32>,
+    /// Whether these standings leave the open sessions out (the public's).
+    pub sessions_hidden: bool,
 }
 
 /// The standings, read from the standings projection, in the ledger's order (the tournament's
 /// tie-break chain, then player id) and ranked by it; sorting by a column keeps that order
-/// among rows equal in the column, so every request gives the same page.
+/// among rows equal in the column, so every request gives the same page. The public's leave
+/// out the sessions still in play.
 pub fn standings(
     ledger: &Ledger,
     id: &str,
     sort: SortBy,
     descending: bool,
+    audience: Audience,
 ) -> Result<StandingsView, AppError> {
     let stream = existing_tournament(ledger, id)?;
     let row = ledger
         .tournament(&stream)?
         .ok_or_else(|| AppError::not_found(format!("no tournament `{id}`")))?;
     let names = names(ledger, &stream)?;
+    let open_sessions = ledger.open_sessions(&stream)?;
+    let scope = match audience {
+        Audience::Public => StandingsScope::Public,
+        Audience::Officials => StandingsScope::All,
+    };
     let mut rows: Vec<StandingRow> = ledger
-        .standings(&stream)?
+        .standings_in(&stream, scope)?
         .into_iter()
         .map(|s| StandingRow {
             rank: s.rank,
@@ -200,6 +226,8 @@ pub fn standings(
             hands_played: s.hands_played,
             hands_won: s.hands_won,
             largest_hand: s.largest_hand,
+            substitute: s.substitute,
+            withdrawn: s.withdrawn,
         })
         .collect();
     // A stable sort: rows equal in the column stay in the ledger's order.
@@ -224,6 +252,8 @@ pub fn standings(
         tie_break: row.tie_break.keys().iter().map(|k| k.name()).collect(),
         tie_break_text: row.tie_break.to_string(),
         rows,
+        sessions_hidden: audience == Audience::Public && !open_sessions.is_empty(),
+        open_sessions,
     })
 }
 
@@ -269,9 +299,14 @@ pub fn player_history(
     }
     let start = row.config.as_ref().map_or(0, |c| c.starting_chips);
     let mut running = start;
+    let in_open_sessions = match audience {
+        Audience::Public => super::visibility::tables_in_open_sessions(ledger, &stream)?,
+        Audience::Officials => Default::default(),
+    };
     let hands = ledger
         .player_hands(&stream, &pid)?
         .into_iter()
+        .filter(|ph| !in_open_sessions.contains(&ph.record.table))
         .map(|ph| {
             let r = &ph.record;
             let net = r.settlement.as_ref().map_or(0, |s| *s.nets.get(ph.seat));

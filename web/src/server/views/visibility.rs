@@ -1,8 +1,12 @@
 //! What the public does not see: a voided tournament, a voided table, their hands, and a voided
-//! player. Officials see them, marked voided (the ledger keeps everything).
+//! player; and the results of a session still in play — its hands, and their part of the
+//! standings — until the session is closed (issue 14: so that no one plays to the standings).
+//! Officials see everything, marked (the ledger keeps everything).
 //!
 //! The table and hand pages (and their API reads) ask here before rendering, so that the rule
 //! lives in one place rather than in every handler.
+
+use std::collections::HashSet;
 
 use ledger::{Ledger, PlayerId, StreamId, TableId};
 
@@ -25,15 +29,55 @@ pub fn table_voided(ledger: &Ledger, table: &str) -> Result<Option<String>, AppE
         .or_else(|| in_play.table_voided(&id).map(|r| format!("voided: {r}"))))
 }
 
-/// Why a hand is out of public view (its table or tournament is voided), if it is.
-pub fn hand_voided(ledger: &Ledger, hand: &str) -> Result<Option<String>, AppError> {
+/// Why a hand is out of public view (its table or tournament is voided, or its table's session
+/// is still open), if it is.
+pub fn hand_hidden(ledger: &Ledger, hand: &str) -> Result<Option<String>, AppError> {
     let Ok(stream) = StreamId::hand(hand) else {
         return Ok(None);
     };
-    match ledger.hand_record(&stream)? {
-        Some(record) => table_voided(ledger, &record.table),
-        None => Ok(None),
+    let Some(record) = ledger.hand_record(&stream)? else {
+        return Ok(None);
+    };
+    if let Some(voided) = table_voided(ledger, &record.table)? {
+        return Ok(Some(voided));
     }
+    Ok(open_session_of(ledger, &record.table)?
+        .map(|n| format!("its session {n} is still in play: results are shown when it closes")))
+}
+
+/// The session of a table, when that session is still open (its results hidden).
+pub fn open_session_of(ledger: &Ledger, table: &str) -> Result<Option<u32>, AppError> {
+    let Ok(id) = TableId::new(table) else {
+        return Ok(None);
+    };
+    let Some(row) = ledger.table(&id)? else {
+        return Ok(None);
+    };
+    let Some(session) = row.session else {
+        return Ok(None);
+    };
+    Ok(ledger
+        .open_sessions(&row.tournament)?
+        .contains(&session)
+        .then_some(session))
+}
+
+/// The tables of a tournament whose results the public does not see yet (their sessions are
+/// open): for pages that list hands across tables.
+pub fn tables_in_open_sessions(
+    ledger: &Ledger,
+    tournament: &StreamId,
+) -> Result<HashSet<String>, AppError> {
+    let open = ledger.open_sessions(tournament)?;
+    if open.is_empty() {
+        return Ok(HashSet::new());
+    }
+    Ok(ledger
+        .tables(tournament)?
+        .into_iter()
+        .filter(|t| t.session.is_some_and(|s| open.contains(&s)))
+        .map(|t| t.table.as_str().to_owned())
+        .collect())
 }
 
 /// Whether a player is out of public view (voided, or the tournament is).

@@ -1,0 +1,336 @@
+//! Running a tournament in sessions from the pages: the sessions page with its seating
+//! generator, closing a session, one session's balances, bulk registration and withdrawals.
+
+use actix_multipart::Multipart;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use futures_util::TryStreamExt;
+use serde::Deserialize;
+
+use super::problems::Problems;
+use super::{render, see_other};
+use crate::server::auth::Viewer;
+use crate::server::bulk;
+use crate::server::commands::session::{self as cmd, OpenSession};
+use crate::server::commands::tournament::{self as t_cmd, Withdraw};
+use crate::server::error::{AppError, HtmlError};
+use crate::server::state::AppState;
+use crate::server::views::sessions::{self, SessionStandingsView, SessionsView};
+use crate::server::views::{Audience, Nav};
+
+#[derive(Template)]
+#[template(path = "sessions.html")]
+struct SessionsPage {
+    nav: Nav,
+    s: SessionsView,
+    problems: Problems,
+    form: SessionForm,
+}
+
+/// The generator's form as typed (re-shown when refused).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct SessionForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    method: String,
+    #[serde(default)]
+    seed: String,
+    #[serde(default)]
+    sessions: String,
+    #[serde(default)]
+    minutes: String,
+}
+
+fn number<T: std::str::FromStr>(field: &str, text: &str) -> Result<Option<T>, AppError> {
+    match text.trim() {
+        "" => Ok(None),
+        t => t.parse().map(Some).map_err(|_| {
+            AppError::violations(referee::Violations(vec![referee::Violation::new(
+                field,
+                format!("`{t}` is not a whole number"),
+            )]))
+        }),
+    }
+}
+
+impl SessionForm {
+    fn command(&self) -> Result<OpenSession, AppError> {
+        Ok(OpenSession {
+            method: self.method.clone(),
+            seed: number("seed", &self.seed)?,
+            sessions: number("sessions", &self.sessions)?,
+            minutes: number("minutes", &self.minutes)?,
+        })
+    }
+}
+
+const INPUTS: [&str; 4] = ["method", "seed", "sessions", "minutes"];
+
+async fn sessions_page(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    id: String,
+    status: StatusCode,
+    error: Option<AppError>,
+    form: Option<SessionForm>,
+) -> Result<HttpResponse, AppError> {
+    let problems = Problems::of(error.as_ref(), &INPUTS, str::to_owned);
+    let audience = Audience::of(viewer);
+    let s = state
+        .read(move |l| sessions::view(l, &id, audience))
+        .await?;
+    let form = form.unwrap_or_else(|| SessionForm {
+        method: s.last_method.clone(),
+        sessions: s.event_sessions.map(|n| n.to_string()).unwrap_or_default(),
+        ..SessionForm::default()
+    });
+    render(
+        status,
+        &SessionsPage {
+            nav: Nav::for_viewer(viewer),
+            s,
+            problems,
+            form,
+        },
+    )
+}
+
+/// `GET /t/<id>/sessions`.
+pub async fn page(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, HtmlError> {
+    Ok(sessions_page(
+        &state,
+        &viewer,
+        path.into_inner(),
+        StatusCode::OK,
+        None,
+        None,
+    )
+    .await?)
+}
+
+/// Re-shows a page with a refused form's problems when the refusal is about the input; any
+/// other failure is an error page.
+async fn refused(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    id: String,
+    e: AppError,
+    form: Option<SessionForm>,
+) -> Result<HttpResponse, HtmlError> {
+    if e.is_input_error() {
+        let status = e.kind.status();
+        Ok(sessions_page(state, viewer, id, status, Some(e), form).await?)
+    } else {
+        Err(e.into())
+    }
+}
+
+/// `POST /t/<id>/sessions`: opens the next session, seated by the generator.
+pub async fn open(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<SessionForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    o.check_csrf(&form.csrf)?;
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let command = match form.command() {
+        Ok(c) => c,
+        Err(e) => return refused(&state, &viewer, id, e, Some(form)).await,
+    };
+    let t = id.clone();
+    match state.write(move |l| cmd::open(l, &t, &o, &command)).await {
+        Ok(n) => Ok(see_other(&format!("/t/{id}/sessions#session-{n}"))),
+        Err(e) => refused(&state, &viewer, id, e, Some(form)).await,
+    }
+}
+
+#[derive(Deserialize)]
+pub struct CsrfForm {
+    #[serde(default)]
+    csrf: String,
+}
+
+/// `POST /t/<id>/sessions/<n>/close`: closes its tables and reveals its results.
+pub async fn close(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<(String, u32)>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    o.check_csrf(&form.csrf)?;
+    let (id, n) = path.into_inner();
+    let t = id.clone();
+    let key = state.ledger_key();
+    match state
+        .write(move |l| cmd::close(l, &t, n, &o, Some(&key)))
+        .await
+    {
+        Ok(()) => Ok(see_other(&format!("/t/{id}/sessions/{n}"))),
+        Err(e) => refused(&state, &viewer, id, e, None).await,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "session.html")]
+struct SessionPage {
+    nav: Nav,
+    s: SessionStandingsView,
+}
+
+/// `GET /t/<id>/sessions/<n>`: a session's tables, clock and end-of-session balances.
+pub async fn session(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, HtmlError> {
+    let (id, n) = path.into_inner();
+    let n: u32 = n.parse().map_err(|_| {
+        AppError::not_found(format!("no session `{n}`: sessions are numbered 1, 2, …"))
+    })?;
+    let audience = Audience::of(&viewer);
+    let s = state
+        .read(move |l| sessions::session(l, &id, n, audience))
+        .await?;
+    Ok(render(
+        StatusCode::OK,
+        &SessionPage {
+            nav: Nav::for_viewer(&viewer),
+            s,
+        },
+    )?)
+}
+
+/// The most bytes a bulk registration may send (a thousand names fit in far less).
+const MAX_UPLOAD: usize = 256 * 1024;
+
+/// `POST /t/<id>/players/bulk` (multipart): a pasted list (`names`) and/or a CSV file (`file`).
+pub async fn register_bulk(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    mut payload: Multipart,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    let id = path.into_inner();
+    let mut csrf = String::new();
+    let mut texts: Vec<(String, String)> = Vec::new();
+    let mut total = 0usize;
+    let bad = |m: String| AppError::bad_request(m);
+    while let Some(mut field) = payload
+        .try_next()
+        .await
+        .map_err(|e| bad(format!("the form: {e}")))?
+    {
+        let name = field.name().unwrap_or_default().to_owned();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field
+            .try_next()
+            .await
+            .map_err(|e| bad(format!("the form's `{name}`: {e}")))?
+        {
+            total += chunk.len();
+            if total > MAX_UPLOAD {
+                return Err(AppError::bad_request(format!(
+                    "the list is larger than {} KB: register at most {} players at a time",
+                    MAX_UPLOAD / 1024,
+                    bulk::MAX_PLAYERS
+                ))
+                .into());
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            bad(format!(
+                "the form's `{name}` is not UTF-8 text (byte {}): save the file as UTF-8 CSV",
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
+        match name.as_str() {
+            "csrf" => csrf = text,
+            "names" | "file" if !text.trim().is_empty() => texts.push((name, text)),
+            _ => {}
+        }
+    }
+    o.check_csrf(&csrf)?;
+    let mut players = Vec::new();
+    let mut labels = Vec::new();
+    let mut problems = referee::Violations::new();
+    for (source, text) in &texts {
+        let from = if source == "file" {
+            "the file"
+        } else {
+            "the list"
+        };
+        match bulk::parse(text) {
+            Ok(ps) => {
+                for (line, p) in ps {
+                    labels.push(format!("{from}, line {line}"));
+                    players.push(p);
+                }
+            }
+            Err(v) => problems.0.extend(v.0.into_iter().map(|mut v| {
+                v.field = format!("{from}, {}", v.field);
+                v
+            })),
+        }
+    }
+    if texts.is_empty() {
+        problems.push(referee::Violation::new(
+            "players",
+            "paste names or choose a CSV file",
+        ));
+    }
+    if !problems.is_empty() {
+        let e = AppError::violations(problems);
+        return super::tournaments::refused(&state, &viewer, id, e).await;
+    }
+    let t = id.clone();
+    match state
+        .write(move |l| t_cmd::register_players(l, &t, &o, &players, &labels))
+        .await
+    {
+        Ok(_) => Ok(see_other(&format!("/t/{id}#players"))),
+        Err(e) => super::tournaments::refused(&state, &viewer, id, e).await,
+    }
+}
+
+#[derive(Deserialize)]
+pub struct WithdrawForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /t/<id>/players/<p>/withdraw`.
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<(String, String)>,
+    form: web::Form<WithdrawForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    o.check_csrf(&form.csrf)?;
+    let (id, player) = path.into_inner();
+    let t = id.clone();
+    let command = Withdraw {
+        reason: form.reason.clone(),
+    };
+    match state
+        .write(move |l| t_cmd::withdraw_player(l, &t, &player, &o, &command))
+        .await
+    {
+        Ok(()) => Ok(see_other(&format!("/t/{id}"))),
+        Err(e) => super::tournaments::refused(&state, &viewer, id, e).await,
+    }
+}
