@@ -1,6 +1,10 @@
-//! `mahjong-referee load-fixture --db PATH --hands N` (hidden): builds a tournament of N hands
-//! for the load test, through the same commands the server runs (scored, settled, projected).
-//! Each hand is one durable append; the tournament has 16 players at 4 tables.
+//! `mahjong-referee load-fixture --db PATH --hands N [--tables T] [--sessions S]` (hidden):
+//! builds a tournament of N hands for the load test, through the same commands the server runs
+//! (scored, settled, projected). Each hand is one durable append. By default the tournament has
+//! 16 players at 4 tables formed by hand; with `--sessions S` it has `4 T` players seated at T
+//! tables in each of S sessions by the seating generator, the hands shared among the sessions,
+//! and the last session left open (so the public's standings leave it out, the case to
+//! measure).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,6 +17,7 @@ use referee::table::HandReport;
 use referee::{BySeat, Seat};
 use web::server::auth::Official;
 use web::server::commands::hand::{self, RecordHand};
+use web::server::commands::session::{self, OpenSession};
 use web::server::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
 use web::server::table_context::TableContext;
 
@@ -24,6 +29,12 @@ pub struct Args {
     /// How many hands to record.
     #[arg(long, default_value_t = 10_000)]
     pub hands: usize,
+    /// Tables (of four players each).
+    #[arg(long, default_value_t = 4)]
+    pub tables: usize,
+    /// Sessions to play the hands in (0: tables formed by hand, no sessions).
+    #[arg(long, default_value_t = 0)]
+    pub sessions: u32,
 }
 
 /// Four losing-hand shapes and the winning hands that go with them, from one tile set.
@@ -68,8 +79,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         },
     )
     .map_err(err)?;
+    anyhow::ensure!(
+        (1..=1000).contains(&args.tables),
+        "--tables must be 1 to 1000"
+    );
     let mut players = Vec::new();
-    for i in 1..=16 {
+    for i in 1..=4 * args.tables {
         let p = NewPlayer {
             id: None,
             name: format!("Player {i:02}"),
@@ -81,22 +96,69 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 .to_string(),
         );
     }
-    let mut tables = Vec::new();
-    for chunk in players.chunks(4) {
-        let t = NewTable {
-            players: chunk.to_vec(),
-            ..Default::default()
-        };
-        tables.push(
-            tournament::form_table(&mut ledger, "load", &by, &t)
-                .map_err(err)?
-                .to_string(),
-        );
-    }
     let start = Instant::now();
-    for i in 0..args.hands {
+    if args.sessions == 0 {
+        let mut tables = Vec::new();
+        for chunk in players.chunks(4) {
+            let t = NewTable {
+                players: chunk.to_vec(),
+                ..Default::default()
+            };
+            tables.push(
+                tournament::form_table(&mut ledger, "load", &by, &t)
+                    .map_err(err)?
+                    .to_string(),
+            );
+        }
+        record_hands(&mut ledger, &by, &tables, args.hands)?;
+    } else {
+        let per_session = args.hands / args.sessions as usize;
+        for s in 1..=args.sessions {
+            let open = OpenSession {
+                method: "random".into(),
+                seed: Some(u64::from(s)),
+                sessions: Some(args.sessions),
+                minutes: Some(150),
+            };
+            session::open(&mut ledger, "load", &by, &open).map_err(err)?;
+            let stream = ledger::StreamId::tournament("load")?;
+            let tables: Vec<String> = ledger
+                .tables(&stream)?
+                .into_iter()
+                .filter(|t| t.session == Some(s))
+                .map(|t| t.table.to_string())
+                .collect();
+            let hands = if s == args.sessions {
+                args.hands - per_session * (args.sessions as usize - 1)
+            } else {
+                per_session
+            };
+            record_hands(&mut ledger, &by, &tables, hands)?;
+            if s < args.sessions {
+                session::close(&mut ledger, "load", s, &by, None).map_err(err)?;
+            }
+        }
+    }
+    println!(
+        "recorded {} hands at {} tables in {:.1} s",
+        args.hands,
+        args.tables,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Records `count` hands round the `tables`.
+fn record_hands(
+    ledger: &mut Ledger,
+    by: &Official,
+    tables: &[String],
+    count: usize,
+) -> anyhow::Result<()> {
+    let err = |e: web::server::error::AppError| anyhow::anyhow!("{e}");
+    for i in 0..count {
         let table = &tables[i % tables.len()];
-        let ctx = TableContext::load(&ledger, table).map_err(err)?;
+        let ctx = TableContext::load(ledger, table).map_err(err)?;
         // A spread of winners (East and others) and wash-outs, so East's rotation moves.
         let k = (i / tables.len() * 7) % 5;
         let winner = Seat::from_index(k);
@@ -119,13 +181,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             }
         };
         let command = RecordHand::new(ctx.next_hand_id(), report);
-        hand::record(&mut ledger, table, &by, &command).map_err(err)?;
+        hand::record(ledger, table, by, &command).map_err(err)?;
     }
-    println!(
-        "recorded {} hands at {} tables in {:.1} s",
-        args.hands,
-        tables.len(),
-        start.elapsed().as_secs_f64()
-    );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

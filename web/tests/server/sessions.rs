@@ -123,6 +123,44 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     .await;
     assert_eq!(status, StatusCode::CREATED);
 
+    // The whole event's plan, previewed before anything is recorded.
+    let before = head(&t.state);
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/seating?method=no-repeat&seed=7&sessions=5")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let html = body_text(resp).await;
+    assert!(
+        html.contains(">0 repeated meetings over 5 sessions"),
+        "{html}"
+    );
+    assert!(html.contains("Player 01") && html.contains("Session 5"));
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/seating?method=random&seed=7&sessions=5")
+            .to_request(),
+    )
+    .await;
+    let html = body_text(resp).await;
+    assert!(
+        !html.contains(">0 repeated meetings"),
+        "a random plan repeats: {html}"
+    );
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/seating?seed=x")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(head(&t.state), before, "a preview records nothing");
+
     // Session 1, seated no-repeat for a five-session event.
     let open = json!({"method": "no-repeat", "seed": 7, "sessions": 5, "minutes": 120});
     let (status, v) = send(

@@ -22,6 +22,7 @@ use crate::server::commands::play::{self as cmd, PlayEvent, Played, StartHand};
 use crate::server::error::{ApiError, AppError, ErrorKind};
 use crate::server::state::AppState;
 use crate::server::views::play::{self as views, IrregularView, Shown, StoredPlay};
+use crate::server::views::visibility;
 
 use super::writes::{body, writer};
 
@@ -136,12 +137,19 @@ pub async fn read(
     let hand = path.into_inner();
     let shown = shown_for(&viewer, query.seat);
     let at = query.at;
+    let audience = crate::server::views::Audience::of(&viewer);
     let view = state
-        .read(move |l| match StoredPlay::load(l, &hand)? {
-            Some(p) => p.at(at, shown),
-            None => Err(AppError::not_found(format!(
-                "hand `{hand}` was recorded at its end, not play by play"
-            ))),
+        .read(move |l| {
+            // As the hand page: a voided hand, or one whose session is in play, is not the
+            // public's to see.
+            let hidden = visibility::hand_hidden(l, &hand)?;
+            visibility::require_visible(audience, hidden, || format!("no hand `{hand}`"))?;
+            match StoredPlay::load(l, &hand)? {
+                Some(p) => p.at(at, shown),
+                None => Err(AppError::not_found(format!(
+                    "hand `{hand}` was recorded at its end, not play by play"
+                ))),
+            }
         })
         .await?;
     Ok(HttpResponse::Ok().json(view))

@@ -88,6 +88,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .route("/t/{id}/tables", web::post().to(tournaments::form_table))
         .route("/t/{id}/sessions", web::get().to(sessions::page))
+        .route("/t/{id}/seating", web::get().to(sessions::plan))
         .route("/t/{id}/sessions", web::post().to(sessions::open))
         .route("/t/{id}/sessions/{n}", web::get().to(sessions::session))
         .route(

@@ -334,3 +334,48 @@ pub async fn withdraw(
         Err(e) => super::tournaments::refused(&state, &viewer, id, e).await,
     }
 }
+
+#[derive(Template)]
+#[template(path = "seating_plan.html")]
+struct PlanPage {
+    nav: Nav,
+    p: sessions::PlanPreview,
+}
+
+/// The preview's query: `method`, `seed`, `sessions`.
+#[derive(Deserialize)]
+pub struct PlanQuery {
+    #[serde(default)]
+    method: Option<String>,
+    #[serde(default)]
+    seed: Option<String>,
+    #[serde(default)]
+    sessions: Option<String>,
+}
+
+/// `GET /t/<id>/seating?method=no-repeat&seed=7&sessions=5`: a whole plan for the players
+/// present, with its repeated meetings, before anything is recorded.
+pub async fn plan(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    query: web::Query<PlanQuery>,
+) -> Result<HttpResponse, HtmlError> {
+    let id = path.into_inner();
+    let method = query.method.clone().unwrap_or_else(|| "no-repeat".into());
+    let seed = number::<u64>("seed", query.seed.as_deref().unwrap_or(""))?.unwrap_or(1);
+    let sessions = number::<u32>("sessions", query.sessions.as_deref().unwrap_or(""))?
+        .unwrap_or(1)
+        .clamp(1, 100);
+    let audience = Audience::of(&viewer);
+    let p = state
+        .read(move |l| sessions::preview(l, &id, &method, seed, sessions, audience))
+        .await?;
+    Ok(render(
+        StatusCode::OK,
+        &PlanPage {
+            nav: Nav::for_viewer(&viewer),
+            p,
+        },
+    )?)
+}

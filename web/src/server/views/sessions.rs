@@ -231,3 +231,103 @@ pub fn session(
         rows,
     })
 }
+
+/// A seating plan for the players present, previewed before any session opens: what the
+/// `seating` command prints, with names. Nothing is recorded.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlanPreview {
+    pub tournament: TournamentSummary,
+    pub method: String,
+    pub seed: u64,
+    pub sessions: u32,
+    /// Each planned session's tables (names in chair order, East first) and byes.
+    pub plan: Vec<PlannedSession>,
+    pub repeats: u32,
+    pub most_meetings: u8,
+    /// The fewest and most times a player sits East.
+    pub east: (u16, u16),
+    pub wind_spread: u16,
+    /// Why no plan could be made (a bad request), every problem.
+    pub problems: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlannedSession {
+    pub tables: Vec<Vec<String>>,
+    pub byes: Vec<String>,
+}
+
+/// Plans `sessions` sessions for the tournament's players present, by `method` and `seed`, as
+/// opening sessions would (byes for a count not divisible by four).
+pub fn preview(
+    ledger: &Ledger,
+    id: &str,
+    method: &str,
+    seed: u64,
+    sessions: u32,
+    audience: Audience,
+) -> Result<PlanPreview, AppError> {
+    use referee::seating::{plan, Method, PlanRequest, Remainder};
+    let s = view(ledger, id, audience)?;
+    let (stream, _) = tournament_row(ledger, id)?;
+    let in_play = InPlay::load(ledger, &stream)?;
+    let present: Vec<ledger::PlayerRow> = ledger
+        .players(&stream)?
+        .into_iter()
+        .filter(|p| {
+            !p.substitute && p.withdrawn.is_none() && in_play.player_voided(&p.player).is_none()
+        })
+        .collect();
+    let mut out = PlanPreview {
+        tournament: s.tournament,
+        method: method.to_owned(),
+        seed,
+        sessions,
+        plan: Vec::new(),
+        repeats: 0,
+        most_meetings: 0,
+        east: (0, 0),
+        wind_spread: 0,
+        problems: Vec::new(),
+    };
+    let method: Method = match method.parse() {
+        Ok(m) => m,
+        Err(e) => {
+            out.problems.push(e.to_string());
+            return Ok(out);
+        }
+    };
+    let n = present.len() as u64;
+    let request = PlanRequest {
+        remainder: if n.is_multiple_of(4) {
+            Remainder::Fewest
+        } else {
+            Remainder::Byes
+        },
+        ..PlanRequest::new(n, u64::from(sessions), method, seed)
+    };
+    match plan(&request) {
+        Ok(p) => {
+            let name = |q: &referee::seating::Player| present[q.index()].name.clone();
+            out.plan = p
+                .sessions()
+                .iter()
+                .map(|s| PlannedSession {
+                    tables: s
+                        .tables
+                        .iter()
+                        .map(|t| t.iter().map(name).collect())
+                        .collect(),
+                    byes: s.byes.iter().map(name).collect(),
+                })
+                .collect();
+            let m = p.meetings();
+            out.repeats = m.repeats;
+            out.most_meetings = m.most;
+            out.east = m.east();
+            out.wind_spread = m.wind_spread();
+        }
+        Err(e) => out.problems = e.problems.iter().map(ToString::to_string).collect(),
+    }
+    Ok(out)
+}
