@@ -41,5 +41,7 @@ CREATE TABLE proj_session_standings (
     hands_played  INTEGER NOT NULL,
     hands_won     INTEGER NOT NULL,
     largest_hand  INTEGER NOT NULL,
-    PRIMARY KEY (tournament, session, player)
+    -- by player first: the public's standings sum each player's sessions in this order
+    PRIMARY KEY (tournament, player, session)
 );
+CREATE INDEX proj_session_standings_session ON proj_session_standings (tournament, session);

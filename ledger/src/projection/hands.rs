@@ -344,7 +344,7 @@ fn share(
         "INSERT INTO proj_session_standings \
          (tournament, session, player, net, hands_played, hands_won, largest_hand) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
-         ON CONFLICT (tournament, session, player) DO UPDATE SET net = net + excluded.net, \
+         ON CONFLICT (tournament, player, session) DO UPDATE SET net = net + excluded.net, \
          hands_played = hands_played + excluded.hands_played, \
          hands_won = hands_won + excluded.hands_won, largest_hand = excluded.largest_hand",
     )

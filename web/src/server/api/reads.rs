@@ -58,9 +58,25 @@ pub async fn standings(
     viewer: Viewer,
     path: web::Path<String>,
     query: web::Query<SortQuery>,
+    req: actix_web::HttpRequest,
 ) -> Reply {
     let id = path.into_inner();
     let (sort, descending) = query.parse();
+    // As the standings page: the public's answer is served from the page cache while nothing
+    // has been recorded since it was made.
+    let cache_key = viewer.0.is_none().then(|| req.uri().to_string());
+    let generation = state.generation();
+    let json = |body: actix_web::web::Bytes| {
+        HttpResponse::Ok()
+            .content_type("application/json")
+            .body(body)
+    };
+    if let Some(body) = cache_key
+        .as_ref()
+        .and_then(|k| state.cache().get(k, generation))
+    {
+        return Ok(json(body));
+    }
     let audience = Audience::of(&viewer);
     let s = state
         .read(move |l| {
@@ -68,7 +84,11 @@ pub async fn standings(
             visibility::standings_for(l, s, audience)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(s))
+    let body = actix_web::web::Bytes::from(serde_json::to_vec(&s).map_err(AppError::internal)?);
+    if let Some(k) = cache_key {
+        state.cache().put(k, generation, body.clone());
+    }
+    Ok(json(body))
 }
 
 pub async fn player(
