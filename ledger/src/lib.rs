@@ -54,7 +54,7 @@ pub use projection::{
     HandPosition, HandRecord, HandSummary, PlayerHand, PlayerRow, ProjectionSnapshot,
     RecordedSettlement, SettlementRow, Standing, TableRow, TournamentRow,
 };
-pub use projection::{Voided, VoidedKind};
+pub use projection::{Slice, Voided, VoidedKind};
 pub use read::ReplayStats;
 pub use record::{RecordedEvent, TIME_FORMAT};
 pub use referee::BySeat;
