@@ -204,7 +204,9 @@ impl Ledger {
             )
             .ctx(what)?;
         let rows = stmt
-            .query_map([tournament.as_str()], |r| from_json(&r.get::<_, String>(0)?))
+            .query_map([tournament.as_str()], |r| {
+                from_json(&r.get::<_, String>(0)?)
+            })
             .ctx(what)?;
         rows.collect::<rusqlite::Result<_>>().ctx(what)
     }

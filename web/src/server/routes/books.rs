@@ -98,7 +98,12 @@ pub async fn hands_csv(
             seat_title(r.prevailing_wind).to_owned(),
             text(x.name(&player(r.east))),
             text(&result_text(r, &x.names)),
-            text(&settled.and_then(|s| s.winner).map(player).unwrap_or_default()),
+            text(
+                &settled
+                    .and_then(|s| s.winner)
+                    .map(player)
+                    .unwrap_or_default(),
+            ),
             settled
                 .and_then(|s| s.winner.map(|w| s.scores.get(w).to_string()))
                 .unwrap_or_default(),

@@ -14,11 +14,11 @@ use crate::server::commands::tournament::{self as cmd, NewPlayer, NewTable, NewT
 use crate::server::error::{AppError, HtmlError};
 use crate::server::roles::Action;
 use crate::server::state::AppState;
+use crate::server::views::chips_chart::{self, ChipsChart};
+use crate::server::views::paging::{PageNumber, PageQuery, Paging};
 use crate::server::views::tournament::{
     self, PlayerHistoryView, SortBy, StandingsView, TournamentView,
 };
-use crate::server::views::chips_chart::{self, ChipsChart};
-use crate::server::views::paging::{PageNumber, PageQuery, Paging};
 use crate::server::views::{signed, visibility, Audience, Nav};
 
 /// The new-tournament form as typed (re-shown with a message when refused).

@@ -161,8 +161,16 @@ mod tests {
         assert!((ys[2] - (HEIGHT - BOTTOM)).abs() < 0.1);
         let zero: f64 = c.zero_y.parse().unwrap();
         assert!(ys[1] < zero && zero < ys[2]);
-        assert!(c.description.contains("started at 100, ended at -20"), "{}", c.description);
-        assert!(c.description.contains("lowest -50 after hand 2"), "{}", c.description);
+        assert!(
+            c.description.contains("started at 100, ended at -20"),
+            "{}",
+            c.description
+        );
+        assert!(
+            c.description.contains("lowest -50 after hand 2"),
+            "{}",
+            c.description
+        );
     }
 
     #[test]

@@ -111,7 +111,11 @@ fn sheet(
 
 /// One table's score sheet; a voided table (or one of a voided tournament) is not found for
 /// the public.
-pub fn table_sheet(ledger: &Ledger, table: &str, audience: Audience) -> Result<ScoreSheet, AppError> {
+pub fn table_sheet(
+    ledger: &Ledger,
+    table: &str,
+    audience: Audience,
+) -> Result<ScoreSheet, AppError> {
     let missing = || AppError::not_found(format!("no table `{table}`"));
     let id = TableId::new(table).map_err(|_| missing())?;
     let row = ledger.table(&id)?.ok_or_else(missing)?;

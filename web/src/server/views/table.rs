@@ -6,8 +6,8 @@ use referee::{BySeat, Seat};
 use serde::Serialize;
 
 use super::common::{names, result_text, seats_view, SeatView};
-use super::{seat_title, signed};
 use super::paging::{PageNumber, Paging};
+use super::{seat_title, signed};
 use crate::server::draw::{self, registration_order, DrawCheck};
 use crate::server::error::AppError;
 use crate::server::in_play::InPlay;
