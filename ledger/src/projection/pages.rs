@@ -192,15 +192,16 @@ impl Ledger {
         Ok(out)
     }
 
-    /// Every hand started in a tournament, by table number and then in the order they
-    /// started: what the treasurer's books and exports read.
+    /// Every hand started in a tournament, in the order they started (so that a player's
+    /// running balance follows their play across tables): what the treasurer's books, exports
+    /// and score sheets read.
     pub fn tournament_hands(&self, tournament: &StreamId) -> Result<Vec<HandRecord>> {
         let what = "reading a tournament's hands";
         let mut stmt = self
             .conn
             .prepare_cached(
                 "SELECT h.record FROM proj_hand_records h JOIN proj_tables t ON t.table_id = h.table_id \
-                 WHERE t.tournament = ?1 ORDER BY t.number, h.position",
+                 WHERE t.tournament = ?1 ORDER BY h.position",
             )
             .ctx(what)?;
         let rows = stmt

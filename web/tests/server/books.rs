@@ -43,7 +43,12 @@ where
         )
         .await;
         let status = resp.status();
-        assert_eq!(status, StatusCode::CREATED, "{next}: {}", body_text(resp).await);
+        assert_eq!(
+            status,
+            StatusCode::CREATED,
+            "{next}: {}",
+            body_text(resp).await
+        );
         hands.push(next);
     }
     hands
