@@ -55,7 +55,7 @@ pub use projection::{
     RecordedSettlement, SessionRow, SettlementRow, Standing, StandingsScope, TableRow,
     TournamentRow,
 };
-pub use projection::{Voided, VoidedKind};
+pub use projection::{Slice, Voided, VoidedKind};
 pub use read::ReplayStats;
 pub use record::{RecordedEvent, TIME_FORMAT};
 pub use referee::BySeat;

@@ -993,6 +993,8 @@ async fn the_demo_loads_from_the_book_fixtures_and_audits_clean() {
 // Writes that cannot corrupt the books (issue 9): one file per family, beside this one.
 #[path = "server/audit.rs"]
 mod audit;
+#[path = "server/books.rs"]
+mod books;
 #[path = "server/circumstances.rs"]
 mod circumstances;
 #[path = "server/credentials.rs"]

@@ -230,6 +230,32 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     assert_eq!(s1["results_hidden"], true);
     assert!(s1["rows"].as_array().unwrap().is_empty());
 
+    // The treasurer's books and exports leave the session out for the public too.
+    let (_, books) = get_as(&svc, "/api/tournaments/club/books", None).await;
+    assert_eq!(books["hands_counted"], 0, "{books}");
+    let (_, books) = get_as(&svc, "/api/tournaments/club/books", Some(org)).await;
+    assert_eq!(books["hands_counted"], 1, "{books}");
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/hands.csv")
+            .to_request(),
+    )
+    .await;
+    let csv_text = body_text(resp).await;
+    assert_eq!(csv_text.lines().count(), 1, "only the header: {csv_text}");
+    let (_, history) = get_as(
+        &svc,
+        &format!("/api/tournaments/club/players/{south}"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        history["hands"].as_array().map_or(0, Vec::len),
+        0,
+        "{history}"
+    );
+
     // Closing the session closes its tables and shows its results.
     let (status, v) = send(
         &svc,
@@ -248,6 +274,32 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     assert_eq!(net_of(&s1, &south), net_of(&officials, &south));
     let (status, _) = get_as(&svc, &format!("/api/hands/{hand}"), None).await;
     assert_eq!(status, StatusCode::OK);
+    // The session's own books: the four who played its one hand, and who pays whom.
+    let (_, books) = get_as(&svc, "/api/tournaments/club/books?session=1", None).await;
+    assert_eq!(books["session"], 1);
+    assert_eq!(books["players"].as_array().unwrap().len(), 4, "{books}");
+    let transfers = books["transfers"].as_array().unwrap();
+    assert_eq!(transfers.len(), 3);
+    assert!(
+        transfers.iter().all(|t| t["to"] == south.as_str()),
+        "{books}"
+    );
+    let (status, _) = get_as(&svc, "/api/tournaments/club/books?session=7", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/sheets?session=1")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let html = body_text(resp).await;
+    assert_eq!(
+        html.matches("class=\"score-sheet\"").count(),
+        4,
+        "a sheet per table of the session"
+    );
 
     // A player withdraws; session 2 keeps the plan, the substitute in his place.
     let gone = tables[1][0].clone();

@@ -3,6 +3,7 @@
 //! `X-CSRF-Token` header). Errors are `{"error": {"kind", "message"}}` with 400, 401, 403, 404,
 //! 409 or 422. The README documents each route with a curl example.
 
+mod books;
 mod checkpoints;
 mod disputes;
 mod officials;
@@ -57,6 +58,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 "/tournaments/{id}/players/{player}",
                 web::get().to(reads::player),
             )
+            .route("/tournaments/{id}/books", web::get().to(books::books))
             .route(
                 "/tournaments/{id}/void",
                 web::post().to(writes::void_tournament),

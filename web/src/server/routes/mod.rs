@@ -4,6 +4,7 @@
 pub mod account;
 pub mod assets;
 pub mod audit;
+pub mod books;
 pub mod check;
 pub mod checkpoints;
 pub mod counts;
@@ -15,6 +16,8 @@ pub mod officials;
 pub mod problems;
 pub mod replay;
 pub mod sessions;
+pub mod sheets;
+pub mod spreadsheet;
 pub mod tables;
 pub mod tournaments;
 pub mod voiding;
@@ -117,6 +120,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/t/{id}/players/{player}",
             web::get().to(tournaments::player),
         )
+        .route("/t/{id}/books", web::get().to(books::page))
+        .route("/t/{id}/hands.csv", web::get().to(books::hands_csv))
+        .route(
+            "/t/{id}/settlements.csv",
+            web::get().to(books::settlements_csv),
+        )
+        .route("/t/{id}/sheets", web::get().to(sheets::tournament))
+        .route(
+            "/t/{id}/players/{player}/chips.svg",
+            web::get().to(books::chips_svg),
+        )
+        .route("/tables/{table}/sheet", web::get().to(sheets::table))
         .route("/tables/{table}", web::get().to(voiding::table_page))
         .route("/tables/{table}/void", web::post().to(voiding::void_table))
         .route(

@@ -379,3 +379,23 @@ pub async fn plan(
         },
     )?)
 }
+
+/// `?session=N` on the books, the exports' pages and the score sheets: one session's, or the
+/// whole tournament's when absent.
+#[derive(Debug, Default, Deserialize)]
+pub struct SessionQuery {
+    #[serde(default)]
+    session: Option<String>,
+}
+
+impl SessionQuery {
+    /// The session asked for; a number that is not one is a 404 that says so.
+    pub fn session(&self) -> Result<Option<u32>, AppError> {
+        match self.session.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(t) => t.parse().map(Some).map_err(|_| {
+                AppError::not_found(format!("no session `{t}`: sessions are numbered 1, 2, …"))
+            }),
+        }
+    }
+}

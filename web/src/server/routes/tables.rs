@@ -11,6 +11,7 @@ use crate::server::auth::{Official, Viewer};
 use crate::server::commands::hand::{self as cmd, RecordHand};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::state::AppState;
+use crate::server::views::paging::{PageQuery, Paging};
 use crate::server::views::table::{self, TableView};
 use crate::server::views::{seat_title, signed, Nav};
 
@@ -19,23 +20,42 @@ use crate::server::views::{seat_title, signed, Nav};
 struct Page {
     nav: Nav,
     t: TableView,
+    /// The hands are listed 50 to a page.
+    paging: Option<Paging>,
+    page_base: String,
+    paging_label: &'static str,
+    /// The "start" row (the starting chips) heads the first page only.
+    show_start: bool,
 }
 
 pub async fn page(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     let id = path.into_inner();
+    let number = query.number()?;
+    let page_base = format!("/tables/{id}");
     let audience = crate::server::views::Audience::of(&viewer);
-    let t = state
-        .read(move |l| Ok(table::view(l, &id)?.for_audience(audience)))
+    let (t, paging) = state
+        .read(move |l| {
+            let (t, paging) = table::view_paged(l, &id, Some(number))?;
+            let t = t.for_audience(audience);
+            // While its session is in play the public sees no hands, nor how many pages of them.
+            let paging = paging.filter(|_| !t.results_hidden);
+            Ok((t, paging))
+        })
         .await?;
     Ok(render(
         StatusCode::OK,
         &Page {
             nav: Nav::for_viewer(&viewer),
             t,
+            show_start: paging.as_ref().is_none_or(|p| p.prev().is_none()),
+            paging,
+            page_base,
+            paging_label: "Pages of this table's hands",
         },
     )?)
 }

@@ -6,6 +6,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::problems::Problems;
+use super::spreadsheet::{self, Csv};
 use super::{render, see_other};
 use crate::rules;
 use crate::server::auth::{Official, Viewer};
@@ -13,6 +14,8 @@ use crate::server::commands::tournament::{self as cmd, NewPlayer, NewTable, NewT
 use crate::server::error::{AppError, HtmlError};
 use crate::server::roles::Action;
 use crate::server::state::AppState;
+use crate::server::views::chips_chart::{self, ChipsChart};
+use crate::server::views::paging::{PageNumber, PageQuery, Paging};
 use crate::server::views::tournament::{
     self, PlayerHistoryView, SortBy, StandingsView, TournamentView,
 };
@@ -175,6 +178,10 @@ struct Page {
     seat_choices: Vec<SeatChoice>,
     problems: Problems,
     notice: Option<String>,
+    /// The tables are listed 50 to a page.
+    paging: Option<Paging>,
+    page_base: String,
+    paging_label: &'static str,
 }
 
 /// The tournament page's inputs (registering a player, forming a table), by the names its
@@ -201,11 +208,13 @@ async fn tournament_page(
     status: StatusCode,
     error: Option<AppError>,
     notice: Option<String>,
+    page: PageNumber,
 ) -> Result<HttpResponse, AppError> {
     let problems = Problems::of(error.as_ref(), &PAGE_INPUTS, page_input);
     let audience = Audience::of(viewer);
-    let t = state
-        .read(move |l| tournament::view(l, &id, audience))
+    let page_base = format!("/t/{id}");
+    let (t, paging) = state
+        .read(move |l| tournament::view_paged(l, &id, audience, Some(page)))
         .await?;
     let seat_choices = ["East", "South", "West", "North"]
         .iter()
@@ -233,6 +242,9 @@ async fn tournament_page(
             seat_choices,
             problems,
             notice,
+            paging,
+            page_base,
+            paging_label: "Pages of this tournament's tables",
         },
     )
 }
@@ -241,7 +253,9 @@ pub async fn page(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, HtmlError> {
+    let page = query.number()?;
     Ok(tournament_page(
         &state,
         &viewer,
@@ -249,6 +263,7 @@ pub async fn page(
         StatusCode::OK,
         None,
         None,
+        page,
     )
     .await?)
 }
@@ -274,7 +289,7 @@ pub(super) async fn refused(
 ) -> Result<HttpResponse, HtmlError> {
     if e.is_input_error() {
         let status = e.kind.status();
-        Ok(tournament_page(state, viewer, id, status, Some(e), None).await?)
+        Ok(tournament_page(state, viewer, id, status, Some(e), None, PageNumber::FIRST).await?)
     } else {
         Err(e.into())
     }
@@ -456,66 +471,35 @@ pub async fn standings_csv(
     let mut rows = s.rows;
     // Substitutes take no place: after the placed players, with an empty rank.
     rows.sort_by_key(|r| (r.substitute, r.rank));
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let row = |out: &mut csv::Writer<Vec<u8>>, cells: &[String]| {
-        out.write_record(cells)
-            .map_err(|e| AppError::internal(format!("writing the CSV: {e}")))
-    };
-    row(
-        &mut out,
-        &[
-            "rank",
-            "player",
-            "name",
-            "net",
-            "hands_played",
-            "hands_won",
-            "largest_hand",
-            "substitute",
-            "withdrawn",
-        ]
-        .map(str::to_owned),
-    )?;
+    let mut out = Csv::new(&[
+        "rank",
+        "player",
+        "name",
+        "net",
+        "hands_played",
+        "hands_won",
+        "largest_hand",
+        "substitute",
+        "withdrawn",
+    ])?;
     for r in &rows {
-        row(
-            &mut out,
-            &[
-                if r.substitute {
-                    String::new()
-                } else {
-                    r.rank.to_string()
-                },
-                spreadsheet_text(&r.player),
-                spreadsheet_text(&r.name),
-                r.net.to_string(),
-                r.hands_played.to_string(),
-                r.hands_won.to_string(),
-                r.largest_hand.to_string(),
-                yes_no(r.substitute),
-                yes_no(r.withdrawn),
-            ],
-        )?;
+        out.row(&[
+            if r.substitute {
+                String::new()
+            } else {
+                r.rank.to_string()
+            },
+            spreadsheet::text(&r.player),
+            spreadsheet::text(&r.name),
+            r.net.to_string(),
+            r.hands_played.to_string(),
+            r.hands_won.to_string(),
+            r.largest_hand.to_string(),
+            yes_no(r.substitute),
+            yes_no(r.withdrawn),
+        ])?;
     }
-    let body = out
-        .into_inner()
-        .map_err(|e| AppError::internal(format!("writing the CSV: {e}")))?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            "content-disposition",
-            format!("attachment; filename=\"{id}-standings.csv\""),
-        ))
-        .insert_header(("cache-control", "no-store"))
-        .body(body))
-}
-
-/// A text cell safe to open in a spreadsheet: one that would start a formula gets a `'`.
-fn spreadsheet_text(s: &str) -> String {
-    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{s}")
-    } else {
-        s.to_owned()
-    }
+    Ok(out.response(&format!("{id}-standings.csv"))?)
 }
 
 fn yes_no(b: bool) -> String {
@@ -572,24 +556,37 @@ struct PlayerPage {
     nav: Nav,
     p: PlayerHistoryView,
     net_text: String,
+    /// The player's chips hand by hand (`views::chips_chart`).
+    chart: ChipsChart,
+    /// The hands are listed 50 to a page.
+    paging: Option<Paging>,
+    page_base: String,
+    paging_label: &'static str,
 }
 
 pub async fn player(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, String)>,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     let (id, player) = path.into_inner();
+    let number = query.number()?;
     let audience = Audience::of(&viewer);
-    let p = state
-        .read(move |l| tournament::player_history(l, &id, &player, audience))
+    let page_base = format!("/t/{id}/players/{player}");
+    let (p, paging) = state
+        .read(move |l| tournament::player_history_paged(l, &id, &player, audience, Some(number)))
         .await?;
     Ok(render(
         StatusCode::OK,
         &PlayerPage {
             nav: Nav::for_viewer(&viewer),
             net_text: signed(p.net),
+            chart: chips_chart::chart(&p.name, p.tournament.starting_chips, &p.nets),
             p,
+            paging,
+            page_base,
+            paging_label: "Pages of this player's hands",
         },
     )?)
 }

@@ -10,6 +10,7 @@ use crate::server::auth::Viewer;
 use crate::server::commands::voiding::{self, CloseTable, Void};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::state::AppState;
+use crate::server::views::paging::PageQuery;
 use crate::server::views::visibility;
 use crate::server::views::Audience;
 
@@ -18,6 +19,7 @@ pub async fn table_page(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     let table = path.into_inner();
     let id = table.clone();
@@ -27,7 +29,7 @@ pub async fn table_page(
     visibility::require_visible(Audience::of(&viewer), hidden, || {
         format!("no table `{table}`")
     })?;
-    super::tables::page(state, viewer, web::Path::from(table)).await
+    super::tables::page(state, viewer, web::Path::from(table), query).await
 }
 
 /// The hand page, after the public-visibility check.

@@ -2,11 +2,15 @@
 //! apart from the ledger's rows. The JSON API has its own response types (`api::responses`),
 //! built from these, so a page can change its layout without changing the API.
 
+pub mod books;
+pub mod chips_chart;
 pub mod common;
 pub mod dispute;
 pub mod hand;
+pub mod paging;
 pub mod play;
 pub mod sessions;
+pub mod sheets;
 pub mod table;
 pub mod tile_art;
 pub mod tiles;

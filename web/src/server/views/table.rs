@@ -6,6 +6,7 @@ use referee::{BySeat, Seat};
 use serde::Serialize;
 
 use super::common::{names, result_text, seats_view, SeatView};
+use super::paging::{PageNumber, Paging};
 use super::{seat_title, signed};
 use crate::server::draw::{self, registration_order, DrawCheck};
 use crate::server::error::AppError;
@@ -184,6 +185,16 @@ fn draw_check(ledger: &Ledger, table: &TableRow) -> Result<Option<&'static str>,
 
 /// The table page's content.
 pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
+    view_paged(ledger, table, None).map(|(t, _)| t)
+}
+
+/// [`view`] with, given a page, only that page's hands (cut in the ledger's query) and their
+/// running totals carried on from the hands before it; the chips now are over every hand.
+pub fn view_paged(
+    ledger: &Ledger,
+    table: &str,
+    page: Option<PageNumber>,
+) -> Result<(TableView, Option<Paging>), AppError> {
     let ctx = TableContext::load(ledger, table)?;
     let tournament = ledger
         .tournament(&ctx.table.tournament)?
@@ -211,9 +222,22 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
         new_game,
     });
     let starting_chips = ctx.conditions.starting_chips;
-    let mut totals = BySeat::from_fn(|_| starting_chips);
-    let hands = ledger
-        .table_hands(&ctx.table.table)?
+    let start = BySeat::from_fn(|_| starting_chips);
+    let (records, paging, before, now) = match page {
+        None => (ledger.table_hands(&ctx.table.table)?, None, start, None),
+        Some(page) => {
+            let count = ledger.table_hand_count(&ctx.table.table)?;
+            let paging = Paging::of(page, count, "this table's hands")?;
+            let before = ledger.table_nets_before(&ctx.table.table, paging.offset())?;
+            let all = ledger.table_nets_before(&ctx.table.table, count)?;
+            let records = ledger.table_hands_slice(&ctx.table.table, paging.slice())?;
+            let now = start.zip(all).map(|(s, n)| s + n);
+            let before = start.zip(before).map(|(s, n)| s + n);
+            (records, Some(paging), before, Some(now))
+        }
+    };
+    let mut totals = before;
+    let hands = records
         .iter()
         .map(|r| {
             let nets = r
@@ -248,7 +272,7 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
             .map(|s| SessionClockView::of(s, chrono::Utc::now())),
         None => None,
     };
-    Ok(TableView {
+    let view = TableView {
         session,
         results_hidden: false,
         closed: in_play.table_closed(&ctx.table.table),
@@ -265,6 +289,7 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
         starting_chips,
         next,
         hands,
-        totals: totals.into_array().to_vec(),
-    })
+        totals: now.unwrap_or(totals).into_array().to_vec(),
+    };
+    Ok((view, paging))
 }

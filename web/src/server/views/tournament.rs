@@ -1,10 +1,11 @@
 //! Tournaments, their players and tables, standings, and a player's history.
 
-use ledger::{Ledger, PlayerId, StandingsScope};
+use ledger::{Ledger, PlayerId, StandingsScope, StreamId};
 use serde::Serialize;
 
 pub use super::common::SeatView;
 use super::common::{existing_tournament, names, result_text, seats_view, tournament_row};
+use super::paging::{PageNumber, Paging};
 use super::{seat_title, signed, Audience};
 use crate::server::error::AppError;
 use crate::server::in_play::InPlay;
@@ -91,6 +92,17 @@ pub fn list(ledger: &Ledger, audience: Audience) -> Result<Vec<TournamentSummary
 /// A tournament with its players and tables. The public sees neither a voided tournament
 /// (404) nor voided players and tables; officials see them marked.
 pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<TournamentView, AppError> {
+    view_paged(ledger, id, audience, None).map(|(t, _)| t)
+}
+
+/// [`view`] with, given a page, only that page of tables (cut in the ledger's query, voided
+/// tables left out of it for the public) and where the page stands.
+pub fn view_paged(
+    ledger: &Ledger,
+    id: &str,
+    audience: Audience,
+    page: Option<PageNumber>,
+) -> Result<(TournamentView, Option<Paging>), AppError> {
     let (stream, row) = tournament_row(ledger, id)?;
     let in_play = InPlay::load(ledger, &stream)?;
     let public = audience == Audience::Public;
@@ -111,8 +123,19 @@ pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<TournamentV
         })
         .filter(|p| !(public && p.voided.is_some()))
         .collect();
-    let tables = ledger
-        .tables(&stream)?
+    let (table_rows, paging) = match page {
+        None => (ledger.tables(&stream)?, None),
+        Some(page) => {
+            let officials = audience == Audience::Officials;
+            let count = ledger.table_count(&stream, officials)?;
+            let paging = Paging::of(page, count, "this tournament's tables")?;
+            (
+                ledger.tables_slice(&stream, officials, paging.slice())?,
+                Some(paging),
+            )
+        }
+    };
+    let tables = table_rows
         .into_iter()
         .map(|t| TableSummary {
             id: t.table.as_str().to_owned(),
@@ -125,14 +148,15 @@ pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<TournamentV
         })
         .filter(|t| !(public && t.voided.is_some()))
         .collect();
-    Ok(TournamentView {
+    let view = TournamentView {
         summary: TournamentSummary {
             voided,
             ..summary(&row)
         },
         players,
         tables,
-    })
+    };
+    Ok((view, paging))
 }
 
 /// The columns the standings sort by.
@@ -277,6 +301,49 @@ pub struct PlayerHistoryView {
     pub name: String,
     pub net: i64,
     pub hands: Vec<PlayerHandRow>,
+    /// The player's net of every hand, in order (whatever page `hands` holds): their chips
+    /// hand by hand.
+    #[serde(skip)]
+    pub nets: Vec<i64>,
+}
+
+/// A player the audience may see: the tournament's stream and row, the player's id and name.
+/// The public sees no voided player nor any player of a voided tournament (404).
+fn visible_player(
+    ledger: &Ledger,
+    id: &str,
+    player: &str,
+    audience: Audience,
+) -> Result<(StreamId, ledger::TournamentRow, PlayerId, String), AppError> {
+    let (stream, row) = tournament_row(ledger, id)?;
+    let in_play = InPlay::load(ledger, &stream)?;
+    let missing = || AppError::not_found(format!("no player `{player}` in this tournament"));
+    let pid = PlayerId::new(player).map_err(|_| missing())?;
+    let name = ledger
+        .players(&stream)?
+        .into_iter()
+        .find(|p| p.player == pid)
+        .map(|p| p.name)
+        .ok_or_else(missing)?;
+    let hidden = in_play.tournament_voided().is_some() || in_play.player_voided(&pid).is_some();
+    if hidden && audience == Audience::Public {
+        return Err(missing());
+    }
+    Ok((stream, row, pid, name))
+}
+
+/// A player's name, starting chips and net of every hand in order (0 for one that does not
+/// count): their chips hand by hand, read without the hands' records.
+pub fn player_chips(
+    ledger: &Ledger,
+    id: &str,
+    player: &str,
+    audience: Audience,
+) -> Result<(String, i64, Vec<i64>), AppError> {
+    let (stream, row, pid, name) = visible_player(ledger, id, player, audience)?;
+    let start = row.config.as_ref().map_or(0, |c| c.starting_chips);
+    let hide = audience == Audience::Public;
+    Ok((name, start, ledger.player_nets(&stream, &pid, hide)?))
 }
 
 /// A player's hands in order with their running total.
@@ -287,26 +354,42 @@ pub fn player_history(
     player: &str,
     audience: Audience,
 ) -> Result<PlayerHistoryView, AppError> {
-    let (stream, row) = tournament_row(ledger, id)?;
-    let in_play = InPlay::load(ledger, &stream)?;
+    player_history_paged(ledger, id, player, audience, None).map(|(p, _)| p)
+}
+
+/// [`player_history`] with, given a page, only that page's hands (cut in the ledger's query)
+/// and their running totals carried on from the hands before it.
+pub fn player_history_paged(
+    ledger: &Ledger,
+    id: &str,
+    player: &str,
+    audience: Audience,
+    page: Option<PageNumber>,
+) -> Result<(PlayerHistoryView, Option<Paging>), AppError> {
+    let (stream, row, pid, name) = visible_player(ledger, id, player, audience)?;
     let names = names(ledger, &stream)?;
-    let missing = || AppError::not_found(format!("no player `{player}` in this tournament"));
-    let name = names.get(player).cloned().ok_or_else(missing)?;
-    let pid = PlayerId::new(player).map_err(|_| missing())?;
-    let hidden = in_play.tournament_voided().is_some() || in_play.player_voided(&pid).is_some();
-    if hidden && audience == Audience::Public {
-        return Err(missing());
-    }
     let start = row.config.as_ref().map_or(0, |c| c.starting_chips);
-    let mut running = start;
-    let in_open_sessions = match audience {
-        Audience::Public => super::visibility::tables_in_open_sessions(ledger, &stream)?,
-        Audience::Officials => Default::default(),
+    // The public does not see the hands of a session still in play: left out in the query, so
+    // pages stay full and running totals add up.
+    let hide = audience == Audience::Public;
+    let nets = ledger.player_nets(&stream, &pid, hide)?;
+    let (records, paging) = match page {
+        None => (
+            ledger.player_hands_slice(&stream, &pid, ledger::Slice::ALL, hide)?,
+            None,
+        ),
+        Some(page) => {
+            let paging = Paging::of(page, nets.len() as u64, "this player's hands")?;
+            (
+                ledger.player_hands_slice(&stream, &pid, paging.slice(), hide)?,
+                Some(paging),
+            )
+        }
     };
-    let hands = ledger
-        .player_hands(&stream, &pid)?
+    let before = paging.as_ref().map_or(0, |p| p.offset() as usize);
+    let mut running = start + nets.iter().take(before).sum::<i64>();
+    let hands = records
         .into_iter()
-        .filter(|ph| !in_open_sessions.contains(&ph.record.table))
         .map(|ph| {
             let r = &ph.record;
             let net = r.settlement.as_ref().map_or(0, |s| *s.nets.get(ph.seat));
@@ -324,11 +407,13 @@ pub fn player_history(
             }
         })
         .collect();
-    Ok(PlayerHistoryView {
+    let view = PlayerHistoryView {
         tournament: summary(&row),
         player: player.to_owned(),
         name,
-        net: running - start,
+        net: nets.iter().sum(),
         hands,
-    })
+        nets,
+    };
+    Ok((view, paging))
 }
