@@ -205,13 +205,18 @@ fn phone_problems(tab: &Tab, name: &str) -> Vec<String> {
     problems
 }
 
-#[test]
-fn a_browser_records_a_hand_through_the_forms() {
-    if !Path::new(CHROMIUM).exists() {
-        println!("SKIPPED: {CHROMIUM} is absent (apt-get install chromium; .ci/run does)");
-        return;
-    }
-    let dir = std::env::temp_dir().join(format!("mjr-browser-{}", std::process::id()));
+/// A fresh server on a scratch database and headless Chromium with a phone's viewport: the
+/// scratch directory, the server (stopped on drop), the browser, its tab and the base URL.
+struct Session {
+    dir: PathBuf,
+    _server: Server,
+    _browser: Browser,
+    tab: std::sync::Arc<Tab>,
+    base: String,
+}
+
+fn launch(name: &str) -> Session {
+    let dir = std::env::temp_dir().join(format!("mjr-browser-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let port = free_port();
@@ -262,11 +267,37 @@ fn a_browser_records_a_hand_through_the_forms() {
     })
     .expect("emulating a phone's viewport");
 
-    go(&tab, &format!("{base}/login"));
-    type_into(&tab, "input[name=official]", "admin");
-    type_into(&tab, "input[name=password]", PASSWORD);
-    submit(&tab, "/login");
-    assert!(content(&tab).contains("Log out"), "logged in");
+    Session {
+        dir,
+        _server,
+        _browser: browser,
+        tab,
+        base,
+    }
+}
+
+fn log_in(tab: &Tab, base: &str) {
+    go(tab, &format!("{base}/login"));
+    type_into(tab, "input[name=official]", "admin");
+    type_into(tab, "input[name=password]", PASSWORD);
+    submit(tab, "/login");
+    assert!(content(tab).contains("Log out"), "logged in");
+}
+
+#[test]
+fn a_browser_records_a_hand_through_the_forms() {
+    if !Path::new(CHROMIUM).exists() {
+        println!("SKIPPED: {CHROMIUM} is absent (apt-get install chromium; .ci/run does)");
+        return;
+    }
+    let Session {
+        dir,
+        _server,
+        _browser,
+        tab,
+        base,
+    } = launch("forms");
+    log_in(&tab, &base);
 
     go(&tab, &format!("{base}/tournaments/new"));
     type_into(&tab, "input[name=name]", "Browser Cup");
@@ -556,4 +587,189 @@ fn wait_for_text(tab: &Tab, selector: &str, text: &str) {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// Records a hand at `table` through its form: East goes Mah-Jongg from the wall.
+fn record_east_wins(tab: &Tab, base: &str, table: &str) {
+    go(tab, &format!("{base}/tables/{table}/record"));
+    type_into(tab, "input[name=hand_east]", "123m 456m 789m EE 11p 1f =1p");
+    type_into(tab, "input[name=hand_south]", "345p 678p SSS 13m PP");
+    type_into(tab, "input[name=hand_west]", "111s 678m 99p 23s 77p W");
+    type_into(tab, "input[name=hand_north]", "456s 789s 22m 44p 66p S");
+    set_select(tab, "winner", "east");
+    set_select(tab, "win_from", "wall");
+    submit(tab, &format!("/tables/{table}/hands"));
+    assert!(
+        content(tab).contains("Zero-sum check"),
+        "recorded at {table}"
+    );
+}
+
+/// A club evening end to end, as an organiser runs it on a phone: players registered from a
+/// CSV file, the first session seated by the generator, a hand at each of two tables, the
+/// public kept from the results until the session closes, then the standings shown and their
+/// CSV downloaded and checked against them.
+#[test]
+fn a_club_evening_runs_from_registration_to_the_standings_csv() {
+    if !Path::new(CHROMIUM).exists() {
+        println!("SKIPPED: {CHROMIUM} is absent (apt-get install chromium; .ci/run does)");
+        return;
+    }
+    let Session {
+        dir,
+        _server,
+        _browser,
+        tab,
+        base,
+    } = launch("club");
+    log_in(&tab, &base);
+    go(&tab, &format!("{base}/tournaments/new"));
+    type_into(&tab, "input[name=name]", "Club Evening");
+    submit(&tab, "/tournaments");
+    assert!(content(&tab).contains("Club Evening"));
+
+    // Bulk registration from a spreadsheet's CSV file.
+    let names = [
+        "Ada Babcock",
+        "Joseph Harr",
+        "Celia Code",
+        "Dorothy Wind",
+        "Eve Flower",
+        "Fay Season",
+        "Gus Dragon",
+        "Hal Bamboo",
+    ];
+    let file = dir.join("players.csv");
+    let mut csv_text = String::from("Name,Id\n");
+    for (i, n) in names.iter().enumerate() {
+        csv_text.push_str(&format!("\"{n}\",p{}\n", i + 1));
+    }
+    std::fs::write(&file, csv_text).unwrap();
+    tab.wait_for_element("form[action='/t/club-evening/players/bulk'] input[type=file]")
+        .unwrap()
+        .set_input_files(&[file.to_str().unwrap()])
+        .unwrap();
+    submit(&tab, "/t/club-evening/players/bulk");
+    let page = content(&tab);
+    for n in names {
+        assert!(page.contains(n), "{n} registered: {page}");
+    }
+    shot(&tab, "club-1-registered");
+
+    // The generator seats session 1: two tables of four.
+    go(&tab, &format!("{base}/t/club-evening/sessions"));
+    set_select(&tab, "method", "no-repeat");
+    type_into(&tab, "input[name=sessions]", "3");
+    type_into(&tab, "input[name=minutes]", "90");
+    submit(&tab, "/t/club-evening/sessions");
+    let sessions = content(&tab);
+    assert!(
+        sessions.contains("Session 1") && sessions.contains("in play") && sessions.contains("left"),
+        "{sessions}"
+    );
+    let mut problems = phone_problems(&tab, "official-sessions");
+    shot(&tab, "club-2-seated");
+    let tables: Vec<String> = (1..=2).map(|n| format!("club-evening-t{n}")).collect();
+    for t in &tables {
+        assert!(
+            sessions.contains(&format!("/tables/{t}")),
+            "{t} seated: {sessions}"
+        );
+        record_east_wins(&tab, &base, t);
+    }
+    go(
+        &tab,
+        &format!("{base}/t/club-evening/seating?method=no-repeat&sessions=3&seed=5"),
+    );
+    problems.extend(phone_problems(&tab, "official-seating-plan"));
+
+    // The public sees the seats and the clock, not the results, while the session is open.
+    submit(&tab, "/logout");
+    go(&tab, &format!("{base}/t/club-evening/standings"));
+    let hidden = content(&tab);
+    assert!(
+        hidden.contains("Session 1 is in play") && !hidden.contains("+"),
+        "{hidden}"
+    );
+    go(&tab, &format!("{base}/tables/{}", tables[0]));
+    let table = content(&tab);
+    assert!(
+        table.contains("shown when the session closes") && table.contains("Session 1"),
+        "{table}"
+    );
+    problems.extend(phone_problems(&tab, "public-table-in-session"));
+
+    // The organiser closes the session.
+    log_in(&tab, &base);
+    go(&tab, &format!("{base}/t/club-evening/sessions"));
+    submit(&tab, "/t/club-evening/sessions/1/close");
+    let closed = content(&tab);
+    assert!(
+        closed.contains("Balances at the end of the session") && closed.contains("closed"),
+        "{closed}"
+    );
+    problems.extend(phone_problems(&tab, "official-session"));
+    shot(&tab, "club-3-session-closed");
+
+    // Now the public's standings show the evening, and the CSV says the same.
+    submit(&tab, "/logout");
+    go(&tab, &format!("{base}/t/club-evening/standings"));
+    let shown = content(&tab);
+    assert!(
+        !shown.contains("is in play") && shown.contains("+"),
+        "{shown}"
+    );
+    problems.extend(phone_problems(&tab, "public-standings-revealed"));
+    shot(&tab, "club-4-standings");
+    let api = eval_string(
+        &tab,
+        "fetch('/api/tournaments/club-evening/standings').then(r => r.text())",
+        true,
+    );
+    let api: serde_json::Value = serde_json::from_str(&api).unwrap();
+    let downloaded = eval_string(
+        &tab,
+        "fetch('/t/club-evening/standings.csv').then(r => r.text())",
+        true,
+    );
+    let mut reader = csv::Reader::from_reader(downloaded.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(&header[..4], ["rank", "player", "name", "net"]);
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 8, "{downloaded}");
+    let nets: Vec<i64> = rows.iter().map(|r| r[3].parse().unwrap()).collect();
+    assert_eq!(
+        nets.iter().sum::<i64>(),
+        0,
+        "the evening's nets balance: {downloaded}"
+    );
+    assert!(
+        nets.iter().filter(|&&n| n > 0).count() == 2,
+        "two winners: {downloaded}"
+    );
+    for r in &rows {
+        let line = api["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["player"] == r[1])
+            .unwrap_or_else(|| panic!("{} in the standings", &r[1]));
+        assert_eq!(line["net"].to_string(), r[3], "{}", &r[2]);
+        assert_eq!(line["rank"].to_string(), r[0], "{}", &r[2]);
+    }
+    go(&tab, &format!("{base}/t/club-evening/sessions/1"));
+    problems.extend(phone_problems(&tab, "public-session"));
+    go(&tab, &format!("{base}/t/club-evening/sessions"));
+    problems.extend(phone_problems(&tab, "public-sessions"));
+    assert!(
+        problems.is_empty(),
+        "pages that do not fit a phone or fail the accessibility check:\n{}",
+        problems.join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
