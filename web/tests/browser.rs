@@ -276,6 +276,17 @@ fn launch(name: &str) -> Session {
     }
 }
 
+/// [`launch`] and log in as the administrator; `None`, saying so, when Chromium is absent.
+fn launch_logged_in(name: &str) -> Option<Session> {
+    if !Path::new(CHROMIUM).exists() {
+        println!("SKIPPED: {CHROMIUM} is absent (apt-get install chromium; .ci/run does)");
+        return None;
+    }
+    let session = launch(name);
+    log_in(&session.tab, &session.base);
+    Some(session)
+}
+
 fn log_in(tab: &Tab, base: &str) {
     go(tab, &format!("{base}/login"));
     type_into(tab, "input[name=official]", "admin");
@@ -286,18 +297,16 @@ fn log_in(tab: &Tab, base: &str) {
 
 #[test]
 fn a_browser_records_a_hand_through_the_forms() {
-    if !Path::new(CHROMIUM).exists() {
-        println!("SKIPPED: {CHROMIUM} is absent (apt-get install chromium; .ci/run does)");
-        return;
-    }
-    let Session {
+    let Some(Session {
         dir,
         _server,
         _browser,
         tab,
         base,
-    } = launch("forms");
-    log_in(&tab, &base);
+    }) = launch_logged_in("forms")
+    else {
+        return;
+    };
 
     go(&tab, &format!("{base}/tournaments/new"));
     type_into(&tab, "input[name=name]", "Browser Cup");
@@ -611,18 +620,16 @@ fn record_east_wins(tab: &Tab, base: &str, table: &str) {
 /// CSV downloaded and checked against them.
 #[test]
 fn a_club_evening_runs_from_registration_to_the_standings_csv() {
-    if !Path::new(CHROMIUM).exists() {
-        println!("SKIPPED: {CHROMIUM} is absent (apt-get install chromium; .ci/run does)");
-        return;
-    }
-    let Session {
+    let Some(Session {
         dir,
         _server,
         _browser,
         tab,
         base,
-    } = launch("club");
-    log_in(&tab, &base);
+    }) = launch_logged_in("club")
+    else {
+        return;
+    };
     go(&tab, &format!("{base}/tournaments/new"));
     type_into(&tab, "input[name=name]", "Club Evening");
     submit(&tab, "/tournaments");

@@ -39,6 +39,10 @@ pub enum SeatingProblem {
     ResultsUnused { method: Method },
     #[error("Babcock's progressive game moves whole tables (p. 86): byes do not fit it; use the remainder policy fewest, fives or threes")]
     ProgressiveByes,
+    #[error("the event has {sessions} sessions, but this is session {session}: say how many sessions the event has")]
+    EventTooShort { sessions: u32, session: u32 },
+    #[error("{player} has withdrawn and no substitute is free to take the place")]
+    NoSubstitute { player: crate::ids::PlayerId },
 }
 
 /// Every problem with a seating request.

@@ -36,6 +36,7 @@ mod plan;
 pub mod progressive;
 pub mod random;
 mod rng;
+pub mod session;
 pub mod swiss;
 
 #[cfg(test)]
