@@ -177,6 +177,33 @@ impl Ledger {
         rows.collect::<rusqlite::Result<_>>().ctx(what)
     }
 
+    /// [`Ledger::player_nets`] with each hand's session (0 for a table outside sessions): a
+    /// session's chips start where the hands before it left them.
+    pub fn player_nets_by_session(
+        &self,
+        tournament: &StreamId,
+        player: &PlayerId,
+        hide_open_sessions: bool,
+    ) -> Result<Vec<(u32, i64)>> {
+        let what = "reading a player's nets";
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT session, net FROM proj_player_hands WHERE tournament = ?1 AND player = ?2 \
+                 AND NOT (?3 AND session IN \
+                   (SELECT session FROM proj_sessions WHERE tournament = ?1 AND closed_position IS NULL)) \
+                 ORDER BY position, seat",
+            )
+            .ctx(what)?;
+        let rows = stmt
+            .query_map(
+                params![tournament.as_str(), player.as_str(), hide_open_sessions],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .ctx(what)?;
+        rows.collect::<rusqlite::Result<_>>().ctx(what)
+    }
+
     /// How many tables a tournament has; without the voided ones when `voided` is false.
     pub fn table_count(&self, tournament: &StreamId, voided: bool) -> Result<u64> {
         self.count(

@@ -301,6 +301,26 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
         "a sheet per table of the session"
     );
 
+    // Each player's chips over the session, as an image.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/t/club/players/{south}/chips.svg?session=1"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let svg = body_text(resp).await;
+    assert!(svg.contains("session 1") && svg.contains("2000"), "{svg}");
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/t/club/players/{south}/chips.svg?session=9"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+
     // A player withdraws; session 2 keeps the plan, the substitute in his place.
     let gone = tables[1][0].clone();
     let (status, v) = send(

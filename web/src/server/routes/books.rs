@@ -180,10 +180,11 @@ pub async fn chart(
     viewer: &Viewer,
     id: String,
     player: String,
+    session: Option<u32>,
 ) -> Result<ChipsChart, AppError> {
     let audience = Audience::of(viewer);
     let (name, start, nets) = state
-        .read(move |l| tournament::player_chips(l, &id, &player, audience))
+        .read(move |l| tournament::player_chips(l, &id, &player, audience, session))
         .await?;
     Ok(chips_chart::chart(&name, start, &nets))
 }
@@ -194,9 +195,10 @@ pub async fn chips_svg(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, String)>,
+    query: web::Query<super::sessions::SessionQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     let (id, player) = path.into_inner();
-    let chart = chart(&state, &viewer, id, player).await?;
+    let chart = chart(&state, &viewer, id, player, query.session()?).await?;
     let body = ChipsSvg { chart }.render().map_err(AppError::from)?;
     Ok(HttpResponse::Ok()
         .content_type("image/svg+xml")

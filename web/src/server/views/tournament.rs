@@ -334,16 +334,35 @@ fn visible_player(
 
 /// A player's name, starting chips and net of every hand in order (0 for one that does not
 /// count): their chips hand by hand, read without the hands' records.
+/// With `session`, only that session's hands, starting from the chips the player had when it
+/// began.
 pub fn player_chips(
     ledger: &Ledger,
     id: &str,
     player: &str,
     audience: Audience,
+    session: Option<u32>,
 ) -> Result<(String, i64, Vec<i64>), AppError> {
     let (stream, row, pid, name) = visible_player(ledger, id, player, audience)?;
     let start = row.config.as_ref().map_or(0, |c| c.starting_chips);
     let hide = audience == Audience::Public;
-    Ok((name, start, ledger.player_nets(&stream, &pid, hide)?))
+    let Some(n) = session else {
+        return Ok((name, start, ledger.player_nets(&stream, &pid, hide)?));
+    };
+    if !ledger.sessions(&stream)?.iter().any(|s| s.session == n) {
+        return Err(AppError::not_found(format!(
+            "tournament `{id}` has no session {n}"
+        )));
+    }
+    let all = ledger.player_nets_by_session(&stream, &pid, hide)?;
+    let first = all.iter().position(|&(s, _)| s == n).unwrap_or(all.len());
+    let before: i64 = all[..first].iter().map(|&(_, net)| net).sum();
+    let nets = all
+        .iter()
+        .filter(|&&(s, _)| s == n)
+        .map(|&(_, net)| net)
+        .collect();
+    Ok((format!("{name}, session {n}"), start + before, nets))
 }
 
 /// A player's hands in order with their running total.
