@@ -70,10 +70,17 @@ pub struct Request {
     pub event_sessions: Option<u32>,
 }
 
-/// The most sessions one event may plan.
+/// The most sessions one plan may hold (a tournament may have more, planned again).
 pub const MAX_EVENT_SESSIONS: u32 = 100;
 
 /// The run the next session continues, or a new one over the players present.
+///
+/// A new Swiss plan made after the first session is seated from the standings so far: its
+/// run counts every earlier session as played (their results, by the new numbering, are the
+/// caller's to give: a player absent from a session scored nothing in it), so the session
+/// seats players of similar standing together rather than at random. A new progressive plan
+/// starts afresh with a shuffle: its tables move on from the run's own tables, which a new
+/// numbering does not have. A new no-repeat plan knows nothing of earlier meetings.
 pub fn run(
     request: &Request,
     previous: Option<Previous<'_>>,
@@ -84,24 +91,29 @@ pub fn run(
     }
     let total = match (request.event_sessions, previous) {
         (Some(total), _) => total,
-        (None, Some(p)) => {
-            (p.session + p.seating.plan_sessions).saturating_sub(p.seating.plan_session)
-        }
+        (None, Some(p)) => plan_end(p).max(request.session),
         (None, None) => request.session,
-    }
-    .max(request.session);
-    if request.event_sessions.is_some_and(|t| t < request.session) {
+    };
+    if total < request.session {
         return Err(SeatingError {
             problems: vec![SeatingProblem::EventTooShort {
-                sessions: request.event_sessions.unwrap_or(0),
+                sessions: total,
                 session: request.session,
             }],
         });
     }
-    if total > MAX_EVENT_SESSIONS {
+    let remaining = total - request.session + 1;
+    // Swiss replays the event from its first session, taking every earlier one as played.
+    let history = if request.method == Method::Swiss {
+        request.session - 1
+    } else {
+        0
+    };
+    let planned = remaining.saturating_add(history);
+    if planned > MAX_EVENT_SESSIONS {
         return Err(SeatingError {
             problems: vec![SeatingProblem::TooManySessions {
-                sessions: u64::from(total),
+                sessions: u64::from(planned),
                 most: u64::from(MAX_EVENT_SESSIONS),
             }],
         });
@@ -110,10 +122,18 @@ pub fn run(
         method: request.method,
         seed: request.seed,
         players: roster.present.clone(),
-        plan_sessions: total - request.session + 1,
-        plan_session: 1,
-        played: Vec::new(),
+        plan_sessions: planned,
+        plan_session: history + 1,
+        played: (1..=history).collect(),
     })
+}
+
+/// The event's last session by the plan `previous` was seated from.
+fn plan_end(previous: Previous<'_>) -> u32 {
+    previous
+        .session
+        .saturating_add(previous.seating.plan_sessions)
+        .saturating_sub(previous.seating.plan_session)
 }
 
 /// The run the last session's seating continues into the next, if it can: the same method,
@@ -129,10 +149,16 @@ fn continuation(request: &Request, previous: Previous<'_>, roster: &Roster) -> O
         .iter()
         .filter(|p| !roster.present.contains(p))
         .count();
-    if !same_method || !room || newcomers || missing > roster.substitutes.len() {
+    // An event made longer or shorter is planned again for its sessions that remain.
+    let same_length = request
+        .event_sessions
+        .is_none_or(|t| t == plan_end(previous));
+    if !same_method || !room || newcomers || !same_length || missing > roster.substitutes.len() {
         return None;
     }
-    let first = (previous.session + 1)
+    let first = previous
+        .session
+        .saturating_add(1)
         .saturating_sub(seating.plan_session)
         .max(1);
     Some(Run {
@@ -357,11 +383,67 @@ mod tests {
             session: 1,
             seating: &one.seating,
         };
-        let swiss = run(&request(2, Method::Swiss), Some(previous), &roster).unwrap();
-        assert_eq!(swiss.plan_session, 1);
+        // Another method: a new plan (Swiss's replays the event, session 1 as played).
+        let random = run(&request(2, Method::Random), Some(previous), &roster).unwrap();
+        assert_eq!((random.plan_session, random.seed), (1, 7));
+        assert_ne!(random.method, Method::NoRepeat);
         roster.present.push(PlayerId::new("late").unwrap());
         let late = run(&request(2, Method::NoRepeat), Some(previous), &roster).unwrap();
         assert_eq!((late.plan_session, late.players.len()), (1, 9));
+    }
+
+    #[test]
+    fn a_new_swiss_plan_after_the_first_session_follows_the_standings() {
+        let roster = Roster {
+            present: ids("p", 8),
+            substitutes: Vec::new(),
+        };
+        let one = first(&roster, Method::Random);
+        let previous = Previous {
+            session: 1,
+            seating: &one.seating,
+        };
+        let swiss = run(&request(2, Method::Swiss), Some(previous), &roster).unwrap();
+        assert_eq!((swiss.plan_session, swiss.plan_sessions), (2, 5));
+        assert_eq!(swiss.played, [1]);
+        // p1–p4 won, p5–p8 lost: Swiss seats the winners together.
+        let nets = vec![(0..8)
+            .map(|i| if i < 4 { 30 - i } else { -30 + i })
+            .collect()];
+        let two = seat(&swiss, &roster, nets).unwrap();
+        let top: HashSet<PlayerId> = roster.present[..4].iter().cloned().collect();
+        assert!(two
+            .tables
+            .iter()
+            .any(|t| t.iter().cloned().collect::<HashSet<_>>() == top));
+    }
+
+    #[test]
+    fn an_event_made_longer_is_planned_again() {
+        let roster = Roster {
+            present: ids("p", 8),
+            substitutes: Vec::new(),
+        };
+        let one = first(&roster, Method::NoRepeat);
+        let previous = Previous {
+            session: 1,
+            seating: &one.seating,
+        };
+        let longer = Request {
+            event_sessions: Some(7),
+            ..request(2, Method::NoRepeat)
+        };
+        let run2 = run(&longer, Some(previous), &roster).unwrap();
+        assert_eq!((run2.plan_session, run2.plan_sessions), (1, 6));
+        let same = run(&request(2, Method::NoRepeat), Some(previous), &roster).unwrap();
+        assert_eq!((same.plan_session, same.plan_sessions), (2, 5));
+        // A weekly league may pass a hundred sessions: only the plan is bounded.
+        let late = Request {
+            session: 150,
+            event_sessions: Some(152),
+            ..request(150, Method::Random)
+        };
+        assert_eq!(run(&late, None, &roster).unwrap().plan_sessions, 3);
     }
 
     #[test]

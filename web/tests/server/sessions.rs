@@ -129,6 +129,7 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
         &svc,
         test::TestRequest::get()
             .uri("/t/club/seating?method=no-repeat&seed=7&sessions=5")
+            .insert_header(("authorization", format!("Bearer {org}")))
             .to_request(),
     )
     .await;
@@ -143,6 +144,7 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
         &svc,
         test::TestRequest::get()
             .uri("/t/club/seating?method=random&seed=7&sessions=5")
+            .insert_header(("authorization", format!("Bearer {org}")))
             .to_request(),
     )
     .await;
@@ -155,11 +157,24 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
         &svc,
         test::TestRequest::get()
             .uri("/t/club/seating?seed=x")
+            .insert_header(("authorization", format!("Bearer {org}")))
             .to_request(),
     )
     .await;
     assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(head(&t.state), before, "a preview records nothing");
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/seating?method=no-repeat&seed=7&sessions=5")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(
+        resp.status(),
+        StatusCode::UNAUTHORIZED,
+        "the preview is for officials"
+    );
 
     // Session 1, seated no-repeat for a five-session event.
     let open = json!({"method": "no-repeat", "seed": 7, "sessions": 5, "minutes": 120});
@@ -385,6 +400,50 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
             }
         }
     }
+    // A hand in session 2 at South's new table: the session's books balance that session
+    // alone, and his chips are what he holds at its end, session 1 carried in.
+    let (_, s2) = get_as(&svc, "/api/tournaments/club/sessions/2", Some(org)).await;
+    let t2 = s2["session"]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t.to_string().contains(&format!("\"{south}\"")))
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, v) = send(
+        &svc,
+        post_json(
+            &format!("/api/tables/{t2}/hands"),
+            Some(t.tokens.scorer.as_str()),
+            win(&format!("{t2}-g1-h1"), "east"),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let (_, all) = get_as(&svc, "/api/tournaments/club/standings", Some(org)).await;
+    let (_, books2) = get_as(&svc, "/api/tournaments/club/books?session=2", Some(org)).await;
+    let line = books2["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == south.as_str())
+        .unwrap()
+        .clone();
+    let first_net = net_of(&officials, &south);
+    assert_eq!(
+        line["balance"].as_i64().unwrap(),
+        net_of(&all, &south) - first_net
+    );
+    assert_eq!(
+        line["chips"].as_i64().unwrap(),
+        2000 + net_of(&all, &south),
+        "{books2}"
+    );
+    let (_, hidden) = get_as(&svc, "/api/tournaments/club/books?session=2", None).await;
+    assert_eq!(hidden["hands_counted"], 0, "session 2 is in play: {hidden}");
+
     // The substitute takes no place in the standings; the withdrawn player keeps his line.
     let (_, standings) = get_as(&svc, "/api/tournaments/club/standings", Some(org)).await;
     let row = |p: &str| {
@@ -498,4 +557,12 @@ async fn the_sessions_pages_show_the_clock_and_the_generator_to_officials() {
     )
     .await;
     assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    // Names without Latin letters all make the id `player`: a list numbers them.
+    let (status, v) = send(
+        &svc,
+        text_post("/api/tournaments/spring/players/bulk", org, "麻雀\n麻將\n"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(v["registered"], json!(["player", "player-2"]));
 }

@@ -105,7 +105,12 @@ pub async fn register_bulk(
                 e.valid_up_to()
             ))
         })?;
-        let parsed = bulk::parse(text).map_err(AppError::violations)?;
+        let source = if content_type.starts_with("text/csv") {
+            bulk::Source::File
+        } else {
+            bulk::Source::Pasted
+        };
+        let parsed = bulk::parse(text, source).map_err(AppError::violations)?;
         parsed
             .into_iter()
             .map(|(line, p)| (p, format!("line {line}")))

@@ -154,7 +154,15 @@ pub fn open(
     let Some(method) = method.filter(|_| problems.is_empty()) else {
         return Err(AppError::violations(problems));
     };
-    let number = sessions.last().map_or(1, |s| s.session + 1);
+    let number = match sessions.last() {
+        None => 1,
+        Some(s) => s.session.checked_add(1).ok_or_else(|| {
+            AppError::unprocessable(format!(
+                "session {} is the last this tournament can number",
+                s.session
+            ))
+        })?,
+    };
     let request = seating::session::Request {
         session: number,
         method,
@@ -172,7 +180,12 @@ pub fn open(
     let run = seating::session::run(&request, previous, &roster).map_err(seating_refused)?;
     let results = results(ledger, &stream, &sessions, &run)?;
     let seated = seating::session::seat(&run, &roster, results).map_err(seating_refused)?;
-    let first = tables.iter().map(|t| t.number).max().unwrap_or(0) + 1;
+    let first = tables
+        .iter()
+        .map(|t| t.number)
+        .max()
+        .unwrap_or(0)
+        .saturating_add(1);
     if u64::from(first) + seated.tables.len() as u64 > u64::from(MAX_TABLE_NUMBER) {
         return Err(AppError::unprocessable(format!(
             "tables are numbered up to {MAX_TABLE_NUMBER}: this session's tables would pass it"

@@ -224,6 +224,25 @@ pub fn register_players(
         }
         let id = match &cmd.id {
             Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
+            // In a list, an id made from a name that another already took (two Ann Smiths;
+            // names without Latin letters, which all make `player`) gets a number.
+            _ if !single => {
+                let base = slug(name, "player");
+                let taken = |id: &str| {
+                    existing.iter().any(|p| p.player.as_str() == id)
+                        || ids.iter().any(|p| p.as_str() == id)
+                };
+                (1..)
+                    .map(|n| {
+                        if n == 1 {
+                            base.clone()
+                        } else {
+                            format!("{base}-{n}")
+                        }
+                    })
+                    .find(|id| !taken(id))
+                    .unwrap_or(base)
+            }
             _ => slug(name, "player"),
         };
         let player = match PlayerId::new(&id) {
@@ -430,10 +449,13 @@ pub fn form_table(
     }
     let table = TableId::new(&format!("{}-t{number}", stream.id()))
         .map_err(|e| AppError::unprocessable(e.to_string()))?;
+    // A table formed by hand while a session is open (a replacement, say) plays in it, so
+    // its results are hidden from the public with the session's.
+    let session = ledger.open_sessions(&stream)?.last().copied();
     let mut events = vec![NewEvent::new(TableFormed {
         table: table.clone(),
         number,
-        session: None,
+        session,
     })];
     let listed: [PlayerId; 4] = std::array::from_fn(|i| players[i].clone());
     let seated = if cmd.random {

@@ -271,7 +271,14 @@ pub async fn register_bulk(
         } else {
             "the list"
         };
-        match bulk::parse(text) {
+        match bulk::parse(
+            text,
+            if source == "file" {
+                bulk::Source::File
+            } else {
+                bulk::Source::Pasted
+            },
+        ) {
             Ok(ps) => {
                 for (line, p) in ps {
                     labels.push(format!("{from}, line {line}"));
@@ -353,14 +360,17 @@ pub struct PlanQuery {
     sessions: Option<String>,
 }
 
-/// `GET /t/<id>/seating?method=no-repeat&seed=7&sessions=5`: a whole plan for the players
-/// present, with its repeated meetings, before anything is recorded.
+/// `GET /t/<id>/seating?method=no-repeat&seed=7&sessions=5` (officials): a whole plan for the
+/// players present, with its repeated meetings, before anything is recorded.
 pub async fn plan(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
     query: web::Query<PlanQuery>,
 ) -> Result<HttpResponse, HtmlError> {
+    // Officials only: a plan is search work (up to a million tabu steps), not to be asked for
+    // by anyone at will.
+    viewer.require()?;
     let id = path.into_inner();
     let method = query.method.clone().unwrap_or_else(|| "no-repeat".into());
     let seed = number::<u64>("seed", query.seed.as_deref().unwrap_or(""))?.unwrap_or(1);

@@ -40,7 +40,11 @@ pub async fn page(
     let audience = crate::server::views::Audience::of(&viewer);
     let (t, paging) = state
         .read(move |l| {
-            let (t, paging) = table::view_paged(l, &id, Some(number))?;
+            // While its session is in play the public sees no hands, nor how many pages of
+            // them there are: no paging at all, so no page number tells the count.
+            let hidden = audience == crate::server::views::Audience::Public
+                && crate::server::views::visibility::open_session_of(l, &id)?.is_some();
+            let (t, paging) = table::view_paged(l, &id, (!hidden).then_some(number))?;
             let t = t.for_audience(audience);
             // While its session is in play the public sees no hands, nor how many pages of them.
             let paging = paging.filter(|_| !t.results_hidden);

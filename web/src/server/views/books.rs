@@ -213,7 +213,17 @@ pub fn view(
     let treasurer = |e: referee::treasurer::TreasurerError| {
         AppError::internal(format!("the books of `{id}` do not settle: {e}"))
     };
-    let chips = referee::treasurer::chips(starting_chips, &nets).map_err(treasurer)?;
+    // A session's chips are what each player holds at its end: what the sessions before it
+    // left him, and its own balance.
+    let carried = match session {
+        Some(n) => carried_into(ledger, &stream, n, audience)?,
+        None => HashMap::new(),
+    };
+    let through: Vec<i64> = players
+        .iter()
+        .map(|r| r.balance + carried.get(&r.player).copied().unwrap_or(0))
+        .collect();
+    let chips = referee::treasurer::chips(starting_chips, &through).map_err(treasurer)?;
     for (row, c) in players.iter_mut().zip(&chips.chips) {
         row.chips = *c;
     }
@@ -244,6 +254,28 @@ pub fn view(
         fewest_proven: settlement.exact,
         session,
     })
+}
+
+/// Each player's balance over the sessions before session `n` (the hands `audience` may see).
+fn carried_into(
+    ledger: &Ledger,
+    stream: &StreamId,
+    n: u32,
+    audience: Audience,
+) -> Result<HashMap<String, i64>, AppError> {
+    let earlier: HashSet<String> = ledger
+        .tables(stream)?
+        .into_iter()
+        .filter(|t| t.session.is_some_and(|s| s < n))
+        .map(|t| t.table.as_str().to_owned())
+        .collect();
+    let mut hands = visible_hands(ledger, Hands::Tournament(stream), audience)?;
+    hands.retain(|h| earlier.contains(&h.table));
+    Ok(balances(&hands)
+        .0
+        .into_iter()
+        .map(|(p, (_, balance))| (p, balance))
+        .collect())
 }
 
 /// What the CSV exports read: the hands the viewer may see and how to name their players and

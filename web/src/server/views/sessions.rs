@@ -161,7 +161,7 @@ pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<SessionsVie
     let last = rows.last().and_then(|s| s.seating.as_ref().map(|x| (s, x)));
     Ok(SessionsView {
         tournament: super::tournament::summary(&row),
-        next: rows.last().map_or(1, |s| s.session + 1),
+        next: rows.last().map_or(1, |s| s.session.saturating_add(1)),
         open: rows.iter().find(|s| s.is_open()).map(|s| s.session),
         present: players
             .iter()
@@ -170,7 +170,8 @@ pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<SessionsVie
             .count(),
         substitutes: players.iter().filter(free).filter(|p| p.substitute).count(),
         last_method: last.map_or_else(|| "no-repeat".to_owned(), |(_, s)| s.method.clone()),
-        event_sessions: last.map(|(r, s)| r.session - s.plan_session + s.plan_sessions),
+        event_sessions: last
+            .map(|(r, s)| (r.session + s.plan_sessions).saturating_sub(s.plan_session)),
         sessions,
     })
 }

@@ -127,11 +127,14 @@ impl SessionClockView {
 
 impl TableView {
     /// The table as `audience` may see it: while its session is open the public sees the seats
-    /// and the clock, not the hands or the chips.
+    /// and the clock, not the hands, the chips or which hand is next.
     pub fn for_audience(mut self, audience: super::Audience) -> TableView {
         let open = self.session.as_ref().is_some_and(|s| s.open);
         if open && audience == super::Audience::Public {
+            // Not even which hand is next: East keeps the deal when he wins (Code §12), so the
+            // next hand tells how the hands went.
             self.hands.clear();
+            self.next = None;
             self.totals = vec![self.starting_chips; self.totals.len()];
             self.results_hidden = true;
         }

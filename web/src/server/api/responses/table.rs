@@ -84,6 +84,12 @@ pub struct TableJson {
     pub closed: bool,
     pub voided: Option<String>,
     pub tournament_voided: Option<String>,
+    /// The session the table plays in, with its clock (`session`, `open`, `opened`,
+    /// `elapsed_minutes`, `left_minutes`, `text`).
+    pub session: Option<crate::server::views::table::SessionClockView>,
+    /// Its session is open and the reader is the public: `hands`, `totals` and `next` are
+    /// withheld until it closes.
+    pub results_hidden: bool,
 }
 
 impl From<TableView> for TableJson {
@@ -104,6 +110,8 @@ impl From<TableView> for TableJson {
             closed: t.closed,
             voided: t.voided,
             tournament_voided: t.tournament_voided,
+            session: t.session,
+            results_hidden: t.results_hidden,
         }
     }
 }
