@@ -194,3 +194,33 @@ fn a_substitute_takes_no_place_and_a_withdrawn_player_keeps_his() {
         Some("called away")
     );
 }
+
+#[test]
+fn the_sessions_standings_always_sum_to_the_standings_through_corrections() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    // Hands outside sessions (one corrected, one a wash-out), then a session of its own.
+    small_history(&mut ledger, 5);
+    play_a_session(&mut ledger);
+    let all = ledger.standings(&tournament()).unwrap();
+    let outside = ledger
+        .standings_in(&tournament(), StandingsScope::Session(0))
+        .unwrap();
+    let first = ledger
+        .standings_in(&tournament(), StandingsScope::Session(1))
+        .unwrap();
+    for s in &all {
+        let part = |rows: &[ledger::Standing]| {
+            rows.iter()
+                .find(|r| r.player == s.player)
+                .map_or((0, 0, 0, 0), |r| {
+                    (r.net, r.hands_played, r.hands_won, r.largest_hand)
+                })
+        };
+        let (a, b) = (part(&outside), part(&first));
+        assert_eq!(s.net, a.0 + b.0, "{}", s.player);
+        assert_eq!(s.hands_played, a.1 + b.1, "{}", s.player);
+        assert_eq!(s.hands_won, a.2 + b.2, "{}", s.player);
+        assert_eq!(s.largest_hand, a.3.max(b.3), "{}", s.player);
+    }
+    assert!(all.iter().any(|s| s.net != 0));
+}
