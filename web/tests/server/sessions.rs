@@ -259,6 +259,20 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     .await;
     let csv_text = body_text(resp).await;
     assert_eq!(csv_text.lines().count(), 1, "only the header: {csv_text}");
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/sheets?session=1")
+            .to_request(),
+    )
+    .await;
+    let html = body_text(resp).await;
+    assert_eq!(
+        html.matches("its hands are shown when the session closes")
+            .count(),
+        4,
+        "each sheet of the session says so: {html}"
+    );
     let (_, history) = get_as(
         &svc,
         &format!("/api/tournaments/club/players/{south}"),

@@ -52,6 +52,8 @@ pub struct ScoreSheet {
     pub closed: bool,
     /// Why the table was voided (officials only ever see a voided table).
     pub voided: Option<String>,
+    /// Its session is in play and the reader is the public: its hands are not shown yet.
+    pub results_hidden: bool,
 }
 
 /// A table's sheet from its hands (in the order they started).
@@ -106,7 +108,25 @@ fn sheet(
         totals: totals.into_array().to_vec(),
         closed: in_play.table_closed(&table.table),
         voided: in_play.table_voided(&table.table).map(str::to_owned),
+        results_hidden: false,
     }
+}
+
+/// Marks the sheets of tables whose session is in play, for the public (their hands were left
+/// out by `visible_hands`).
+fn mark_hidden(
+    ledger: &Ledger,
+    tournament: &ledger::StreamId,
+    audience: Audience,
+    sheets: &mut [ScoreSheet],
+) -> Result<(), AppError> {
+    if audience == Audience::Public {
+        let hidden = visibility::tables_in_open_sessions(ledger, tournament)?;
+        for s in sheets.iter_mut() {
+            s.results_hidden = hidden.contains(&s.table);
+        }
+    }
+    Ok(())
 }
 
 /// One table's score sheet; a voided table (or one of a voided tournament) is not found for
@@ -126,14 +146,17 @@ pub fn table_sheet(
     let in_play = InPlay::load(ledger, &row.tournament)?;
     let names = names(ledger, &row.tournament)?;
     let start = t.config.as_ref().map_or(0, |c| c.starting_chips);
-    Ok(sheet(
+    let mut sheets = [sheet(
         &row,
         &t.name,
         start,
         &hands.iter().collect::<Vec<_>>(),
         &names,
         &in_play,
-    ))
+    )];
+    mark_hidden(ledger, &row.tournament, audience, &mut sheets)?;
+    let [sheet] = sheets;
+    Ok(sheet)
 }
 
 /// Every table's score sheet, by table number: the public's without voided tables.
@@ -153,7 +176,7 @@ pub fn tournament_sheets(
     for h in &hands {
         by_table.entry(h.table.as_str()).or_default().push(h);
     }
-    let sheets = ledger
+    let mut sheets: Vec<ScoreSheet> = ledger
         .tables(&stream)?
         .iter()
         .filter(|row| audience == Audience::Officials || in_play.table_voided(&row.table).is_none())
@@ -163,5 +186,6 @@ pub fn tournament_sheets(
             sheet(row, &t.name, start, &hands, &names, &in_play)
         })
         .collect();
+    mark_hidden(ledger, &stream, audience, &mut sheets)?;
     Ok((t.name, sheets))
 }
