@@ -158,23 +158,11 @@ impl Ledger {
         player: &PlayerId,
         hide_open_sessions: bool,
     ) -> Result<Vec<i64>> {
-        let what = "reading a player's nets";
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT net FROM proj_player_hands WHERE tournament = ?1 AND player = ?2 \
-                 AND NOT (?3 AND session IN \
-                   (SELECT session FROM proj_sessions WHERE tournament = ?1 AND closed_position IS NULL)) \
-                 ORDER BY position, seat",
-            )
-            .ctx(what)?;
-        let rows = stmt
-            .query_map(
-                params![tournament.as_str(), player.as_str(), hide_open_sessions],
-                |r| r.get(0),
-            )
-            .ctx(what)?;
-        rows.collect::<rusqlite::Result<_>>().ctx(what)
+        Ok(self
+            .player_nets_by_session(tournament, player, hide_open_sessions)?
+            .into_iter()
+            .map(|(_, net)| net)
+            .collect())
     }
 
     /// [`Ledger::player_nets`] with each hand's session (0 for a table outside sessions): a

@@ -26,6 +26,19 @@ impl SessionRow {
     pub fn is_open(&self) -> bool {
         self.closed_at.is_none()
     }
+
+    /// Whole minutes it has run at `now` (or ran, once closed).
+    pub fn elapsed_minutes(&self, now: DateTime<Utc>) -> i64 {
+        let end = self.closed_at.unwrap_or(now);
+        (end - self.opened_at).num_minutes().max(0)
+    }
+
+    /// Minutes left of its length at `now`: negative when the time is up; `None` when no
+    /// length was set.
+    pub fn left_minutes(&self, now: DateTime<Utc>) -> Option<i64> {
+        self.minutes
+            .map(|m| i64::from(m) - self.elapsed_minutes(now))
+    }
 }
 
 fn at(text: &str) -> rusqlite::Result<DateTime<Utc>> {

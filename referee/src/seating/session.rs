@@ -171,6 +171,16 @@ fn continuation(request: &Request, previous: Previous<'_>, roster: &Roster) -> O
     })
 }
 
+/// The remainder policy at tournament tables, which seat four: tables of four alone when
+/// `players` allows, else byes.
+pub fn remainder_for(players: u64) -> Remainder {
+    if players.is_multiple_of(4) {
+        Remainder::Fewest
+    } else {
+        Remainder::Byes
+    }
+}
+
 /// A session seated: how (for its `SessionOpened`), and its tables, each four players in
 /// seat order East, South, West, North.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,11 +194,7 @@ pub struct Seated {
 /// Swiss and progressive need; empty for the other methods.
 pub fn seat(run: &Run, roster: &Roster, results: Vec<Vec<i64>>) -> Result<Seated, SeatingError> {
     let n = run.players.len() as u64;
-    let remainder = if n.is_multiple_of(4) {
-        Remainder::Fewest
-    } else {
-        Remainder::Byes
-    };
+    let remainder = remainder_for(n);
     let request = PlanRequest {
         players: n,
         sessions: u64::from(run.plan_sessions),
@@ -279,6 +285,13 @@ mod tests {
             .collect()
     }
 
+    fn roster(players: usize, substitutes: usize) -> Roster {
+        Roster {
+            present: ids("p", players),
+            substitutes: ids("s", substitutes),
+        }
+    }
+
     fn request(session: u32, method: Method) -> Request {
         Request {
             session,
@@ -295,10 +308,7 @@ mod tests {
 
     #[test]
     fn a_plan_is_kept_session_by_session() {
-        let roster = Roster {
-            present: ids("p", 16),
-            substitutes: Vec::new(),
-        };
+        let roster = roster(16, 0);
         let one = first(&roster, Method::NoRepeat);
         assert_eq!(
             (one.seating.plan_session, one.seating.plan_sessions),
@@ -334,10 +344,7 @@ mod tests {
 
     #[test]
     fn a_substitute_fills_a_withdrawn_place_and_without_one_the_tables_are_rebalanced() {
-        let mut roster = Roster {
-            present: ids("p", 8),
-            substitutes: ids("s", 1),
-        };
+        let mut roster = roster(8, 1);
         let one = first(&roster, Method::NoRepeat);
         let previous = Previous {
             session: 1,
@@ -374,10 +381,7 @@ mod tests {
 
     #[test]
     fn a_newcomer_or_another_method_makes_a_new_plan() {
-        let mut roster = Roster {
-            present: ids("p", 8),
-            substitutes: Vec::new(),
-        };
+        let mut roster = roster(8, 0);
         let one = first(&roster, Method::NoRepeat);
         let previous = Previous {
             session: 1,
@@ -394,10 +398,7 @@ mod tests {
 
     #[test]
     fn a_new_swiss_plan_after_the_first_session_follows_the_standings() {
-        let roster = Roster {
-            present: ids("p", 8),
-            substitutes: Vec::new(),
-        };
+        let roster = roster(8, 0);
         let one = first(&roster, Method::Random);
         let previous = Previous {
             session: 1,
@@ -420,10 +421,7 @@ mod tests {
 
     #[test]
     fn an_event_made_longer_is_planned_again() {
-        let roster = Roster {
-            present: ids("p", 8),
-            substitutes: Vec::new(),
-        };
+        let roster = roster(8, 0);
         let one = first(&roster, Method::NoRepeat);
         let previous = Previous {
             session: 1,
@@ -448,10 +446,7 @@ mod tests {
 
     #[test]
     fn an_event_shorter_than_its_sessions_is_refused() {
-        let roster = Roster {
-            present: ids("p", 8),
-            substitutes: Vec::new(),
-        };
+        let roster = roster(8, 0);
         let r = Request {
             event_sessions: Some(2),
             ..request(3, Method::Random)

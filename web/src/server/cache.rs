@@ -38,6 +38,39 @@ impl PageCache {
     }
 }
 
+/// Where one request's public page lives in a [`PageCache`]: for a visitor who is not logged
+/// in, keyed by the request's address at the current write generation; no place for an
+/// official (whose pages are not cached).
+pub struct Slot<'a> {
+    cache: &'a PageCache,
+    key: Option<String>,
+    generation: u64,
+}
+
+impl<'a> Slot<'a> {
+    pub fn new(cache: &'a PageCache, public: bool, uri: &str, generation: u64) -> Slot<'a> {
+        Slot {
+            cache,
+            key: public.then(|| uri.to_owned()),
+            generation,
+        }
+    }
+
+    /// The page made for this address since the last write, if any.
+    pub fn get(&self) -> Option<Bytes> {
+        self.key
+            .as_ref()
+            .and_then(|k| self.cache.get(k, self.generation))
+    }
+
+    /// Keeps `body` for the next public request, until the next write.
+    pub fn put(self, body: &Bytes) {
+        if let Some(k) = self.key {
+            self.cache.put(k, self.generation, body.clone());
+        }
+    }
+}
+
 /// The last audit of the ledger, for the chain head it verified.
 ///
 /// The audit re-verifies every event, settlement and projection: far too dear to run for every

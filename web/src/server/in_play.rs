@@ -12,7 +12,8 @@
 
 use std::collections::HashMap;
 
-use ledger::{Ledger, PlayerId, StreamId, TableId, Voided, VoidedKind};
+use ledger::{Ledger, PlayerId, PlayerRow, StreamId, TableId, Voided, VoidedKind};
+use referee::seating::session::Roster;
 
 use crate::server::error::AppError;
 
@@ -57,6 +58,23 @@ impl InPlay {
     /// Why a player was voided, if they were.
     pub fn player_voided(&self, player: &PlayerId) -> Option<&str> {
         self.reason(VoidedKind::Player, player.as_str())
+    }
+
+    /// Who the seating may seat, from the registered `players`: those neither voided nor
+    /// withdrawn, players and substitutes apart, each in registration order.
+    pub fn roster(&self, players: &[PlayerRow]) -> Roster {
+        let ids = |substitute: bool| {
+            players
+                .iter()
+                .filter(|p| p.substitute == substitute)
+                .filter(|p| p.withdrawn.is_none() && self.player_voided(&p.player).is_none())
+                .map(|p| p.player.clone())
+                .collect()
+        };
+        Roster {
+            present: ids(false),
+            substitutes: ids(true),
+        }
     }
 
     pub fn table_closed(&self, table: &TableId) -> bool {

@@ -123,6 +123,21 @@ impl AppState {
         &self.inner.cache
     }
 
+    /// Where this request's page is cached: for a visitor not logged in, by its address, until
+    /// the next write.
+    pub fn page_slot(
+        &self,
+        viewer: &super::auth::Viewer,
+        req: &actix_web::HttpRequest,
+    ) -> super::cache::Slot<'_> {
+        super::cache::Slot::new(
+            &self.inner.cache,
+            viewer.0.is_none(),
+            &req.uri().to_string(),
+            self.generation(),
+        )
+    }
+
     /// The last audit, for the chain head it verified.
     pub fn audit_cache(&self) -> &super::cache::AuditCache {
         &self.inner.audit

@@ -64,17 +64,13 @@ pub async fn standings(
     let (sort, descending) = query.parse();
     // As the standings page: the public's answer is served from the page cache while nothing
     // has been recorded since it was made.
-    let cache_key = viewer.0.is_none().then(|| req.uri().to_string());
-    let generation = state.generation();
+    let slot = state.page_slot(&viewer, &req);
     let json = |body: actix_web::web::Bytes| {
         HttpResponse::Ok()
             .content_type("application/json")
             .body(body)
     };
-    if let Some(body) = cache_key
-        .as_ref()
-        .and_then(|k| state.cache().get(k, generation))
-    {
+    if let Some(body) = slot.get() {
         return Ok(json(body));
     }
     let audience = Audience::of(&viewer);
@@ -85,9 +81,7 @@ pub async fn standings(
         })
         .await?;
     let body = actix_web::web::Bytes::from(serde_json::to_vec(&s).map_err(AppError::internal)?);
-    if let Some(k) = cache_key {
-        state.cache().put(k, generation, body.clone());
-    }
+    slot.put(&body);
     Ok(json(body))
 }
 

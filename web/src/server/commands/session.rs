@@ -1,5 +1,5 @@
 //! Running a tournament in sessions (issue 14): opening a session with a generated seating,
-//! closing it, and the session clock.
+//! and closing it.
 //!
 //! The seating's rules — a plan kept session by session, substitutes in withdrawn players'
 //! places, rebalancing by a new plan, byes — are the domain's (`referee::seating::session`);
@@ -10,13 +10,11 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
 use ledger::event::{SeatsDrawn, SessionClosed, SessionOpened, TableClosed, TableFormed};
 use ledger::{
-    BySeat, ExpectedVersion, Ledger, NewEvent, PlayerId, PlayerRow, SessionRow, StandingsScope,
-    StreamId, TableId,
+    BySeat, ExpectedVersion, Ledger, NewEvent, PlayerId, SessionRow, StandingsScope, StreamId,
+    TableId,
 };
-use referee::seating::session::Roster;
 use referee::seating::{self, Method, SeatingError, SeatingProblem};
 use referee::{Violation, Violations};
 use serde::Deserialize;
@@ -49,30 +47,6 @@ pub struct OpenSession {
     pub minutes: Option<u32>,
 }
 
-/// The players as the seating sees them, with their names for messages.
-fn roster(
-    ledger: &Ledger,
-    stream: &StreamId,
-    in_play: &InPlay,
-) -> Result<(Roster, Vec<PlayerRow>), AppError> {
-    let all = ledger.players(stream)?;
-    let free = |p: &&PlayerRow| p.withdrawn.is_none() && in_play.player_voided(&p.player).is_none();
-    let ids = |substitute: bool| {
-        all.iter()
-            .filter(free)
-            .filter(|p| p.substitute == substitute)
-            .map(|p| p.player.clone())
-            .collect()
-    };
-    Ok((
-        Roster {
-            present: ids(false),
-            substitutes: ids(true),
-        },
-        all,
-    ))
-}
-
 fn seating_refused(e: SeatingError) -> AppError {
     let field = |p: &SeatingProblem| match p {
         SeatingProblem::EventTooShort { .. } | SeatingProblem::TooManySessions { .. } => "sessions",
@@ -102,7 +76,8 @@ pub fn open(
     in_play.require_tournament()?;
     let sessions = ledger.sessions(&stream)?;
     let tables = ledger.tables(&stream)?;
-    let (roster, players) = roster(ledger, &stream, &in_play)?;
+    let players = ledger.players(&stream)?;
+    let roster = in_play.roster(&players);
     if let Some(open) = sessions.iter().find(|s| s.is_open()) {
         return Err(AppError::conflict(format!(
             "session {} is still open: close it before opening the next",
@@ -294,23 +269,4 @@ pub fn close(
         ledger.sign_checkpoint(key, &by.id)?;
     }
     Ok(())
-}
-
-/// How long a session has run and how long it has left, at `now`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clock {
-    pub elapsed_minutes: i64,
-    /// `None` when no length was set; negative when the time is up.
-    pub left_minutes: Option<i64>,
-}
-
-impl Clock {
-    pub fn of(session: &SessionRow, now: chrono::DateTime<Utc>) -> Clock {
-        let end = session.closed_at.unwrap_or(now);
-        let elapsed_minutes = (end - session.opened_at).num_minutes().max(0);
-        Clock {
-            elapsed_minutes,
-            left_minutes: session.minutes.map(|m| i64::from(m) - elapsed_minutes),
-        }
-    }
 }

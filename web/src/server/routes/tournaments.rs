@@ -517,16 +517,15 @@ pub async fn standings(
     let (sort, descending) = query.parse();
     // Visitors who are not logged in all see the same page: serve it from the cache while
     // nothing has been recorded since it was rendered.
-    let cache_key = (viewer.0.is_none()).then(|| req.uri().to_string());
-    let generation = state.generation();
-    if let Some(body) = cache_key
-        .as_ref()
-        .and_then(|k| state.cache().get(k, generation))
-    {
-        return Ok(HttpResponse::Ok()
+    let slot = state.page_slot(&viewer, &req);
+    let html = |body| {
+        HttpResponse::Ok()
             .content_type("text/html; charset=utf-8")
             .insert_header(("cache-control", "no-store"))
-            .body(body));
+            .body(body)
+    };
+    if let Some(body) = slot.get() {
+        return Ok(html(body));
     }
     let audience = Audience::of(&viewer);
     let s = state
@@ -541,13 +540,8 @@ pub async fn standings(
         s,
     };
     let body = actix_web::web::Bytes::from(page.render().map_err(AppError::from)?);
-    if let Some(k) = cache_key {
-        state.cache().put(k, generation, body.clone());
-    }
-    Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .insert_header(("cache-control", "no-store"))
-        .body(body))
+    slot.put(&body);
+    Ok(html(body))
 }
 
 #[derive(Template)]

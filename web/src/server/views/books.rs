@@ -23,8 +23,6 @@ use crate::server::in_play::InPlay;
 #[derive(Clone, Copy, Debug)]
 pub enum Hands<'a> {
     Tournament(&'a StreamId),
-    /// The hands at the tables of one session of the tournament: its end-of-session books.
-    Session(&'a StreamId, u32),
     Table(&'a TableId),
 }
 
@@ -39,17 +37,6 @@ pub fn visible_hands(
 ) -> Result<Vec<HandRecord>, AppError> {
     let (tournament, mut records) = match hands {
         Hands::Tournament(t) => (t.clone(), ledger.tournament_hands(t)?),
-        Hands::Session(t, n) => {
-            let tables: HashSet<String> = ledger
-                .tables(t)?
-                .into_iter()
-                .filter(|row| row.session == Some(n))
-                .map(|row| row.table.as_str().to_owned())
-                .collect();
-            let mut records = ledger.tournament_hands(t)?;
-            records.retain(|r| tables.contains(&r.table));
-            (t.clone(), records)
-        }
         Hands::Table(table) => {
             let row = ledger
                 .table(table)?
@@ -163,18 +150,34 @@ pub fn view(
     session: Option<u32>,
 ) -> Result<BooksView, AppError> {
     let (stream, row) = tournament_row(ledger, id)?;
-    let scope = match session {
-        Some(n) => {
-            if !ledger.sessions(&stream)?.iter().any(|s| s.session == n) {
-                return Err(AppError::not_found(format!(
-                    "tournament `{id}` has no session {n}"
-                )));
-            }
-            Hands::Session(&stream, n)
+    let mut hands = visible_hands(ledger, Hands::Tournament(&stream), audience)?;
+    // A session's books: its hands alone, and what the sessions before it carried in.
+    let mut carried = HashMap::new();
+    if let Some(n) = session {
+        if !ledger.sessions(&stream)?.iter().any(|s| s.session == n) {
+            return Err(AppError::not_found(format!(
+                "tournament `{id}` has no session {n}"
+            )));
         }
-        None => Hands::Tournament(&stream),
-    };
-    let hands = visible_hands(ledger, scope, audience)?;
+        let session_of: HashMap<String, u32> = ledger
+            .tables(&stream)?
+            .into_iter()
+            .filter_map(|t| Some((t.table.as_str().to_owned(), t.session?)))
+            .collect();
+        let (this, other): (Vec<HandRecord>, Vec<HandRecord>) = hands
+            .into_iter()
+            .partition(|h| session_of.get(&h.table) == Some(&n));
+        let earlier: Vec<HandRecord> = other
+            .into_iter()
+            .filter(|h| session_of.get(&h.table).is_some_and(|&s| s < n))
+            .collect();
+        carried = balances(&earlier)
+            .0
+            .into_iter()
+            .map(|(p, (_, balance))| (p, balance))
+            .collect();
+        hands = this;
+    }
     let in_play = InPlay::load(ledger, &stream)?;
     let names = names(ledger, &stream)?;
     let (sums, hands_counted) = balances(&hands);
@@ -215,10 +218,6 @@ pub fn view(
     };
     // A session's chips are what each player holds at its end: what the sessions before it
     // left him, and its own balance.
-    let carried = match session {
-        Some(n) => carried_into(ledger, &stream, n, audience)?,
-        None => HashMap::new(),
-    };
     let through: Vec<i64> = players
         .iter()
         .map(|r| r.balance + carried.get(&r.player).copied().unwrap_or(0))
@@ -254,28 +253,6 @@ pub fn view(
         fewest_proven: settlement.exact,
         session,
     })
-}
-
-/// Each player's balance over the sessions before session `n` (the hands `audience` may see).
-fn carried_into(
-    ledger: &Ledger,
-    stream: &StreamId,
-    n: u32,
-    audience: Audience,
-) -> Result<HashMap<String, i64>, AppError> {
-    let earlier: HashSet<String> = ledger
-        .tables(stream)?
-        .into_iter()
-        .filter(|t| t.session.is_some_and(|s| s < n))
-        .map(|t| t.table.as_str().to_owned())
-        .collect();
-    let mut hands = visible_hands(ledger, Hands::Tournament(stream), audience)?;
-    hands.retain(|h| earlier.contains(&h.table));
-    Ok(balances(&hands)
-        .0
-        .into_iter()
-        .map(|(p, (_, balance))| (p, balance))
-        .collect())
 }
 
 /// What the CSV exports read: the hands the viewer may see and how to name their players and

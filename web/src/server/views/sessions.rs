@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::common::{names, seats_view, tournament_row, SeatView};
 use super::table::SessionClockView;
 use super::tournament::{StandingRow, TournamentSummary};
-use super::{signed, Audience};
+use super::Audience;
 use crate::server::error::AppError;
 use crate::server::in_play::InPlay;
 
@@ -133,15 +133,39 @@ fn session_view(
     }
 }
 
+/// A tournament as the sessions pages read it: 404 for the public when it is voided.
+struct Tournament {
+    stream: ledger::StreamId,
+    row: ledger::TournamentRow,
+    in_play: InPlay,
+    names: HashMap<String, String>,
+}
+
+impl Tournament {
+    fn load(ledger: &Ledger, id: &str, audience: Audience) -> Result<Tournament, AppError> {
+        let (stream, row) = tournament_row(ledger, id)?;
+        let in_play = InPlay::load(ledger, &stream)?;
+        if audience == Audience::Public && in_play.tournament_voided().is_some() {
+            return Err(AppError::not_found(format!("no tournament `{id}`")));
+        }
+        Ok(Tournament {
+            names: names(ledger, &stream)?,
+            stream,
+            row,
+            in_play,
+        })
+    }
+}
+
 /// Every session of a tournament, and what the next would seat. The public sees no voided
 /// tournament (404), and no voided table.
 pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<SessionsView, AppError> {
-    let (stream, row) = tournament_row(ledger, id)?;
-    let in_play = InPlay::load(ledger, &stream)?;
-    if audience == Audience::Public && in_play.tournament_voided().is_some() {
-        return Err(AppError::not_found(format!("no tournament `{id}`")));
-    }
-    let names = names(ledger, &stream)?;
+    let Tournament {
+        stream,
+        row,
+        in_play,
+        names,
+    } = Tournament::load(ledger, id, audience)?;
     let tables = ledger.tables(&stream)?;
     let rows = ledger.sessions(&stream)?;
     let now = Utc::now();
@@ -154,21 +178,14 @@ pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<SessionsVie
             s.tables.retain(|t| !t.voided);
         }
     }
-    let players = ledger.players(&stream)?;
-    let free = |p: &&ledger::PlayerRow| {
-        p.withdrawn.is_none() && in_play.player_voided(&p.player).is_none()
-    };
+    let roster = in_play.roster(&ledger.players(&stream)?);
     let last = rows.last().and_then(|s| s.seating.as_ref().map(|x| (s, x)));
     Ok(SessionsView {
         tournament: super::tournament::summary(&row),
         next: rows.last().map_or(1, |s| s.session.saturating_add(1)),
         open: rows.iter().find(|s| s.is_open()).map(|s| s.session),
-        present: players
-            .iter()
-            .filter(free)
-            .filter(|p| !p.substitute)
-            .count(),
-        substitutes: players.iter().filter(free).filter(|p| p.substitute).count(),
+        present: roster.present.len(),
+        substitutes: roster.substitutes.len(),
         last_method: last.map_or_else(|| "no-repeat".to_owned(), |(_, s)| s.method.clone()),
         event_sessions: last
             .map(|(r, s)| (r.session + s.plan_sessions).saturating_sub(s.plan_session)),
@@ -192,41 +209,41 @@ pub fn session(
     number: u32,
     audience: Audience,
 ) -> Result<SessionStandingsView, AppError> {
-    let all = view(ledger, id, audience)?;
-    let (stream, _) = tournament_row(ledger, id)?;
-    let Some(session) = all.sessions.into_iter().find(|s| s.session == number) else {
+    let t = Tournament::load(ledger, id, audience)?;
+    let Some(row) = ledger
+        .sessions(&t.stream)?
+        .into_iter()
+        .find(|s| s.session == number)
+    else {
         return Err(AppError::not_found(format!(
             "tournament `{id}` has no session {number}"
         )));
     };
+    let mut session = session_view(
+        &row,
+        &ledger.tables(&t.stream)?,
+        &t.in_play,
+        &t.names,
+        Utc::now(),
+    );
+    if audience == Audience::Public {
+        session.tables.retain(|table| !table.voided);
+    }
     let results_hidden = session.open && audience == Audience::Public;
-    let names = names(ledger, &stream)?;
-    let in_play = InPlay::load(ledger, &stream)?;
     let rows = if results_hidden {
         Vec::new()
     } else {
         ledger
-            .standings_in(&stream, ledger::StandingsScope::Session(number))?
+            .standings_in(&t.stream, ledger::StandingsScope::Session(number))?
             .into_iter()
             .filter(|s| {
-                audience == Audience::Officials || in_play.player_voided(&s.player).is_none()
+                audience == Audience::Officials || t.in_play.player_voided(&s.player).is_none()
             })
-            .map(|s| StandingRow {
-                rank: s.rank,
-                name: names.get(s.player.as_str()).cloned().unwrap_or_default(),
-                player: s.player.as_str().to_owned(),
-                net: s.net,
-                net_text: signed(s.net),
-                hands_played: s.hands_played,
-                hands_won: s.hands_won,
-                largest_hand: s.largest_hand,
-                substitute: s.substitute,
-                withdrawn: s.withdrawn,
-            })
+            .map(|s| StandingRow::of(&s, &t.names))
             .collect()
     };
     Ok(SessionStandingsView {
-        tournament: all.tournament,
+        tournament: super::tournament::summary(&t.row),
         session,
         results_hidden,
         rows,
@@ -268,19 +285,12 @@ pub fn preview(
     sessions: u32,
     audience: Audience,
 ) -> Result<PlanPreview, AppError> {
-    use referee::seating::{plan, Method, PlanRequest, Remainder};
-    let s = view(ledger, id, audience)?;
-    let (stream, _) = tournament_row(ledger, id)?;
-    let in_play = InPlay::load(ledger, &stream)?;
-    let present: Vec<ledger::PlayerRow> = ledger
-        .players(&stream)?
-        .into_iter()
-        .filter(|p| {
-            !p.substitute && p.withdrawn.is_none() && in_play.player_voided(&p.player).is_none()
-        })
-        .collect();
+    use referee::seating::{plan, session::remainder_for, Method, PlanRequest};
+    let t = Tournament::load(ledger, id, audience)?;
+    let present = t.in_play.roster(&ledger.players(&t.stream)?).present;
+    let names = t.names;
     let mut out = PlanPreview {
-        tournament: s.tournament,
+        tournament: super::tournament::summary(&t.row),
         method: method.to_owned(),
         seed,
         sessions,
@@ -300,16 +310,15 @@ pub fn preview(
     };
     let n = present.len() as u64;
     let request = PlanRequest {
-        remainder: if n.is_multiple_of(4) {
-            Remainder::Fewest
-        } else {
-            Remainder::Byes
-        },
+        remainder: remainder_for(n),
         ..PlanRequest::new(n, u64::from(sessions), method, seed)
     };
     match plan(&request) {
         Ok(p) => {
-            let name = |q: &referee::seating::Player| present[q.index()].name.clone();
+            let name = |q: &referee::seating::Player| {
+                let p = present[q.index()].as_str();
+                names.get(p).cloned().unwrap_or_else(|| p.to_owned())
+            };
             out.plan = p
                 .sessions()
                 .iter()

@@ -102,9 +102,10 @@ impl SessionClockView {
         session: &ledger::SessionRow,
         now: chrono::DateTime<chrono::Utc>,
     ) -> SessionClockView {
-        let clock = crate::server::commands::session::Clock::of(session, now);
-        let played = duration_text(clock.elapsed_minutes);
-        let text = match (session.is_open(), clock.left_minutes) {
+        let (elapsed_minutes, left_minutes) =
+            (session.elapsed_minutes(now), session.left_minutes(now));
+        let played = duration_text(elapsed_minutes);
+        let text = match (session.is_open(), left_minutes) {
             (false, _) => format!("closed after {played}"),
             (true, Some(left)) if left > 0 => {
                 format!("{played} played · {} left", duration_text(left))
@@ -118,8 +119,8 @@ impl SessionClockView {
             session: session.session,
             open: session.is_open(),
             opened: session.opened_at.format("%H:%M").to_string(),
-            elapsed_minutes: clock.elapsed_minutes,
-            left_minutes: clock.left_minutes,
+            elapsed_minutes,
+            left_minutes,
             text,
         }
     }

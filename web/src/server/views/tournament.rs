@@ -1,5 +1,7 @@
 //! Tournaments, their players and tables, standings, and a player's history.
 
+use std::collections::HashMap;
+
 use ledger::{Ledger, PlayerId, StandingsScope, StreamId};
 use serde::Serialize;
 
@@ -200,6 +202,24 @@ pub struct StandingRow {
     pub withdrawn: bool,
 }
 
+impl StandingRow {
+    /// A line of the standings as shown, named.
+    pub fn of(s: &ledger::Standing, names: &HashMap<String, String>) -> StandingRow {
+        StandingRow {
+            rank: s.rank,
+            name: names.get(s.player.as_str()).cloned().unwrap_or_default(),
+            player: s.player.as_str().to_owned(),
+            net: s.net,
+            net_text: signed(s.net),
+            hands_played: s.hands_played,
+            hands_won: s.hands_won,
+            largest_hand: s.largest_hand,
+            substitute: s.substitute,
+            withdrawn: s.withdrawn,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct StandingsView {
     pub tournament: TournamentSummary,
@@ -241,18 +261,7 @@ pub fn standings(
     let mut rows: Vec<StandingRow> = ledger
         .standings_in(&stream, scope)?
         .into_iter()
-        .map(|s| StandingRow {
-            rank: s.rank,
-            name: names.get(s.player.as_str()).cloned().unwrap_or_default(),
-            player: s.player.as_str().to_owned(),
-            net: s.net,
-            net_text: signed(s.net),
-            hands_played: s.hands_played,
-            hands_won: s.hands_won,
-            largest_hand: s.largest_hand,
-            substitute: s.substitute,
-            withdrawn: s.withdrawn,
-        })
+        .map(|s| StandingRow::of(&s, &names))
         .collect();
     // A stable sort: rows equal in the column stay in the ledger's order.
     rows.sort_by(|a, b| {
