@@ -5,7 +5,7 @@
 //! parses the same.
 //!
 //! `FUZZ_ITERATIONS` sets the cases per target (5,000 by default, a fraction of a second; set it
-//! to a million for a long run: `FUZZ_ITERATIONS=1000000 cargo test -p referee --test fuzz`).
+//! to a million for a long run: `FUZZ_ITERATIONS=1000000 cargo test -p referee --test tests fuzz`).
 
 use std::str::FromStr;
 

@@ -1,5 +1,17 @@
 //! The `mahjong-referee` binary as a user runs it.
 
+// The other commands, one file each beside this one (one test binary for the command line).
+#[path = "cli/adjudicate.rs"]
+mod adjudicate;
+#[path = "cli/ledger.rs"]
+mod ledger_commands;
+#[path = "cli/mj_server_games.rs"]
+mod mj_server_games;
+#[path = "cli/replay.rs"]
+mod replay;
+#[path = "cli/scoring.rs"]
+mod scoring;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;

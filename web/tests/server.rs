@@ -995,6 +995,9 @@ async fn the_demo_loads_from_the_book_fixtures_and_audits_clean() {
 mod audit;
 #[path = "server/books.rs"]
 mod books;
+// A real browser on a phone's screen (headless Chromium): the forms, every page's width, axe-core.
+#[path = "server/browser.rs"]
+mod browser;
 #[path = "server/circumstances.rs"]
 mod circumstances;
 #[path = "server/credentials.rs"]

@@ -27,7 +27,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const PHONE_WIDTH: u32 = 390;
 const PHONE_HEIGHT: u32 = 844;
 /// axe-core 4.14.1, unchanged from the npm registry (MPL-2.0; see its README).
-const AXE: &str = include_str!("vendor/axe-core/axe.min.js");
+const AXE: &str = include_str!("../vendor/axe-core/axe.min.js");
 const PASSWORD: &str = "browser-test-password";
 
 struct Server(Child);
