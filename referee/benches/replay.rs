@@ -1,15 +1,19 @@
-//! Replaying hands play by play with every legality and consistency check (issue 11 targets:
-//! at least 5,000,000 events per second on one core; the state at any event of a hand in 20 µs
-//! or less), and adjudicating them (issue 12: all findings for a hand in 100 µs or less). The
-//! hands are mj-server's robot game in `fixtures/mj-server/seed-7` (19 hands) and the hands with
-//! a cannon in `fixtures/mj-server/cannons`.
+//! Replaying hands play by play with every legality and consistency check: the play's own fold
+//! (`play::Play`, issue 25: at least 40,000,000 events per second on one core), the same with the
+//! adjudication's watchers (`adjudicate::Replay`: the cannon watch, the book's, the notes); the
+//! state at any event of a hand (issue 11: 20 µs or less); and adjudicating a hand (issue 25:
+//! all findings in 30 µs or less). The hands are mj-server's robot game in
+//! `fixtures/mj-server/seed-7` (19 hands) and the hands with a cannon in
+//! `fixtures/mj-server/cannons`.
 
 use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use referee::adjudicate::Replay;
 use referee::event::{HandEvent, HandStarted};
-use referee::play::{mjs, Play, PlayRules};
+use referee::import::mjs;
+use referee::play::{Play, PlayRules};
 use referee::Ruleset;
 
 fn hands() -> Vec<(HandStarted, Vec<HandEvent>)> {
@@ -47,6 +51,14 @@ fn replay(rules: &PlayRules, started: &HandStarted, events: &[HandEvent]) -> Pla
     play
 }
 
+fn replay_watched(rules: &PlayRules, started: &HandStarted, events: &[HandEvent]) -> Replay {
+    let mut replay = Replay::start(rules.clone(), started).expect("starts");
+    for e in events {
+        replay.apply(e).expect("consistent");
+    }
+    replay
+}
+
 fn bench(c: &mut Criterion) {
     let ruleset = Ruleset::builtin("code-of-laws").expect("built-in");
     let rules = PlayRules::of(&ruleset);
@@ -58,6 +70,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for (started, evs) in &hands {
                 black_box(replay(&rules, black_box(started), black_box(evs)));
+            }
+        })
+    });
+    group.bench_function("all-19-hands-with-the-watchers", |b| {
+        b.iter(|| {
+            for (started, evs) in &hands {
+                black_box(replay_watched(&rules, black_box(started), black_box(evs)));
             }
         })
     });
@@ -74,7 +93,7 @@ fn bench(c: &mut Criterion) {
     let (started, longest) = cannons.iter().max_by_key(|(_, e)| e.len()).expect("hands");
     c.bench_function("adjudicate/all-findings-of-a-hand-with-a-cannon", |b| {
         b.iter(|| {
-            let r = Play::replay(rules.clone(), black_box(started), black_box(longest))
+            let r = Replay::replay(rules.clone(), black_box(started), black_box(longest))
                 .expect("starts");
             black_box(referee::adjudicate::findings(&r, &ruleset))
         })

@@ -13,13 +13,17 @@
 
 pub mod adjudicate;
 pub mod by_seat;
+pub mod concealed;
 pub mod counts;
 pub mod event;
 pub mod hand;
 pub mod ids;
+pub mod import;
 pub mod notation;
 pub mod play;
 pub mod position;
+pub mod report;
+pub mod rotation;
 pub mod rules;
 pub mod score;
 pub mod seat;

@@ -6,7 +6,9 @@
 use std::path::Path;
 
 use referee::adjudicate::{findings, Finding, NoChoice, Signal};
-use referee::play::{mjs, Play, PlayRules};
+use referee::adjudicate::{report_as_played, settle, Replay};
+use referee::import::mjs;
+use referee::play::PlayRules;
 use referee::rules::Cannons;
 use referee::{Ruleset, Seat, Suit};
 
@@ -24,9 +26,9 @@ fn server_rules() -> Ruleset {
     Ruleset::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-fn replayed(h: &mjs::MjsHand) -> referee::play::Replayed {
+fn replayed(h: &mjs::MjsHand) -> referee::adjudicate::Replayed {
     let rules = PlayRules::of(&Ruleset::builtin("code-of-laws").unwrap());
-    let r = Play::replay(rules, &h.started, h.events.iter().map(|(_, e)| e)).unwrap();
+    let r = Replay::replay(rules, &h.started, h.events.iter().map(|(_, e)| e)).unwrap();
     assert!(r.refused.is_none(), "{:?}", r.refused);
     r
 }
@@ -37,7 +39,7 @@ fn a_declared_concealed_kong_counts_among_the_sets_that_signal_a_clear_suit() {
     // Mah-Jongg with it, all bamboo. East held 3m: he had a choice.
     let h = hand("clear-suit.mjs");
     let r = replayed(&h);
-    let c = r.play.cannon().expect("a cannon");
+    let c = r.replay.cannon().expect("a cannon");
     assert_eq!((c.discarder, c.winner), (Seat::East, Seat::North));
     assert_eq!(c.danger.signal, Signal::OneSuit(Suit::Bamboo));
     assert_eq!(c.no_choice, NoChoice::HeldSafe("3m".parse().unwrap()));
@@ -46,7 +48,7 @@ fn a_declared_concealed_kong_counts_among_the_sets_that_signal_a_clear_suit() {
     assert!(c.citations().contains(&"Code §90(a)"));
     assert!(c.to_string().contains("three sets of bamboo and no others"));
     // East pays for all (§96): the other two losers pay nothing and are paid nothing.
-    let (_, settled) = r.play.settle(&server_rules(), 0).unwrap().unwrap();
+    let (_, settled) = settle(&r.replay, &server_rules(), 0).unwrap().unwrap();
     assert_eq!(settled.nets[Seat::South], 0);
     assert_eq!(settled.nets[Seat::West], 0);
     assert_eq!(settled.nets[Seat::East], -settled.nets[Seat::North]);
@@ -66,7 +68,7 @@ fn a_discarder_who_pleads_no_choice_holding_only_dangerous_tiles_is_excused() {
     // pleaded (the reader records the server's excuse as the plea, §95(b)).
     let h = hand("no-choice.mjs");
     let r = replayed(&h);
-    let c = r.play.cannon().expect("a cannon");
+    let c = r.replay.cannon().expect("a cannon");
     assert_eq!(c.danger.signal, Signal::EndOfWall);
     assert_eq!(c.no_choice, NoChoice::Open);
     assert!(c.pleaded && c.excused());
@@ -84,7 +86,7 @@ fn a_discarder_who_pleads_no_choice_holding_only_dangerous_tiles_is_excused() {
 fn an_end_of_wall_cannon_is_settled_as_the_server_settled_it() {
     let h = hand("paying-for-all.mjs");
     let r = replayed(&h);
-    let c = r.play.cannon().expect("a cannon");
+    let c = r.replay.cannon().expect("a cannon");
     assert_eq!(c.danger.signal, Signal::EndOfWall);
     assert!(!c.excused());
     let check = mjs::cross_check(&h, &server_rules(), 0).unwrap();
@@ -92,8 +94,13 @@ fn an_end_of_wall_cannon_is_settled_as_the_server_settled_it() {
     assert!(check.differences.is_empty(), "{:?}", check.differences);
     assert!(check.departures.is_empty(), "{:?}", check.departures);
     // Without the penalty the settlement would differ from the server's.
-    let (_, plain) = r.play.state().settle(&server_rules(), 0).unwrap().unwrap();
-    let (_, charged) = r.play.settle(&server_rules(), 0).unwrap().unwrap();
+    let (_, plain) = r
+        .replay
+        .state()
+        .settle(&server_rules(), 0)
+        .unwrap()
+        .unwrap();
+    let (_, charged) = settle(&r.replay, &server_rules(), 0).unwrap().unwrap();
     assert_ne!(plain.nets, charged.nets);
     assert_eq!(charged.nets.iter().map(|(_, n)| *n).sum::<i64>(), 0);
 }
@@ -104,7 +111,7 @@ fn a_second_dangerous_discard_that_completes_the_hand_frees_the_first() {
     // second (event 390): the second alone is liable.
     let h = hand("second-frees-first.mjs");
     let r = replayed(&h);
-    let c = r.play.cannon().expect("a cannon");
+    let c = r.replay.cannon().expect("a cannon");
     assert_eq!(c.event, 390);
     assert_eq!(c.freed, vec![374]);
     assert!(c.citations().contains(&"Code §93"));
@@ -120,9 +127,9 @@ fn under_a_ruleset_without_the_codes_cannons_the_finding_moves_no_money() {
         cannons: Cannons::None,
         ..PlayRules::of(&Ruleset::builtin("code-of-laws").unwrap())
     };
-    let r = Play::replay(rules, &h.started, h.events.iter().map(|(_, e)| e)).unwrap();
+    let r = Replay::replay(rules, &h.started, h.events.iter().map(|(_, e)| e)).unwrap();
     // The finding is there to read, whatever the ruleset …
-    assert!(r.play.cannon().is_some());
+    assert!(r.replay.cannon().is_some());
     // … but the report carries no penalty.
-    assert!(r.play.report().is_some_and(|rep| rep.penalties.is_empty()));
+    assert!(report_as_played(&r.replay).is_some_and(|rep| rep.penalties.is_empty()));
 }

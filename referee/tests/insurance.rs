@@ -8,7 +8,8 @@
 //! checked by hand in each test against the hand's plain settlement.
 
 use referee::adjudicate::{findings, Book, Exemption, Finding, Insurance, Rank, Signal};
-use referee::play::{Play, PlayRules, Replayed};
+use referee::adjudicate::{report_as_played, settle, Replay, Replayed};
+use referee::play::PlayRules;
 use referee::position::Position;
 use referee::settle::{Liability, Penalty};
 use referee::{BySeat, Ruleset, Seat, Suit};
@@ -39,7 +40,7 @@ impl Table<'_> {
     }
 
     fn replay(&self, rules: PlayRules) -> Replayed {
-        let r = Play::replay_from_position(rules, &self.position()).unwrap();
+        let r = Replay::replay_from_position(rules, &self.position()).unwrap();
         assert!(r.refused.is_none(), "{:?}", r.refused);
         r
     }
@@ -89,8 +90,8 @@ fn insurance(r: &Replayed, rules: &Ruleset) -> Option<Insurance> {
 
 /// The nets with the play's penalty, and as the hand would settle without it.
 fn nets(r: &Replayed, rules: &Ruleset) -> (BySeat<i64>, BySeat<i64>) {
-    let (_, charged) = r.play.settle(rules, 0).unwrap().unwrap();
-    let (_, plain) = r.play.state().settle(rules, 0).unwrap().unwrap();
+    let (_, charged) = settle(&r.replay, rules, 0).unwrap().unwrap();
+    let (_, plain) = r.replay.state().settle(rules, 0).unwrap().unwrap();
     let sum = |n: &BySeat<i64>| n.iter().map(|(_, v)| *v).sum::<i64>();
     assert_eq!(sum(&charged.nets), 0);
     assert_eq!(sum(&plain.nets), 0);
@@ -246,10 +247,10 @@ fn babcock_any_waiting_hand_exempts_under_the_new_method_only_p79() {
     };
     let r = dragons(south, "P", "E").replay(new_method);
     assert_eq!(
-        r.play.insurance().unwrap().first.exempt,
+        r.replay.insurance().unwrap().first.exempt,
         Some(Exemption::Waiting)
     );
-    assert!(r.play.report().unwrap().penalties.is_empty());
+    assert!(report_as_played(&r.replay).unwrap().penalties.is_empty());
 }
 
 #[test]
@@ -258,7 +259,10 @@ fn a_discard_that_completes_the_other_pair_is_not_insured_harr_p69_example_3() {
         let rules = ruleset(name);
         let r = dragons(SOUTH, "5p", "E").replay(PlayRules::of(&rules));
         assert_eq!(insurance(&r, &rules), None, "{name}");
-        assert!(r.play.report().unwrap().penalties.is_empty(), "{name}");
+        assert!(
+            report_as_played(&r.replay).unwrap().penalties.is_empty(),
+            "{name}"
+        );
     }
 }
 
@@ -318,9 +322,9 @@ fn no_choice_exempts_after_a_draw_under_both_books_and_after_a_pung_only_under_h
     let after_pung = only_bamboo("S:pung", "E:9p S:1m W:R N:5m E:E>S", 63);
     let exempt = |name: &str, p: &Position| {
         let rules = ruleset(name);
-        let r = Play::replay_from_position(PlayRules::of(&rules), p).unwrap();
+        let r = Replay::replay_from_position(PlayRules::of(&rules), p).unwrap();
         assert!(r.refused.is_none(), "{:?}", r.refused);
-        let i = r.play.insurance().expect("a finding");
+        let i = r.replay.insurance().expect("a finding");
         assert_eq!(i.first.danger.signal, Signal::OneSuit(Suit::Bamboo));
         i.first.exempt
     };
@@ -347,20 +351,24 @@ fn the_same_discard_is_charged_by_each_rulesets_own_rule() {
         .iter()
         .any(|f| matches!(f, Finding::Cannon(c) if c.danger.signal == Signal::Dragons)));
     assert!(!found.iter().any(|f| matches!(f, Finding::Insurance(_))));
-    assert_eq!(r.play.insurance(), None);
-    assert!(r.play.report().unwrap().penalties.iter().any(|p| matches!(
-        p,
-        Penalty::PaysForAll {
-            liable: Seat::South,
-            liability: Liability::Full,
-            second: None
-        }
-    )));
+    assert_eq!(r.replay.insurance(), None);
+    assert!(report_as_played(&r.replay)
+        .unwrap()
+        .penalties
+        .iter()
+        .any(|p| matches!(
+            p,
+            Penalty::PaysForAll {
+                liable: Seat::South,
+                liability: Liability::Full,
+                second: None
+            }
+        )));
     // The Chinese classical rules: no penalty, and the Code's finding only to read.
     let chinese = ruleset("chinese-classical");
     let r = t.replay(PlayRules::of(&chinese));
-    assert!(r.play.report().unwrap().penalties.is_empty());
-    assert_eq!(r.play.insurance(), None);
+    assert!(report_as_played(&r.replay).unwrap().penalties.is_empty());
+    assert_eq!(r.replay.insurance(), None);
     // Babcock's and Harr's: each its own kind, citing its own book.
     for (name, kind, cite) in [
         ("babcock-chinese", "insurance", "Babcock p. 75"),
@@ -378,6 +386,10 @@ fn the_same_discard_is_charged_by_each_rulesets_own_rule() {
         assert_eq!(f.offender(), Some(Seat::South));
         assert!(f.citations().contains(&cite), "{name}");
         assert!(f.penalty().is_some());
-        assert_eq!(r.play.report().unwrap().penalties.len(), 1, "{name}");
+        assert_eq!(
+            report_as_played(&r.replay).unwrap().penalties.len(),
+            1,
+            "{name}"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! its play applied and legal (so every draw is the wall's next tile), 144 tiles accounted for
 //! after each, and the final state scored and settled by the same code as a hand recorded at
 //! its end: every seat's score and every settlement equal to the server's
-//! (`referee::play::mjs::cross_check`).
+//! (`referee::import::mjs::cross_check`).
 //!
 //! The server scores the groups its robots declare; our scorer finds a losing hand's best
 //! grouping. They agree on every hand here; a hand where a robot declared less than its best
@@ -10,7 +10,8 @@
 
 use std::path::Path;
 
-use referee::play::{mjs, Play, PlayRules};
+use referee::import::mjs;
+use referee::play::{Play, PlayRules};
 use referee::Ruleset;
 
 fn hands() -> Vec<(String, String)> {

@@ -3,6 +3,7 @@
 //! a cannon let off (Code §90–96), a plea of No Choice that stands or not (§95), an act out of
 //! turn.
 
+use referee::adjudicate::Replay;
 use referee::adjudicate::{findings, Finding, NoChoice, Signal};
 use referee::play::{Ending, Inconsistent, Play, PlayRules, Turn};
 use referee::position::Position;
@@ -28,7 +29,7 @@ fn position(south: &str, discards: &str, wall: &str, turn: &str, pleads: bool) -
 const DISCARDS: &str = "E:9p S:1m W:R N:5m E:2p";
 
 fn cannon(p: &Position) -> referee::adjudicate::Cannon {
-    let replayed = Play::replay_from_position(rules(), p).unwrap();
+    let replayed = Replay::replay_from_position(rules(), p).unwrap();
     assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
     let found = findings(&replayed, &Ruleset::builtin("code-of-laws").unwrap());
     let cannons: Vec<_> = found
@@ -107,10 +108,10 @@ fn from_a_position_mah_jongg_on_a_loose_tile_is_from_the_kong_box_section_117h()
                 | N: ?13 | E:9p S:1m W:R N:5m E:2p | live:70 box:15 | S:loose 3p \
                 | S:mahjongg self 3p";
     let p: Position = line.parse().unwrap();
-    let r = Play::replay_from_position(rules(), &p).unwrap();
+    let r = Replay::replay_from_position(rules(), &p).unwrap();
     assert!(r.refused.is_none() && r.irregular.is_empty(), "{r:?}");
     assert!(matches!(
-        r.play.state().turn,
+        r.replay.state().turn,
         Turn::Over(Ending::MahJongg {
             seat: Seat::South,
             from: WinFrom::LooseTile,
@@ -125,7 +126,7 @@ fn from_a_position_an_act_out_of_turn_is_found_irregular() {
                 | N: ?4 [222s] [444s] [777s] | E:9p S:1m W:R N:5m E:2p | live:70 | S:drew \
                 | W:discard 1m";
     let p: Position = line.parse().unwrap();
-    let r = Play::replay_from_position(rules(), &p).unwrap();
+    let r = Replay::replay_from_position(rules(), &p).unwrap();
     let found = findings(&r, &Ruleset::builtin("code-of-laws").unwrap());
     assert!(
         found.iter().any(|f| matches!(f, Finding::Irregular(i) if i.event == 1 && i.irregularity.rule == "Code §74")

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use ledger::event::{HandEvent, OfficialRole};
 use ledger::{Ledger, OfficialId};
-use referee::play::mjs;
+use referee::import::mjs;
 use serde_json::{json, Value};
 use web::server::auth::{self, Official};
 use web::server::commands::tournament::{self, NewPlayer, NewTable, NewTournament};

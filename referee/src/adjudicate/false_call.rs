@@ -29,7 +29,7 @@
 //! Two or three false callers on one discard (§83). The play grants the discard to one
 //! Mah-Jongg claim (§61), so one call stands; the play keeps with it the other seats that had
 //! claimed the same discard for Mah-Jongg when it was granted, and their claims pressed
-//! ([`Rival`]). When the call that stands is false, each rival's hand is judged with the
+//! ([`RivalClaim`]). When the call that stands is false, each rival's hand is judged with the
 //! discard the same way; a rival whose hand it would not complete (or who could not Mah-Jongg
 //! at all) is a co-offender, and the penalty is §83's: from two offenders 150 each to each
 //! non-offender, from three 100 each to the fourth, as the ruleset prices it
@@ -49,71 +49,21 @@ use std::fmt;
 
 use super::incorrect_hand::Fault;
 use super::notes::Barred;
-use crate::play::{Ending, PlayState, Turn};
+#[cfg(doc)]
+use crate::play::RivalClaim;
+use crate::play::{Call, Ending, PlayState, Turn};
 use crate::score::{score, ScoreError, ScoreInput};
 use crate::settle::Penalty;
 use crate::tile::Tile;
 use crate::{Ruleset, Seat, TileCounts};
 
-/// A call of Mah-Jongg, as the play recorded it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Call {
-    pub caller: Seat,
-    /// The `MahJonggDeclared` event (the hand's start is event 0).
-    pub event: usize,
-    /// The other seats that laid down tiles while the call stood, with their events; a rival
-    /// showing his hand is not among them (§83).
-    pub laid_down: Vec<(Seat, usize)>,
-    /// The event by which the caller took up his hand (§82), if he did.
-    pub taken_up: Option<usize>,
-    /// The state just before the call: where play resumes if the caller takes up his hand.
-    pub(crate) before: Box<PlayState>,
-    /// The state as the call stood when the caller took up his hand.
-    pub(crate) as_called: Option<Box<PlayState>>,
-    /// Why the caller could not Mah-Jongg in this hand at all, if he could not (§55(b),
-    /// §89(b)).
-    pub barred: Option<Barred>,
-    /// The other seats whose claims of the same discard for Mah-Jongg stood when it was
-    /// granted to the caller (§83).
-    pub rivals: Vec<Rival>,
-}
-
-/// Another seat that claimed for Mah-Jongg the discard granted to a caller (§83).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rival {
-    pub seat: Seat,
-    /// Why he could not Mah-Jongg in this hand at all, if he could not (§55(b), §89(b)).
-    pub barred: Option<Barred>,
-    /// The event by which he withdrew his claim while the call stood, if he did.
-    pub withdrawn: Option<usize>,
-}
-
-impl Call {
-    pub(crate) fn new(
-        caller: Seat,
-        event: usize,
-        before: PlayState,
-        barred: Option<Barred>,
-        rivals: Vec<Rival>,
-    ) -> Call {
-        Call {
-            caller,
-            event,
-            laid_down: Vec::new(),
-            taken_up: None,
-            before: Box::new(before),
-            as_called: None,
-            barred,
-            rivals,
-        }
-    }
-
-    /// Whether `seat` is a rival claimant of the discard, with his claim pressed.
-    pub(crate) fn rival_pressing(&self, seat: Seat) -> bool {
-        self.rivals
-            .iter()
-            .any(|r| r.seat == seat && r.withdrawn.is_none())
-    }
+/// Why a call of Mah-Jongg could not stand whatever the hand held, as the notes stood when it
+/// was made: the caller's, and each rival claimant's of the same discard (§55(b), §89(b)), in
+/// the order of the play's [`RivalClaim`]s.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CallBars {
+    pub caller: Option<Barred>,
+    pub rivals: Vec<Option<Barred>>,
 }
 
 /// How a rival's claim of the same discard for Mah-Jongg was judged (§83).
@@ -163,7 +113,12 @@ pub struct FalseCall {
 impl FalseCall {
     /// The call as `state` shows it (the state while it stood), if it is false under `rules`;
     /// `None` for a complete hand, or one whose tiles were never seen.
-    pub(crate) fn of(call: &Call, state: &PlayState, rules: &Ruleset) -> Option<FalseCall> {
+    pub(crate) fn of(
+        call: &Call,
+        bars: &CallBars,
+        state: &PlayState,
+        rules: &Ruleset,
+    ) -> Option<FalseCall> {
         let Turn::Over(Ending::MahJongg {
             seat,
             tile,
@@ -175,7 +130,7 @@ impl FalseCall {
             return None;
         };
         let win = circumstances.win(from);
-        let why = match call.barred {
+        let why = match bars.caller {
             Some(barred) => barred_why(seat, barred),
             None => {
                 let hand = match &state.laid_down[seat] {
@@ -185,12 +140,14 @@ impl FalseCall {
                 incomplete(rules, state, seat, hand, win)?
             }
         };
+        let barred = bars.rivals.iter().copied().chain(std::iter::repeat(None));
         let rivals = call
             .rivals
             .iter()
-            .map(|r| RivalCall {
+            .zip(barred)
+            .map(|(r, barred)| RivalCall {
                 seat: r.seat,
-                verdict: match (r.withdrawn, r.barred) {
+                verdict: match (r.withdrawn, barred) {
                     (Some(e), _) => RivalVerdict::Withdrawn(e),
                     (None, Some(barred)) => RivalVerdict::False(barred_why(r.seat, barred)),
                     (None, None) => {
@@ -218,7 +175,7 @@ impl FalseCall {
             laid_down: call.laid_down.clone(),
             taken_up: call.taken_up,
             east: state.east,
-            barred: call.barred,
+            barred: bars.caller,
             rivals,
         })
     }
@@ -264,7 +221,7 @@ impl FalseCall {
     }
 
     /// The title of East passes after the hand: only when it was abandoned and a false
-    /// caller was East (§82; §83 read with §82, see [`crate::adjudicate`]).
+    /// caller was East (§82; §83 read with §82, see the `adjudicate` module).
     pub fn east_passes(&self) -> bool {
         self.abandons() && self.offenders().contains(&self.east)
     }

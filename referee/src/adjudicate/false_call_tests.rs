@@ -7,7 +7,9 @@ use crate::event::{
     MahJonggDeclared, TileDiscarded, TileDrawn,
 };
 use crate::ids::TableId;
-use crate::play::{Applied, Ending, Play, PlayRules, Turn};
+use crate::play::{Applied, Ending, PlayRules, Turn};
+
+use super::{report, settle, Replay};
 use crate::tile::{AnyTile, Tile, Wind};
 use crate::{BySeat, Ruleset, Seat};
 
@@ -47,27 +49,27 @@ fn started(hands: [&str; 4]) -> HandStarted {
 }
 
 /// South waits on 1p or 4p; East holds a spare South wind to discard.
-fn dealt() -> Play {
+fn dealt() -> Replay {
     let started = started([
         "1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S 4p",
         "2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s",
         "9m 9m 5s 6s 7s 8s 9s R R G G N N",
         "W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m",
     ]);
-    Play::start(PlayRules::of(&code()), &started).unwrap()
+    Replay::start(PlayRules::of(&code()), &started).unwrap()
 }
 
-fn apply(p: &mut Play, e: HandEvent) -> Applied {
+fn apply(p: &mut Replay, e: HandEvent) -> Applied {
     p.apply(&e).unwrap_or_else(|err| panic!("{e:?}: {err}"))
 }
 
-fn lay_down(p: &mut Play, seat: Seat) -> Applied {
+fn lay_down(p: &mut Replay, seat: Seat) -> Applied {
     let hand = p.state().hand_of(seat).unwrap();
     apply(p, HandEvent::HandExposed(HandExposed { seat, hand }))
 }
 
 /// East discards the South wind; South calls Mah-Jongg on it, falsely, and lays his hand down.
-fn south_calls_falsely() -> Play {
+fn south_calls_falsely() -> Replay {
     let mut p = dealt();
     let s = Seat::South;
     for e in [
@@ -112,9 +114,9 @@ fn false_call_taken_up_before_anyone_lays_down_lets_play_continue() {
     // While the call stands and no one else has laid down, the hand waits: no result.
     let standing = p.false_call(&rules).expect("the call is false");
     assert!(!standing.abandons());
-    assert_eq!(p.result(&rules), None);
+    assert_eq!(report(&p, &rules), None);
     assert_eq!(apply(&mut p, take_up(Seat::South)), Applied::Legal);
-    // Play resumes after East's discard, which stays on the table, dead (§71).
+    // Replay resumes after East's discard, which stays on the table, dead (§71).
     assert_eq!(p.state().turn, Turn::Draw(Seat::South));
     assert_eq!(p.state().discards[0].claimed_by, None);
     assert_eq!(
@@ -149,7 +151,7 @@ fn false_call_after_another_lays_down_is_penalised_and_finishes_the_hand() {
     assert!(f.abandons());
     assert!(!f.east_passes(), "South was not East: East keeps the title");
     assert_eq!(f.laid_down, vec![(Seat::West, 6)]);
-    let (report, settled) = p.settle(&rules, 0).unwrap().expect("settled");
+    let (report, settled) = settle(&p, &rules, 0).unwrap().expect("settled");
     assert_eq!(report.winner, None);
     // Code §82: 300 to each opponent, and no other score.
     assert_eq!(settled.nets, BySeat::new(300, -900, 300, 300));
@@ -164,8 +166,8 @@ fn false_call_after_another_lays_down_is_penalised_and_finishes_the_hand() {
 fn a_false_call_is_a_finding_and_no_cannon() {
     let mut p = south_calls_falsely();
     lay_down(&mut p, Seat::North);
-    let replayed = crate::play::Replayed {
-        play: p,
+    let replayed = super::Replayed {
+        replay: p,
         irregular: Vec::new(),
         refused: None,
     };
@@ -243,7 +245,7 @@ fn a_false_caller_who_was_east_gives_up_the_title() {
     let f = p.false_call(&rules).unwrap();
     assert!(f.east_passes());
     assert!(f.to_string().contains("passes"), "{f}");
-    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    let (_, settled) = settle(&p, &rules, 0).unwrap().unwrap();
     assert_eq!(settled.nets, BySeat::new(-900, 300, 300, 300));
 }
 
@@ -275,7 +277,7 @@ fn a_genuine_mah_jongg_takes_the_discard_a_false_caller_gave_back() {
         "W W 1p 1p 5m 5m 9s 9s 3s 3s 6m 6m 8m",
     ]);
     let rules = code();
-    let mut p = Play::start(PlayRules::of(&rules), &started).unwrap();
+    let mut p = Replay::start(PlayRules::of(&rules), &started).unwrap();
     let s = t("S");
     let claim = |seat| {
         HandEvent::ClaimMade(ClaimMade {
@@ -324,7 +326,7 @@ fn a_genuine_mah_jongg_takes_the_discard_a_false_caller_gave_back() {
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0].caller, Seat::South);
     assert_eq!(calls[0].penalty(), None);
-    let (report, settled) = p.settle(&rules, 0).unwrap().expect("settled");
+    let (report, settled) = settle(&p, &rules, 0).unwrap().expect("settled");
     assert_eq!(report.winner, Some(Seat::West));
     assert!(report.penalties.is_empty());
     assert_eq!(settled.nets.iter().map(|(_, n)| n).sum::<i64>(), 0);
@@ -356,7 +358,7 @@ fn declare_on(seat: Seat, tile: &str) -> HandEvent {
 
 /// East discards the South wind, and `claimants` claim it for Mah-Jongg; South, nearest the
 /// discarder (§61), is granted it and calls.
-fn claimed_by(p: &mut Play, claimants: &[Seat]) {
+fn claimed_by(p: &mut Replay, claimants: &[Seat]) {
     apply(
         p,
         HandEvent::TileDiscarded(TileDiscarded {
@@ -397,7 +399,7 @@ fn two_false_callers_on_one_discard_each_pay_the_non_offenders() {
         text.contains("west also claimed the discard for Mah-Jongg, falsely too"),
         "{text}"
     );
-    let (report, settled) = p.settle(&rules, 0).unwrap().expect("settled");
+    let (report, settled) = settle(&p, &rules, 0).unwrap().expect("settled");
     assert_eq!(report.winner, None);
     assert_eq!(settled.nets, BySeat::new(300, -300, -300, 300));
 }
@@ -412,7 +414,7 @@ fn three_false_callers_on_one_discard_each_pay_the_fourth() {
     let f = p.false_call(&rules).unwrap();
     assert_eq!(f.offenders(), vec![Seat::South, Seat::West, Seat::North]);
     assert!(f.to_string().contains("the fourth player"), "{f}");
-    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    let (_, settled) = settle(&p, &rules, 0).unwrap().unwrap();
     assert_eq!(settled.nets, BySeat::new(300, -100, -100, -100));
 }
 
@@ -433,7 +435,7 @@ fn a_rival_who_withdraws_in_time_is_no_offender() {
         f.to_string().contains("withdrew the claim at event 6"),
         "{f}"
     );
-    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    let (_, settled) = settle(&p, &rules, 0).unwrap().unwrap();
     assert_eq!(settled.nets, BySeat::new(300, -900, 300, 300));
 }
 
@@ -476,7 +478,7 @@ fn a_genuine_rival_is_no_offender() {
         "W W 1p 1p 5m 5m 9s 9s 3s 3s 6m 6m 8m",
     ]);
     let rules = code();
-    let mut p = Play::start(PlayRules::of(&rules), &started).unwrap();
+    let mut p = Replay::start(PlayRules::of(&rules), &started).unwrap();
     claimed_by(&mut p, &[Seat::South, Seat::West]);
     lay_down(&mut p, Seat::West);
     lay_down(&mut p, Seat::North);
@@ -488,7 +490,7 @@ fn a_genuine_rival_is_no_offender() {
             .contains("it completes his hand: he is no offender"),
         "{f}"
     );
-    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    let (_, settled) = settle(&p, &rules, 0).unwrap().unwrap();
     assert_eq!(settled.nets, BySeat::new(300, -900, 300, 300));
 }
 
@@ -530,6 +532,6 @@ fn a_co_offender_who_was_east_gives_up_the_title() {
             .contains("east was East: the title of East passes"),
         "{f}"
     );
-    let (_, settled) = p.settle(&rules, 0).unwrap().unwrap();
+    let (_, settled) = settle(&p, &rules, 0).unwrap().unwrap();
     assert_eq!(settled.nets, BySeat::new(-300, 300, -300, 300));
 }

@@ -8,6 +8,7 @@ use crate::BySeat;
 use crate::Seat::{East, North, South, West};
 
 use super::incorrect_hand::{long_hand_payments, LongHandPayment};
+use super::settle;
 use super::test_support::*;
 use super::{findings, Finding};
 
@@ -77,9 +78,9 @@ fn a_long_hand_that_calls_mah_jongg_is_ruled_as_a_false_call() {
         "no cannon on a false call"
     );
     // North lays down tiles before West takes up his hand: West pays each opponent (§82).
-    let mut p = r.play;
+    let mut p = r.replay;
     lay_down(&mut p, North);
-    let (_, settled) = p.settle(&rules, 0).unwrap().expect("settled");
+    let (_, settled) = settle(&p, &rules, 0).unwrap().expect("settled");
     assert_eq!(settled.nets, BySeat::new(300, 300, -900, 300));
 }
 
@@ -233,14 +234,14 @@ fn a_played_hand_settles_a_long_hand_by_section_89c() {
         grant(East, ClaimKind::MahJongg),
         mahjongg(East, "1p", false),
     ]);
-    let mut p = replay(&table(), &events).play;
+    let mut p = replay(&table(), &events).replay;
     // West's fourteen tiles cannot be laid down as a hand: it has no place on the sheet.
     assert!(p.state().hand_of(West).is_none());
     for seat in [East, South, North] {
         lay_down(&mut p, seat);
     }
     let rules = code();
-    let (report, settled) = p.settle(&rules, 0).unwrap().expect("settled");
+    let (report, settled) = settle(&p, &rules, 0).unwrap().expect("settled");
     assert_eq!(report.winner, Some(East));
     assert!(
         report

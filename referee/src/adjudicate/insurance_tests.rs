@@ -1,8 +1,8 @@
 //! Given the sets a player displays, when a tile is discarded, then is it insured against under
 //! Babcock (pp. 75–76) or Harr (p. 68), and does the hand completed bear the signal out?
 
-use super::cannon::{signals_in, Book, Signal};
-use super::insurance::Rank;
+use super::danger::{signals_in, Book, Signal};
+use super::own_hand::Rank;
 use crate::tile::Wind;
 use crate::{Set, Suit, Tile};
 

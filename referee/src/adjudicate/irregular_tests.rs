@@ -7,14 +7,17 @@ use crate::event::{
     ClaimKind, Deal, DealOrder, DiscardTakenIntoHand, HandEvent, HandStarted, KongKind, KongRobbed,
     OriginalCallAnnounced, WashOut,
 };
-use crate::play::{Breach, Play, PlayRules, Replayed};
+use crate::play::{Breach, PlayRules};
+
+use super::{settle, Replay, Replayed};
 use crate::settle::{NamingClaim, Penalty};
 use crate::tile::{AnyTile, Bonus, Tile};
 use crate::Seat;
 use crate::Seat::{East, North, South, West};
 
 use super::test_support::*;
-use super::{findings, sections, Finding, Irregular};
+use super::{findings, Finding, Irregular};
+use crate::play::sections;
 
 fn oc(seat: Seat) -> HandEvent {
     HandEvent::OriginalCallAnnounced(OriginalCallAnnounced { seat })
@@ -104,7 +107,7 @@ fn a_false_naming_claimed_for_pung_costs_the_discarder_100() {
         reason: "stopped".into(),
     }));
     let r = replay(&table(), &events);
-    let (report, settled) = r.play.settle(&code(), 0).unwrap().unwrap();
+    let (report, settled) = settle(&r.replay, &code(), 0).unwrap().unwrap();
     assert!(report.penalties.contains(&penalty), "{report:?}");
     assert_eq!(settled.nets[North], 100);
     assert_eq!(settled.nets[East], -100);
@@ -195,7 +198,7 @@ fn a_granted_claim_withdrawn_leaves_the_discard_dead() {
     // §71: another player may still claim it, for any purpose.
     let mut more = events.to_vec();
     more.push(claim(South, ClaimKind::Pung, "1p"));
-    let r = Play::replay(PlayRules::of(&code()), &table(), &more).unwrap();
+    let r = Replay::replay(PlayRules::of(&code()), &table(), &more).unwrap();
     assert!(r.refused.is_none(), "{:?}", r.refused);
 }
 
@@ -284,7 +287,7 @@ fn an_original_call_is_broken_by_discarding_another_tile() {
 #[test]
 fn an_original_call_out_of_time_is_misplaced_and_binds_to_nothing() {
     let r = replay(&table(), &[oc(East)]);
-    assert!(!r.play.state().seats[East].original_call);
+    assert!(!r.replay.state().seats[East].original_call);
     let found = findings(&r, &code());
     assert_finding(
         only(&found, "misplaced-original-call"),
@@ -503,7 +506,7 @@ fn random_game(seed: u64, stray: bool) -> Replayed {
         ..table()
     };
     let rules = PlayRules::of(&code());
-    let mut p = Play::start(rules.clone(), &start).unwrap();
+    let mut p = Replay::start(rules.clone(), &start).unwrap();
     let mut events = Vec::new();
     let mut x = seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1;
     let mut rand = move |n: usize| {
@@ -550,7 +553,7 @@ fn random_game(seed: u64, stray: bool) -> Replayed {
         p.apply(&e).unwrap();
         events.push(e);
     }
-    let r = Play::replay(rules, &start, &events).unwrap();
+    let r = Replay::replay(rules, &start, &events).unwrap();
     assert!(r.refused.is_none());
     r
 }

@@ -1,11 +1,13 @@
 //! Adjudication: what a referee must rule on, derived from the replayed play.
 //!
-//! The replay ([`crate::play`]) says what happened and flags each event that broke a rule of
+//! The play ([`crate::play`]) says what happened and flags each event that broke a rule of
 //! play, with the seat that broke it and which rule ([`crate::play::Breach`]). Some rulings need
 //! more than one event: whether a discard "let off a cannon" depends on what the dangerous
 //! player had displayed when it was made, who claimed it and for what, and how the hand ended,
-//! possibly many turns later (Code §90–96). The replay keeps what those rulings need as part of
-//! its fold ([`CannonWatch`], [`Notes`]), so the findings are there at any moment.
+//! possibly many turns later (Code §90–96). A [`Replay`] is the play with its watchers
+//! ([`CannonWatch`], [`Notes`]): each event goes to the play, and the watchers look at the state
+//! before and after it, so the findings are there at any moment; [`report`] says what the hand
+//! comes to (its report to score and settle, with the penalties its play brings).
 //!
 //! [`findings`] lists everything a replayed hand gives the referee to rule on, each a typed
 //! [`Finding`] with the events it rests on, the seat concerned, the sections it cites, what the
@@ -42,6 +44,7 @@
 //! | others claiming a discard returned from a hand (§81) | §81 bars only the offender from using it; the replay has no event for its return, so the finding leaves the return to the referee | [`irregular`] |
 
 pub mod cannon;
+pub mod danger;
 pub mod false_call;
 #[cfg(test)]
 mod false_call_tests;
@@ -60,27 +63,33 @@ pub mod original_call;
 pub mod own_count;
 #[cfg(test)]
 mod own_count_tests;
+pub mod own_hand;
+pub mod replay;
+pub mod report;
 pub mod retraction;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]
 mod tests;
+pub mod watch;
 
-pub use cannon::{
-    cannon_reading, Book, Cannon, CannonReading, CannonWatch, Danger, NoChoice, Signal,
-};
-pub use false_call::{Call, FalseCall};
+pub use cannon::{cannon_reading, Cannon};
+pub use danger::{Book, CannonReading, Danger, NoChoice, Signal};
+pub use false_call::{CallBars, FalseCall};
 pub use false_naming::{FalseNaming, NamedClaim};
 pub use incorrect_hand::{long_hand_payments, Count, Fault, FoulSet, IncorrectHand};
-pub use insurance::{Exemption, Insurance, Insured, OwnHand, Rank};
-pub use irregular::{sections, Irregular};
-pub use notes::{Barred, Notes};
+pub use insurance::{Exemption, Insurance, Insured};
+pub use irregular::Irregular;
+pub use notes::{Barred, Notes, OwnCount};
 pub use original_call::{Alteration, BrokenCall};
-pub use own_count::{Arrangement, Miscount, OwnCount};
+pub use own_count::{Arrangement, Miscount};
+pub use own_hand::{OwnHand, Rank};
+pub use replay::{Replay, Replayed};
+pub use report::{report, report_as_played, settle};
 pub use retraction::Retraction;
+pub use watch::CannonWatch;
 
-use crate::play::{Breach, Replayed};
-use crate::rules::Cannons;
+use crate::play::Breach;
 use crate::Seat;
 
 /// One thing a referee must rule on.
@@ -238,7 +247,8 @@ impl std::fmt::Display for Finding {
 
 /// Every finding of a replayed hand under `rules`, in the order of the events they rest on.
 pub fn findings(replayed: &Replayed, rules: &crate::Ruleset) -> Vec<Finding> {
-    let notes = replayed.play.notes();
+    let replay = &replayed.replay;
+    let notes = replay.notes();
     let mut out: Vec<Finding> = replayed
         .irregular
         .iter()
@@ -266,26 +276,14 @@ pub fn findings(replayed: &Replayed, rules: &crate::Ruleset) -> Vec<Finding> {
             .map(Finding::BrokenOriginalCall),
     );
     out.extend(notes.incorrect.iter().cloned().map(Finding::IncorrectHand));
-    out.extend(
-        replayed
-            .play
-            .false_calls(rules)
-            .into_iter()
-            .map(Finding::FalseMahJongg),
-    );
-    // A false call is no Mah-Jongg: no cannon was let off by it. Where the play's rules
-    // charge a dangerous discard by a book's rule, that book's finding stands in the Code's.
-    if replayed.play.false_call(rules).is_none() {
-        match replayed.play.rules().cannons {
-            Cannons::BabcockInsurance | Cannons::HarrPenalty => {
-                out.extend(replayed.play.insurance().map(Finding::Insurance))
-            }
-            Cannons::CodeOfLaws | Cannons::None => {
-                out.extend(replayed.play.cannon().map(Finding::Cannon))
-            }
-        }
+    let false_calls = replay.false_calls(rules);
+    // A false call is no Mah-Jongg: no cannon was let off by it.
+    let standing_false = replay.false_call(rules).is_some();
+    out.extend(false_calls.into_iter().map(Finding::FalseMahJongg));
+    if !standing_false {
+        out.extend(replay.dangerous_discard());
     }
-    let (miscounts, arrangements) = own_count::judge(&replayed.play, rules);
+    let (miscounts, arrangements) = own_count::judge(replay, rules);
     out.extend(miscounts.into_iter().map(Finding::Miscount));
     out.extend(arrangements.into_iter().map(Finding::Arrangement));
     out.sort_by_key(Finding::event);

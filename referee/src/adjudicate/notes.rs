@@ -1,5 +1,5 @@
 //! What the findings that span several events need, kept as the play is folded (as
-//! [`super::CannonWatch`] keeps the cannon's): claims withdrawn (§69–71), discards falsely
+//! [`super::watch::CannonWatch`] keeps the cannon's): claims withdrawn (§69–71), discards falsely
 //! named and the claims of the tile named (§84–88), Original Calls and what broke them (§55),
 //! and §89's count at each discard in turn, with the sets declared in error (§76–78).
 //!
@@ -7,9 +7,7 @@
 //! the event in once it has been applied (an inconsistent event, refused, is never noted).
 
 use crate::event::{ClaimKind, HandEvent};
-use crate::play::apply::claimed_tile;
-use crate::play::moves::chows_with;
-use crate::play::{Concealed, LastDraw, PlayState, Turn};
+use crate::play::{chows_with, Concealed, LastDraw, PlayState, Turn};
 use crate::{is_complete, BySeat, Seat, Tile};
 
 use super::false_naming::{FalseNaming, NamedClaim};
@@ -42,6 +40,16 @@ impl OpenError {
     }
 }
 
+/// A player's own count of his hand, as the play recorded it (a `ScoreClaimed` event).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnCount {
+    pub seat: Seat,
+    pub event: usize,
+    pub counted: u64,
+    /// The scoring elements he named, as he named them.
+    pub elements: Vec<String>,
+}
+
 /// The notes of a play so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Notes {
@@ -50,7 +58,7 @@ pub struct Notes {
     pub broken_calls: Vec<BrokenCall>,
     pub incorrect: Vec<IncorrectHand>,
     /// Each seat's own count of its hand, the last it gave (§110).
-    pub own_counts: Vec<super::own_count::OwnCount>,
+    pub own_counts: Vec<OwnCount>,
     /// The event at which each seat laid its hand down after the hand (§104).
     pub laid_down_at: BySeat<Option<usize>>,
     /// Each seat's Original Call (its event) while it binds.
@@ -143,7 +151,7 @@ impl Notes {
             last_draw: state.last_draw,
             granted,
             withdrawn,
-            from: claimed_tile(state, seat).map(|(_, d)| d.seat),
+            from: state.claimed_tile(seat).map(|(_, d)| d.seat),
         }
     }
 
@@ -158,7 +166,7 @@ impl Notes {
                 (w.discard, state.discards[w.discard], false)
             }
             (_, Turn::Expose { seat: s, .. }) if *s == seat => {
-                let (i, d) = claimed_tile(state, seat)?;
+                let (i, d) = state.claimed_tile(seat)?;
                 (i, d, true)
             }
             _ => return None,
@@ -206,7 +214,7 @@ impl Notes {
             HandEvent::ScoreClaimed(e) => {
                 // A player may count again before he is paid: the last count stands.
                 self.own_counts.retain(|c| c.seat != e.seat);
-                self.own_counts.push(super::own_count::OwnCount {
+                self.own_counts.push(OwnCount {
                     seat: e.seat,
                     event: n,
                     counted: e.points.unsigned_abs(),

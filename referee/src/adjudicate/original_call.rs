@@ -17,7 +17,7 @@
 //!   Pinned by `irregular_tests::an_original_call_is_broken_by_discarding_another_tile`.
 //! - A call of Mah-Jongg after the call was broken is one the player may not make (§55(b)): it
 //!   is ruled like a false call (§82), as a hand that cannot Mah-Jongg is (§89(b)); see
-//!   [`super::false_call`].
+//!   the `false_call` findings.
 
 use std::fmt;
 

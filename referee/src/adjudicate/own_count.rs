@@ -24,20 +24,10 @@
 
 use std::fmt;
 
-use crate::play::Play;
+use super::replay::Replay;
+use crate::report::HandReport;
 use crate::settle::Penalty;
-use crate::table::HandReport;
 use crate::{BySeat, Ruleset, Seat};
-
-/// A player's own count of his hand, as the play recorded it (a `ScoreClaimed` event).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OwnCount {
-    pub seat: Seat,
-    pub event: usize,
-    pub counted: u64,
-    /// The scoring elements he named, as he named them.
-    pub elements: Vec<String>,
-}
 
 /// An own count that differs from the hand's value (§110).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,8 +119,8 @@ impl fmt::Display for Arrangement {
 /// The own counts that differ from their hands' values, and the arrangements that undervalue
 /// their hands, once the play has ended in a Mah-Jongg that stands and every hand is seen;
 /// nothing otherwise.
-pub(crate) fn judge(play: &Play, rules: &Ruleset) -> (Vec<Miscount>, Vec<Arrangement>) {
-    let Some(report) = play.result(rules).filter(|r| r.winner.is_some()) else {
+pub(crate) fn judge(play: &Replay, rules: &Ruleset) -> (Vec<Miscount>, Vec<Arrangement>) {
+    let Some(report) = super::report(play, rules).filter(|r| r.winner.is_some()) else {
         return (Vec::new(), Vec::new());
     };
     // The hands' values: their sheets, whatever penalties settle on top.
@@ -191,10 +181,11 @@ pub(crate) fn judge(play: &Play, rules: &Ruleset) -> (Vec<Miscount>, Vec<Arrange
 /// Each seat's score sheet for `report`, as the table scores it; `None` if it cannot be
 /// scored.
 fn sheets_of(
-    play: &Play,
+    play: &Replay,
     report: &HandReport,
     rules: &Ruleset,
 ) -> Option<BySeat<crate::score::ScoreSheet>> {
-    let (_, settled) = play.state().settle_report(report.clone(), rules, 0).ok()?;
+    let (_, settled) =
+        crate::report::settle(report.clone(), rules, &play.state().position(0)).ok()?;
     Some(settled.sheets)
 }

@@ -2,9 +2,9 @@
 //! it down in an arrangement that scores less than its best, then (Code §104–105, §110) the
 //! finding says so, and an undervalued count stands in the settlement.
 
+use super::{settle, Replay};
 use crate::event::{ClaimKind, HandEvent, HandExposed, ScoreClaimed};
 use crate::hand::ConcealedGroup;
-use crate::play::Play;
 use crate::shape::Set;
 use crate::Seat::{self, East, North, South, West};
 
@@ -12,7 +12,7 @@ use super::test_support::*;
 use super::{findings, Finding};
 
 /// East goes Mah-Jongg on North's 1p; nobody has laid down yet.
-fn east_wins() -> Play {
+fn east_wins() -> Replay {
     let events = [
         discard(East, "S"),
         draw(South, "6p"),
@@ -25,10 +25,10 @@ fn east_wins() -> Play {
         grant(East, ClaimKind::MahJongg),
         mahjongg(East, "1p", false),
     ];
-    replay(&table(), &events).play
+    replay(&table(), &events).replay
 }
 
-fn all_laid_down() -> Play {
+fn all_laid_down() -> Replay {
     let mut p = east_wins();
     for seat in [East, South, West, North] {
         lay_down(&mut p, seat);
@@ -44,9 +44,9 @@ fn counts(seat: Seat, points: i64) -> HandEvent {
     })
 }
 
-fn judged(p: &Play) -> Vec<Finding> {
-    let replayed = crate::play::Replayed {
-        play: p.clone(),
+fn judged(p: &Replay) -> Vec<Finding> {
+    let replayed = super::Replayed {
+        replay: p.clone(),
         irregular: Vec::new(),
         refused: None,
     };
@@ -54,15 +54,15 @@ fn judged(p: &Play) -> Vec<Finding> {
 }
 
 /// The hand's value for `seat`, as the table scores it.
-fn value(p: &Play, seat: Seat) -> u64 {
-    let (_, settled) = p.settle(&code(), 0).unwrap().unwrap();
+fn value(p: &Replay, seat: Seat) -> u64 {
+    let (_, settled) = settle(p, &code(), 0).unwrap().unwrap();
     settled.sheets[seat].total
 }
 
 #[test]
 fn an_undervalued_count_stands_in_the_settlement() {
     let mut p = all_laid_down();
-    let (_, before) = p.settle(&code(), 0).unwrap().unwrap();
+    let (_, before) = settle(&p, &code(), 0).unwrap().unwrap();
     let worth = value(&p, East);
     assert!(worth > 10, "East's hand is worth {worth}");
     p.apply(&counts(East, 10)).unwrap();
@@ -86,7 +86,7 @@ fn an_undervalued_count_stands_in_the_settlement() {
             counted: 10
         })
     );
-    let (report, after) = p.settle(&code(), 0).unwrap().unwrap();
+    let (report, after) = settle(&p, &code(), 0).unwrap().unwrap();
     assert!(report.penalties.contains(&f.penalty().unwrap()));
     // East, the winner, collects twice his count from each loser: 60 in all, not 6 × worth;
     // the losers settle among themselves as before.
@@ -100,7 +100,7 @@ fn an_undervalued_count_stands_in_the_settlement() {
 #[test]
 fn an_overscored_count_is_corrected_to_the_hands_value() {
     let mut p = all_laid_down();
-    let (_, before) = p.settle(&code(), 0).unwrap().unwrap();
+    let (_, before) = settle(&p, &code(), 0).unwrap().unwrap();
     let worth = value(&p, South);
     p.apply(&counts(South, worth as i64 + 20)).unwrap();
     let found = judged(&p);
@@ -113,7 +113,7 @@ fn an_overscored_count_is_corrected_to_the_hands_value() {
         &["may correct him", &format!("he is paid {worth}")],
     );
     assert_eq!(f.penalty(), None);
-    let (_, after) = p.settle(&code(), 0).unwrap().unwrap();
+    let (_, after) = settle(&p, &code(), 0).unwrap().unwrap();
     assert_eq!(after.nets, before.nets);
 }
 
@@ -145,7 +145,7 @@ fn a_count_is_of_a_seen_hand_and_no_less_than_nothing() {
 #[test]
 fn a_count_during_the_play_is_refused() {
     let r = replay(&table(), &[discard(East, "S")]);
-    let mut p = r.play;
+    let mut p = r.replay;
     let err = p.apply(&counts(South, 0)).unwrap_err();
     assert!(
         err.to_string().contains("before the hand was over"),
@@ -169,7 +169,7 @@ fn a_long_hand_cannot_be_counted() {
         grant(East, ClaimKind::MahJongg),
         mahjongg(East, "1p", false),
     ];
-    let mut p = replay(&table(), &events).play;
+    let mut p = replay(&table(), &events).replay;
     let err = p.apply(&counts(West, 0)).unwrap_err();
     assert!(
         err.to_string().contains("long hand claims no score"),

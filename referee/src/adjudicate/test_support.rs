@@ -5,7 +5,9 @@ use crate::event::{
     KongDeclared, KongKind, MahJonggDeclared, SetExposed, TileDiscarded, TileDrawn,
 };
 use crate::ids::TableId;
-use crate::play::{Play, PlayRules, Replayed};
+use crate::play::PlayRules;
+
+use super::{Replay, Replayed};
 use crate::tile::{AnyTile, Tile, Wind};
 use crate::{BySeat, Ruleset, Seat};
 
@@ -52,7 +54,7 @@ pub fn table() -> HandStarted {
 
 /// The hand `started` replayed through `events` under the Code; every event must apply.
 pub fn replay(started: &HandStarted, events: &[HandEvent]) -> Replayed {
-    let r = Play::replay(PlayRules::of(&code()), started, events).unwrap();
+    let r = Replay::replay(PlayRules::of(&code()), started, events).unwrap();
     assert!(r.refused.is_none(), "{:?}", r.refused);
     r
 }
@@ -133,7 +135,7 @@ pub fn mahjongg(seat: Seat, tile: &str, self_drawn: bool) -> HandEvent {
 }
 
 /// `seat` lays its hand down as it holds it, after the hand.
-pub fn lay_down(p: &mut Play, seat: Seat) {
+pub fn lay_down(p: &mut Replay, seat: Seat) {
     let hand = p.state().hand_of(seat).unwrap();
     p.apply(&HandEvent::HandExposed(HandExposed { seat, hand }))
         .unwrap();

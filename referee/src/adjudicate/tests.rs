@@ -1,7 +1,7 @@
 //! Given the sets a player displays, when a tile is discarded, then is it dangerous, and does
 //! the hand the player completes make it liable (Code §90–92)?
 
-use super::cannon::{signals, Signal};
+use super::danger::{signals, Signal};
 use crate::{Set, Suit, Tile};
 
 fn t(s: &str) -> Tile {

@@ -124,6 +124,32 @@ pub enum ClaimKind {
     MahJongg,
 }
 
+impl ClaimKind {
+    /// Every kind, lowest precedence first (Code §61).
+    pub const ALL: [ClaimKind; 4] = [
+        ClaimKind::Chow,
+        ClaimKind::Pung,
+        ClaimKind::Kong,
+        ClaimKind::MahJongg,
+    ];
+
+    /// Its name in a sentence: "chow", "pung", "kong", "Mah-Jongg".
+    pub const fn name(self) -> &'static str {
+        match self {
+            ClaimKind::Chow => "chow",
+            ClaimKind::Pung => "pung",
+            ClaimKind::Kong => "kong",
+            ClaimKind::MahJongg => "Mah-Jongg",
+        }
+    }
+}
+
+impl std::fmt::Display for ClaimKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A seat claimed a discard.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -3,7 +3,7 @@
 //! Events are facts in the past tense (STYLE.md habit 6). A tournament's stream holds who takes
 //! part, its conditions, its tables and seat draws ([`TournamentEvent`]); a table's stream its
 //! games ([`TableEvent`]); each hand has its own stream ([`HandEvent`]) from the deal to the
-//! settlement and any correction. The table aggregate ([`crate::table`]) decides commands into
+//! settlement and any correction. The table aggregate (the `table` module) decides commands into
 //! these events and folds them back into its state; the ledger stores them with a stable wire
 //! name and a schema version per type, and reads old versions through its upcasters.
 //!
@@ -21,6 +21,7 @@
 //! so that the wire names are fixed; nothing records them yet.
 
 mod conditions;
+mod describe;
 mod hand;
 mod ruling;
 mod scoring;
@@ -31,6 +32,7 @@ mod tournament;
 mod voiding;
 
 pub use conditions::*;
+pub use describe::describe;
 pub use hand::*;
 pub use ruling::*;
 pub use scoring::*;

@@ -26,15 +26,15 @@ pub struct SessionOpened {
     pub seating: Option<SessionSeating>,
 }
 
-/// How a session's tables were seated by the seating generator (`crate::seating`), so that
+/// How a session's tables were seated by the seating generator (the `seating` module), so that
 /// anyone can make the same seating again from these facts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SessionSeating {
-    /// `no-repeat`, `swiss`, `progressive` or `random` (`crate::seating::Method`).
+    /// `no-repeat`, `swiss`, `progressive` or `random` (`seating::Method`).
     pub method: String,
     pub seed: u64,
-    /// The remainder policy for a count not divisible by four (`crate::seating::Remainder`).
+    /// The remainder policy for a count not divisible by four (`seating::Remainder`).
     pub remainder: String,
     /// The players as the plan numbers them: plan player `k` is `players[k - 1]`.
     pub players: Vec<PlayerId>,

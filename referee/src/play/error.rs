@@ -2,9 +2,11 @@
 
 use std::fmt;
 
-use crate::event::{ClaimKind, KongKind};
+use crate::event::ClaimKind;
 use crate::seat::Seat;
-use crate::tile::{AnyTile, Bonus, Tile};
+use crate::tile::{AnyTile, Tile};
+
+use super::breach::Breach;
 
 /// An event that was applied.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,103 +43,6 @@ impl Irregularity {
     /// `seat` broke `breach`.
     pub(crate) fn by(seat: Seat, breach: Breach, what: impl Into<String>) -> Irregularity {
         Irregularity::new(breach, Some(seat), what)
-    }
-}
-
-/// Each rule of play the replay can find broken by one event (Code §16–81, §84–88, §95, and
-/// the ruleset's own limits). The adjudication turns each into a finding with its consequence
-/// ([`crate::adjudicate::irregular`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Breach {
-    /// §31: a bonus tile declared after the turn it was drawn in.
-    BonusDeclaredLate(Bonus),
-    /// §31: a discard made while a bonus tile drawn in that turn was still undeclared.
-    BonusNotDeclared(Bonus),
-    /// §36: a seat claimed its own discard.
-    OwnDiscardClaimed,
-    /// §40: a chow claimed of a discard from a seat not on the claimer's left.
-    ChowNotFromLeft { discarder: Seat },
-    /// §39, §43: a set laid down by a seat that was not to lay one down.
-    ExposedOutOfTurn,
-    /// The ruleset's limit on chows (a house rule, not the Code's).
-    ChowBeyondLimit { max: u8 },
-    /// §55(a): an Original Call announced other than straight after the seat's first discard.
-    OriginalCallMistimed,
-    /// §95(b): No Choice pleaded other than straight after the discard was claimed.
-    NoChoiceLate,
-    /// §72: a tile drawn from a known wall that was not the next one.
-    WrongTileDrawn,
-    /// §73: a draw from the live wall out of turn.
-    DrawOutOfTurn { turn_of: Option<Seat> },
-    /// §46, §48, §50 (with §73): a loose tile drawn when none was owed.
-    LooseTileOutOfTurn { turn_of: Option<Seat> },
-    /// §74: a discard out of turn.
-    DiscardOutOfTurn { turn_of: Option<Seat> },
-    /// §75: a second tile discarded while the first was still the live discard.
-    TwoDiscards,
-    /// §84: a discard placed as one tile and named as another.
-    FalselyNamed { placed: Tile, named: Tile },
-    /// §85–88: a claim of the tile named, not the tile placed.
-    NamedTileClaimed {
-        discarder: Seat,
-        claim: ClaimKind,
-        placed: Tile,
-        named: Tile,
-    },
-    /// §61: the discard went to a claim over another that takes precedence.
-    Precedence {
-        claim: ClaimKind,
-        over: Seat,
-        their: ClaimKind,
-    },
-    /// §71: a discard taken back after it was claimed.
-    DiscardTakenBackAfterClaim,
-    /// §81: a discard taken into a concealed hand.
-    DiscardIntoHand,
-    /// §46, §48, §50–51: a kong declared by a seat that was not to declare one.
-    KongOutOfTurn(KongKind),
-    /// The ruleset has no robbing of kongs.
-    KongRobbedUnderRuleset { from: Seat },
-    /// §58: a concealed kong robbed other than for the Thirteen Unique Wonders.
-    ConcealedKongRobbed { from: Seat },
-    /// §54: Mah-Jongg on a seat's own draw, out of its turn.
-    MahJonggOutOfTurn,
-    /// §53: Mah-Jongg on a discard the seat had not been granted for Mah-Jongg.
-    MahJonggOnUnclaimedDiscard,
-    /// §36, §97: the hand ended as a wash-out with tiles left in the live wall.
-    EarlyWashOut { left: u32 },
-}
-
-impl Breach {
-    /// Where the rule is.
-    pub const fn rule(self) -> &'static str {
-        match self {
-            Breach::BonusDeclaredLate(_) | Breach::BonusNotDeclared(_) => "Code §31",
-            Breach::OwnDiscardClaimed => "Code §36",
-            Breach::ChowNotFromLeft { .. } => "Code §40",
-            Breach::ExposedOutOfTurn => "Code §39, §43",
-            Breach::ChowBeyondLimit { .. } => "ruleset: one chow per hand",
-            Breach::OriginalCallMistimed => "Code §55",
-            Breach::NoChoiceLate => "Code §95(b)",
-            Breach::WrongTileDrawn => "Code §72",
-            Breach::DrawOutOfTurn { .. } => "Code §73",
-            Breach::LooseTileOutOfTurn { .. } => "Code §46, §48, §50",
-            Breach::DiscardOutOfTurn { .. } => "Code §74",
-            Breach::TwoDiscards => "Code §75",
-            Breach::FalselyNamed { .. } => "Code §84",
-            Breach::NamedTileClaimed { .. } => "Code §85–88",
-            Breach::Precedence { .. } => "Code §61",
-            Breach::DiscardTakenBackAfterClaim => "Code §71",
-            Breach::DiscardIntoHand => "Code §81",
-            Breach::KongOutOfTurn(KongKind::Concealed) => "Code §50–51",
-            Breach::KongOutOfTurn(KongKind::AddedToExposedPung) => "Code §48",
-            Breach::KongOutOfTurn(KongKind::AnnexedDiscard) => "Code §46",
-            Breach::KongRobbedUnderRuleset { .. } => "the ruleset's kong_robbing",
-            Breach::ConcealedKongRobbed { .. } => "Code §58",
-            Breach::MahJonggOutOfTurn => "Code §54",
-            Breach::MahJonggOnUnclaimedDiscard => "Code §53",
-            Breach::EarlyWashOut { .. } => "Code §36, §97",
-        }
     }
 }
 
@@ -218,4 +123,10 @@ pub enum Inconsistent {
     LaidDownMismatch { seat: Seat, why: String },
     #[error("{seat} claimed a score {why}")]
     ScoreClaim { seat: Seat, why: &'static str },
+}
+
+impl From<crate::FifthCopy> for Inconsistent {
+    fn from(e: crate::FifthCopy) -> Inconsistent {
+        Inconsistent::FifthCopy(e.tile)
+    }
 }

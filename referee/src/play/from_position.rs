@@ -1,4 +1,4 @@
-//! Starting a replay from a position ([`crate::position`]) rather than from the deal: a
+//! Starting the play from a position ([`crate::position`]) rather than from the deal: a
 //! referee called to a table rules on the acts in dispute exactly as on a recorded hand.
 //!
 //! The position stands for the events before it (it is event 0, as the deal is; its acts are
@@ -14,9 +14,7 @@
 //!   it is claimed for chow or pung when the turn says so (§95(a): it may then not plead No
 //!   Choice).
 
-use crate::adjudicate::cannon::{CannonReading, CannonWatch};
 use crate::by_seat::BySeat;
-use crate::event::ClaimKind;
 use crate::hand::{Meld, MeldForm};
 use crate::position::{Position, ShownDiscard, Stage};
 use crate::seat::Seat;
@@ -25,7 +23,7 @@ use crate::tile::{AnyTile, Bonus, Tile};
 use super::error::{Inconsistent, PlayError};
 use super::rules::PlayRules;
 use super::state::{Discard, Formed, LastDraw, PlayState, PlayedSet, SeatState, Turn, Wall};
-use super::{Concealed, Play, Replayed};
+use super::{Concealed, Play};
 
 impl PlayState {
     /// The state a position describes, under `rules`: refused when a bonus tile is there more
@@ -189,32 +187,6 @@ impl Play {
     pub fn from_position(rules: PlayRules, position: &Position) -> Result<Play, PlayError> {
         let state = PlayState::from_position(&rules, position)
             .map_err(|kind| PlayError { event: 0, kind })?;
-        let to_move = position.to_move();
-        let came = |watch: CannonWatch| match to_move.stage {
-            Stage::Chowed => watch.after_claim(to_move.seat, ClaimKind::Chow),
-            Stage::Punged => watch.after_claim(to_move.seat, ClaimKind::Pung),
-            Stage::Konged => watch.after_claim(to_move.seat, ClaimKind::Kong),
-            _ => watch,
-        };
-        Ok(Play {
-            watch: came(CannonWatch::new(CannonReading::CODE)),
-            book_watch: super::book_watch(&rules).map(came),
-            rules,
-            events: 1,
-            calls: Vec::new(),
-            rivals: Vec::new(),
-            notes: crate::adjudicate::Notes::from_position(&state),
-            state,
-        })
-    }
-
-    /// The hand at `position` replayed through its acts in dispute, as [`Play::replay`]
-    /// replays a recorded hand: what [`crate::adjudicate::findings`] rules on.
-    pub fn replay_from_position(
-        rules: PlayRules,
-        position: &Position,
-    ) -> Result<Replayed, PlayError> {
-        let play = Play::from_position(rules, position)?;
-        Ok(play.replay_on(&position.events()))
+        Ok(Play::at(rules, state))
     }
 }

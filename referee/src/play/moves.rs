@@ -120,7 +120,7 @@ fn completes(concealed: &Concealed, tile: Tile) -> bool {
 }
 
 /// The chows (by lowest tile) `tile` would complete with two of `held`.
-pub(crate) fn chows_with(held: &crate::TileCounts, tile: Tile) -> Vec<Tile> {
+pub fn chows_with(held: &crate::TileCounts, tile: Tile) -> Vec<Tile> {
     let Some(rank) = tile.rank() else {
         return Vec::new();
     };

@@ -24,7 +24,7 @@ pub struct PlayRules {
     pub kong_robbing: KongRobbing,
     /// Which rule charges a dangerous discard: under the Code's (§90–96) a hand played to a
     /// cannon is settled with the discarder paying for all; under Babcock's insurance
-    /// penalties or Harr's penalty 2, as the book says ([`crate::adjudicate::insurance`]).
+    /// penalties or Harr's penalty 2, as the book says (the `adjudicate::insurance` findings).
     pub cannons: Cannons,
     /// The ruleset settles by Babcock's New Method (pp. 78–79), under which a discarder holding
     /// any waiting hand is not liable for the insurance penalty.

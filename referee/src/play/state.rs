@@ -4,56 +4,16 @@ use crate::by_seat::BySeat;
 use crate::counts::TileCounts;
 use crate::event::{ClaimKind, Deal, HandStarted};
 use crate::hand::{Hand, HandSetup, RawMeld};
+use crate::report::HandReport;
+use crate::rotation::Position;
 use crate::score::{Circumstances, WinFrom};
 use crate::seat::Seat;
 use crate::shape::Set;
-use crate::table::HandReport;
 use crate::tile::{AnyTile, Bonus, Tile, Wind};
 
 use super::error::Inconsistent;
 use super::rules::PlayRules;
-
-/// A seat's concealed playing tiles: known, or only counted while no scorer has seen them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Concealed {
-    Known(TileCounts),
-    Counted(u32),
-}
-
-impl Concealed {
-    /// How many tiles.
-    pub fn len(&self) -> u32 {
-        match self {
-            Concealed::Known(c) => c.len() as u32,
-            Concealed::Counted(n) => *n,
-        }
-    }
-
-    /// Holds no tiles.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Takes `t` in (a counted hand only counts it).
-    pub(crate) fn add(&mut self, t: Tile) -> Result<(), Inconsistent> {
-        match self {
-            Concealed::Known(c) => c.try_add(t).map_err(|_| Inconsistent::FifthCopy(t)),
-            Concealed::Counted(n) => {
-                *n += 1;
-                Ok(())
-            }
-        }
-    }
-
-    /// Does it hold `n` of `t`? A counted hand holds whatever it shows, if it has that many
-    /// tiles.
-    pub fn holds(&self, t: Tile, n: u8) -> bool {
-        match self {
-            Concealed::Known(c) => c.get(t) >= n,
-            Concealed::Counted(k) => *k >= u32::from(n),
-        }
-    }
-}
+pub use crate::concealed::Concealed;
 
 /// How a set on the table was formed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -637,37 +597,42 @@ impl PlayState {
         Some(report)
     }
 
-    /// The finished hand scored and settled under `rules` by the table's own path, East having
-    /// won `east_wins` hands running before it (§122(r)): `None` before the end, or while a
-    /// seat's tiles are unseen; the report's violations if the rules refuse it.
+    /// The finished hand as it lies, with no penalty, scored and settled under `rules`, East
+    /// having won `east_wins` hands running before it (§122(r)): `None` before the end, or
+    /// while a seat's tiles are unseen; the report's violations if the rules refuse it. (The
+    /// penalties its play brings are the adjudication's: `adjudicate::settle`.)
     pub fn settle(
         &self,
         rules: &crate::Ruleset,
         east_wins: u32,
-    ) -> Result<Option<(HandReport, crate::table::Settled)>, crate::Violations> {
+    ) -> Result<Option<(HandReport, crate::report::Settled)>, crate::Violations> {
         self.report()
-            .map(|r| self.settle_report(r, rules, east_wins))
+            .map(|r| crate::report::settle(r, rules, &self.position(east_wins)))
             .transpose()
     }
 
-    /// `report` — this hand's ([`PlayState::report`]), with any penalty ruled on it (a
-    /// cannon's paying for all) — scored and settled as [`PlayState::settle`] does.
-    pub fn settle_report(
-        &self,
-        report: HandReport,
-        rules: &crate::Ruleset,
-        east_wins: u32,
-    ) -> Result<(HandReport, crate::table::Settled), crate::Violations> {
-        let position = crate::table::Position {
+    /// The hand's place at the table, East having won `east_wins` hands running before it
+    /// (§122(r)): what scoring and settling it asks.
+    pub fn position(&self, east_wins: u32) -> Position {
+        Position {
             game: self.game,
             hand: self.hand,
             east: self.east,
             prevailing: self.prevailing,
             east_wins,
             passes: 0,
-        };
-        let settled = report.check()?.score_and_settle(rules, &position)?;
-        Ok((report, settled))
+        }
+    }
+
+    /// The discard granted to `seat` (or a robbed kong's tile) not yet in a set, and its
+    /// place among the discards.
+    pub fn claimed_tile(&self, seat: Seat) -> Option<(usize, Discard)> {
+        self.discards
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, d)| d.claimed_by == Some(seat))
+            .map(|(i, d)| (i, *d))
     }
 
     /// The wind `seat` holds in this hand.

@@ -4,9 +4,9 @@
 use std::str::FromStr;
 
 use crate::by_seat::BySeat;
+use crate::concealed::Concealed;
 use crate::counts::TileCounts;
 use crate::hand::{check_meld, Meld, MeldForm, MAX_BONUS_COPIES};
-use crate::play::Concealed;
 use crate::seat::Seat;
 use crate::shape::SetKind;
 use crate::tile::{Bonus, Tile};

@@ -76,10 +76,11 @@
 //! tiles for its sets, a turn at odds with the discards …). [`Position`]'s `Display` writes the
 //! canonical line, which reads back to the same position.
 //!
-//! [`crate::play::Play::replay_from_position`] plays the acts from the position, so that
-//! [`crate::adjudicate::findings`] rules on them as on a recorded hand; what the position leaves
-//! unsaid (the walls' tiles, where a set's discard came from …) is taken as
-//! `play/from_position.rs` says.
+//! The play (`play::Play::from_position`) takes a position as its event 0, and the
+//! adjudication (`adjudicate::Replay::from_position`) plays its acts from there, so that its
+//! findings rule on them as on a recorded hand; what the position leaves unsaid (the walls'
+//! tiles, where a set's discard came from …) is taken as `play/from_position.rs` says. This
+//! module is only the notation: it knows nothing of the play.
 //!
 //! ```
 //! use referee::position::{Position, Stage};
@@ -114,9 +115,9 @@ pub use error::{Field, PositionError, Problem, ProblemKind, SyntaxError, SyntaxK
 pub use parse::{PositionSetup, SeatSetup, Spanned};
 
 use crate::by_seat::BySeat;
+use crate::concealed::Concealed;
 use crate::event::HandEvent;
 use crate::hand::Meld;
-use crate::play::Concealed;
 use crate::seat::Seat;
 use crate::tile::{Bonus, Tile, Wind};
 

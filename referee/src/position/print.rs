@@ -3,8 +3,8 @@
 
 use std::fmt;
 
+use crate::concealed::Concealed;
 use crate::notation::{format_tiles, Style};
-use crate::play::Concealed;
 
 use super::{Position, SeatPosition, ShownDiscard, ToMove, WallCount};
 

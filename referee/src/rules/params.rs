@@ -210,14 +210,14 @@ pub enum KongRobbing {
 #[serde(rename_all = "kebab-case")]
 pub enum Cannons {
     /// Code §90–96, letting off a cannon: derived from the play
-    /// ([`crate::adjudicate::cannon`]) and settled as paying for all.
+    /// (the `adjudicate::cannon` module) and settled as paying for all.
     CodeOfLaws,
     /// Babcock's insurance penalties (the Chinese game, pp. 74–79): derived from the play
-    /// ([`crate::adjudicate::insurance`]) and settled as paying for all, in full, in half, or
+    /// (the `adjudicate::insurance` module) and settled as paying for all, in full, in half, or
     /// half with a second discarder (pp. 75–76).
     BabcockInsurance,
     /// Harr's penalty 2 (Pung Chow, pp. 68–70): derived from the play
-    /// ([`crate::adjudicate::insurance`]) and settled as paying for all.
+    /// (the `adjudicate::insurance` module) and settled as paying for all.
     HarrPenalty,
     /// The book has no such penalty.
     None,

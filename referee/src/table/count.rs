@@ -15,7 +15,8 @@ use crate::event::{CorrectionRecorded, HandEvent, ScoreClaimed};
 use crate::settle::Penalty;
 use crate::violation::{Violation, Violations};
 
-use super::{no_such_hand, result_events, settled, Conditions, Decided, HandKey, Table};
+use super::decide::{no_such_hand, result_events, settled};
+use super::{Conditions, Decided, HandKey, Table};
 
 /// The most a count may be: far above any limit a ruleset sets.
 const MAX_COUNT: i64 = 100_000_000;

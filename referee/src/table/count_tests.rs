@@ -6,7 +6,9 @@ use uuid::Uuid;
 
 use super::tests::{conditions, given, won};
 use super::*;
+use crate::event::*;
 use crate::settle::Penalty;
+use crate::violation::Violations;
 
 const KEY: HandKey = HandKey { game: 1, hand: 1 };
 
@@ -98,7 +100,7 @@ fn a_count_is_refused_where_no_hand_is_scored() {
 #[test]
 fn a_played_hand_settled_again_keeps_the_discards_seen() {
     let text = include_str!("../../../fixtures/mj-server/single/seed-21-hand-01.mjs");
-    let robot = crate::play::mjs::read(text, "t1".parse().unwrap(), 1, 1).unwrap();
+    let robot = crate::import::mjs::read(text, "t1".parse().unwrap(), 1, 1).unwrap();
     let mut t = given(&[TableCommand::RecordPlayedHand {
         dice: vec![3, 4],
         deal: robot.started.deal.clone(),

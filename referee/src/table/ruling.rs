@@ -22,9 +22,8 @@ use crate::settle::Penalty;
 use crate::violation::{Violation, Violations};
 use crate::Seat;
 
-use super::{
-    no_such_hand, result_events, settled, Conditions, Decided, HandFacts, HandKey, HandState, Table,
-};
+use super::decide::{no_such_hand, result_events, settled};
+use super::{Conditions, Decided, HandFacts, HandKey, HandState, Table};
 
 /// A referee's ruling, as a command: what [`RulingIssued`] records once decided.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,10 @@ use uuid::Uuid;
 
 use super::tests::{conditions, given, won};
 use super::*;
+use crate::event::*;
 use crate::event::{Decision, RuledFinding};
 use crate::settle::Penalty;
+use crate::violation::Violations;
 
 /// Decides and applies, returning each event with the id it was stored under.
 fn when(t: &mut Table, cmd: &TableCommand) -> Result<Vec<(Uuid, Decided)>, Violations> {

@@ -1,7 +1,9 @@
 //! Given / when / then: a table's history, a command, and the events or violations decided.
 
 use super::*;
+use crate::event::*;
 use crate::score::WinFrom;
+use crate::violation::Violations;
 
 pub(super) fn conditions() -> Conditions {
     Conditions::new(Ruleset::builtin("code-of-laws").unwrap(), 2000)
@@ -27,7 +29,7 @@ fn when(t: &mut Table, cmd: &TableCommand) -> Result<Vec<Decided>, Violations> {
 
 fn report(winner: Option<Seat>, from: WinFrom, discarder: Option<Seat>) -> HandReport {
     HandReport {
-        hands: super::report::tests::four_hands(winner),
+        hands: crate::report::tests::four_hands(winner),
         winner,
         win_from: winner.map(|_| from),
         discarder,
@@ -331,7 +333,7 @@ fn east_s_thirteenth_win_scores_the_limit_and_gives_up_the_deal() {
 /// The first hand of mj-server's robot game (fixtures/mj-server/seed-7), recorded play by play.
 pub(super) fn played_hand() -> (Deal, Vec<HandEvent>) {
     let text = include_str!("../../../fixtures/mj-server/seed-7/hand-01.mjs");
-    let hand = crate::play::mjs::read(text, "t1".parse().unwrap(), 1, 1).unwrap();
+    let hand = crate::import::mjs::read(text, "t1".parse().unwrap(), 1, 1).unwrap();
     (
         hand.started.deal,
         hand.events.into_iter().map(|(_, e)| e).collect(),

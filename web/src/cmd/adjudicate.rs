@@ -20,7 +20,8 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use referee::adjudicate::findings;
-use referee::play::{Play, PlayRules};
+use referee::adjudicate::{settle, Replay};
+use referee::play::PlayRules;
 use referee::position::Position;
 use serde_json::json;
 
@@ -50,7 +51,7 @@ struct Case<'a> {
     source: String,
     rules: &'a referee::Ruleset,
     warnings: Vec<String>,
-    replayed: referee::play::Replayed,
+    replayed: referee::adjudicate::Replayed,
     /// Where each event of the play came from (a line of the file, an act of the position).
     at: Vec<String>,
 }
@@ -67,7 +68,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             }
         };
         let (rules, warnings) = ruleset(args.ruleset.as_deref(), None)?;
-        let replayed = match Play::replay_from_position(PlayRules::of(&rules), &position) {
+        let replayed = match Replay::replay_from_position(PlayRules::of(&rules), &position) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("--position: {}", e.kind);
@@ -94,7 +95,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     for file in &args.files {
         let source = read_source(file)?;
         let warnings = server_warnings(named, source.server.as_ref());
-        let replayed = Play::replay(
+        let replayed = Replay::replay(
             play_rules.clone(),
             &source.started,
             source.events.iter().map(|(_, e)| e),
@@ -197,11 +198,10 @@ impl Report {
 fn adjudicated(case: &Case<'_>) -> anyhow::Result<(serde_json::Value, String)> {
     let (rules, warnings, replayed) = (case.rules, &case.warnings, &case.replayed);
     let found = findings(replayed, rules);
-    let play = &replayed.play;
+    let play = &replayed.replay;
     let east = play.state().east;
     // A single hand: East's earlier wins are not known (§122(r) counts from none).
-    let settled = play
-        .settle(rules, 0)
+    let settled = settle(play, rules, 0)
         .map_err(|v| anyhow::anyhow!("{v}"))?
         .map(|(_, s)| s);
     let wind = |s: referee::Seat| s.wind(east).to_string().to_lowercase();

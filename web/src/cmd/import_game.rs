@@ -25,7 +25,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use ledger::event::OfficialRole;
 use ledger::{Ledger, OfficialId};
-use referee::play::mjs;
+use referee::import::mjs;
 use web::server::auth::Official;
 use web::server::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
 use web::server::commands::{hand, voiding};

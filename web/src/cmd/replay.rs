@@ -15,8 +15,10 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use referee::adjudicate::{settle, Replay};
 use referee::event::HandEvent;
-use referee::play::{mjs, Concealed, Play, PlayRules, PlayState};
+use referee::import::mjs;
+use referee::play::{Concealed, PlayRules, PlayState};
 use referee::table::Settled;
 use referee::{Ruleset, Seat};
 use serde_json::json;
@@ -139,7 +141,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let source = read_source(&args.file)?;
     let (rules, warnings) = ruleset(args.ruleset.as_deref(), source.server.as_ref())?;
     let until = args.at.unwrap_or(usize::MAX).min(source.events.len());
-    let replayed = Play::replay(
+    let replayed = Replay::replay(
         PlayRules::of(&rules),
         &source.started,
         source.events[..until].iter().map(|(_, e)| e),
@@ -161,11 +163,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         .refused
         .as_ref()
         .map(|err| format!("{}: {err}", line(err.event)));
-    let play = replayed.play;
+    let play = replayed.replay;
     // A single hand: East's earlier wins are not known (§122(r) counts from none).
     let settled = match failed {
-        None => play
-            .settle(&rules, 0)
+        None => settle(&play, &rules, 0)
             .map_err(|v| anyhow::anyhow!("{v}"))?
             .map(|(_, s)| s),
         Some(_) => None,
@@ -240,7 +241,7 @@ fn seat_lines(state: &PlayState) -> Vec<(Seat, String)> {
 }
 
 fn to_text(
-    play: &Play,
+    play: &Replay,
     irregular: &[(usize, String, String)],
     failed: Option<&str>,
     settled: Option<&Settled>,
@@ -308,7 +309,7 @@ fn to_text(
 }
 
 fn to_json(
-    play: &Play,
+    play: &Replay,
     irregular: &[(usize, String, String)],
     failed: Option<&str>,
     settled: Option<&Settled>,

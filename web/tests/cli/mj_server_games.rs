@@ -1,7 +1,7 @@
 //! Robot games played offline by J. C. Bradfield's mj-server (Debian `mah-jong`), an
 //! independent Code-of-Laws referee, then imported and replayed here: every event legal,
 //! every draw the wall's next tile, every seat's score and every settlement equal to the
-//! server's (`referee::play::mjs::cross_check`), except where the server ruled a cannon,
+//! server's (`referee::import::mjs::cross_check`), except where the server ruled a cannon,
 //! whose settlement the adjudication of cannons will decide (issue 12): those hands' scores
 //! are compared, not their settlements.
 //!
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use referee::play::mjs;
+use referee::import::mjs;
 use referee::Ruleset;
 
 const SERVER: &str = "/usr/games/mj-server";

@@ -4,7 +4,7 @@
 //! scored and settled as if it had been recorded at once.
 
 use super::*;
-use referee::play::mjs;
+use referee::import::mjs;
 
 /// mj-server's first hand of its seed-7 robot game: the wall, every event of the play, and
 /// the hands as the robots laid them down.

@@ -9,7 +9,9 @@
 
 use ledger::event::{Deal, HandEvent};
 use ledger::{Event, Ledger, StreamId};
-use referee::play::{describe, Applied, Play};
+use referee::adjudicate::Replay;
+use referee::event::describe;
+use referee::play::Applied;
 use referee::table::{Decided, TableCommand};
 use serde::Deserialize;
 
@@ -58,7 +60,7 @@ pub struct PlayEvent {
 pub struct Played {
     pub stream: StreamId,
     pub version: u64,
-    pub play: Play,
+    pub play: Replay,
     pub applied: Applied,
     /// The event recorded, in words.
     pub described: String,
@@ -87,7 +89,7 @@ pub fn start(
     });
     let (play, described) = started
         .and_then(|s| {
-            let play = Play::start(ctx.state.play_rules.clone(), &s).ok()?;
+            let play = Replay::start(ctx.state.play_rules.clone(), &s).ok()?;
             Some((play, describe(&HandEvent::HandStarted(s))))
         })
         .ok_or_else(|| AppError::internal("a decided start has no hand that can be dealt"))?;
@@ -124,7 +126,7 @@ pub fn record(
             cmd.version
         )));
     }
-    let decided = ctx.state.decide(
+    let decision = ctx.state.decision(
         &ctx.conditions,
         &TableCommand::Play {
             hand: key,
@@ -132,17 +134,13 @@ pub fn record(
             laid_down: cmd.laid_down.clone(),
         },
     )?;
-    // The table decided the event can be applied; apply it to the play for the answer.
-    let mut play = ctx
-        .state
-        .in_play()
-        .map(|(_, p)| p.clone())
+    // The table replayed the event (and the hands laid down with it) to decide it: its replay
+    // is the answer, and nothing is applied a second time.
+    let played = decision
+        .played
         .ok_or_else(|| AppError::internal("a decided event of the play has no hand in play"))?;
-    let applied = play.apply(&event).map_err(AppError::internal)?;
-    for x in &cmd.laid_down {
-        play.apply(&HandEvent::HandExposed(x.clone()))
-            .map_err(AppError::internal)?;
-    }
+    let (play, applied) = (*played.replay, played.applied);
+    let decided = decision.events;
     let version = super::hand::store(ledger, &ctx, &stream, current, decided, by)?;
     Ok(Played {
         stream,

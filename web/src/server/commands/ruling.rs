@@ -12,8 +12,9 @@
 
 use ledger::{Ledger, StreamId};
 use referee::adjudicate::{findings, Finding};
+use referee::adjudicate::{Replay, Replayed};
 use referee::event::{Decision, DisputeRaised, HandEvent, RuledFinding, RulingSuperseded};
-use referee::play::{Play, PlayRules, Replayed};
+use referee::play::PlayRules;
 use referee::position::Position;
 use referee::settle::Penalty;
 use referee::table::{Decided, Ruling, TableCommand};
@@ -117,12 +118,12 @@ fn replayed_for(
             let p: Position = line
                 .parse()
                 .map_err(|e| AppError::unprocessable(format!("the dispute's position: {e}")))?;
-            Play::replay_from_position(play_rules, &p).map_err(|e| {
+            Replay::replay_from_position(play_rules, &p).map_err(|e| {
                 AppError::unprocessable(format!("the dispute's position: {}", e.kind))
             })?
         }
         None => match StoredPlay::load(ledger, hand)? {
-            Some(stored) => Play::replay(play_rules, &stored.started, &stored.events)
+            Some(stored) => Replay::replay(play_rules, &stored.started, &stored.events)
                 .map_err(|e| AppError::internal(format!("hand `{hand}`: {e}")))?,
             None => return Ok(None),
         },

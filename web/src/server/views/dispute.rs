@@ -173,16 +173,16 @@ fn table_at(
     hand: &str,
     stream: &StreamId,
     d: &referee::event::DisputeRaised,
-    replayed: Option<referee::play::Replayed>,
+    replayed: Option<referee::adjudicate::Replayed>,
 ) -> Result<Option<PlayView>, AppError> {
     if d.position.is_some() {
         let Some(replayed) = replayed else {
             return Ok(None);
         };
-        let last = replayed.play.events().saturating_sub(1);
+        let last = replayed.replay.events().saturating_sub(1);
         return Ok(Some(play_view(
             hand,
-            &replayed.play,
+            &replayed.replay,
             last,
             last,
             0,

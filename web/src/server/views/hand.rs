@@ -209,7 +209,7 @@ fn describe(e: &Event) -> String {
             format!("correction (supersedes {}): {}", c.supersedes, c.reason)
         }
         other => match HandEvent::try_from(other.clone()) {
-            Ok(e) => referee::play::describe(&e),
+            Ok(e) => referee::event::describe(&e),
             Err(_) => other.event_type().replace('_', " "),
         },
     }

@@ -7,7 +7,9 @@
 
 use ledger::event::HandEvent;
 use ledger::{Ledger, StreamId};
-use referee::play::{describe, Concealed, Formed, Play, PlayState, Turn};
+use referee::adjudicate::Replay;
+use referee::event::describe;
+use referee::play::{Concealed, Formed, PlayState, Turn};
 use referee::Seat;
 use serde::Serialize;
 
@@ -276,7 +278,7 @@ impl StoredPlay {
     pub fn at(&self, at: Option<usize>, shown: Shown) -> Result<PlayView, AppError> {
         let last = self.events.len();
         let at = at.unwrap_or(last).min(last);
-        let replayed = Play::replay(self.rules.clone(), &self.started, &self.events[..at])
+        let replayed = Replay::replay(self.rules.clone(), &self.started, &self.events[..at])
             .map_err(|e| AppError::internal(format!("hand `{}`: {e}", self.hand)))?;
         let event = match at {
             0 => describe(&HandEvent::HandStarted(self.started.clone())),
@@ -284,7 +286,7 @@ impl StoredPlay {
         };
         Ok(view(
             &self.hand,
-            &replayed.play,
+            &replayed.replay,
             at,
             last,
             self.version,
@@ -304,7 +306,7 @@ impl StoredPlay {
 #[allow(clippy::too_many_arguments)]
 pub fn view(
     hand: &str,
-    play: &Play,
+    play: &Replay,
     at: usize,
     last: usize,
     version: u64,

@@ -11,10 +11,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::position::Position;
 use crate::by_seat::BySeat;
 use crate::event::WinContext;
 use crate::hand::Hand;
+use crate::rotation::Position;
 use crate::rules::Ruleset;
 use crate::score::{
     prepare, Circumstances, LineValue, ScoreInput, ScoreSheet, SheetLine, Win, WinFrom,
@@ -283,6 +283,17 @@ fn check_penalties(penalties: &[Penalty<Seat>], v: &mut Violations) {
             ));
         }
     }
+}
+
+/// `report` checked, then scored and settled under `rules` at `position`: the report again
+/// with its settlement, or every problem found.
+pub fn settle(
+    report: HandReport,
+    rules: &Ruleset,
+    position: &Position,
+) -> Result<(HandReport, Settled), Violations> {
+    let settled = report.check()?.score_and_settle(rules, position)?;
+    Ok((report, settled))
 }
 
 /// How many of each tile `hands` hold between them: concealed, winning and in sets. A table's

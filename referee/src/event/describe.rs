@@ -3,17 +3,8 @@
 //! Seats are named by seat (the winds they hold change from hand to hand); tiles in the hand
 //! notation. A tile the recorder did not see is "a tile".
 
-use crate::event::{ClaimKind, HandEvent, KongKind};
+use crate::event::{HandEvent, KongKind};
 use crate::tile::AnyTile;
-
-fn claim(c: ClaimKind) -> &'static str {
-    match c {
-        ClaimKind::Chow => "chow",
-        ClaimKind::Pung => "pung",
-        ClaimKind::Kong => "kong",
-        ClaimKind::MahJongg => "Mah-Jongg",
-    }
-}
 
 fn drawn(tile: &Option<AnyTile>) -> String {
     tile.map_or_else(|| "a tile".to_owned(), |t| t.to_string())
@@ -35,23 +26,23 @@ pub fn describe(e: &HandEvent) -> String {
             format!("{} discarded {}, naming it {}", d.seat, d.placed, d.named)
         }
         HandEvent::TileDiscarded(d) => format!("{} discarded {}", d.seat, d.placed),
-        HandEvent::ClaimMade(c) => format!("{} claimed {} for {}", c.seat, c.tile, claim(c.claim)),
+        HandEvent::ClaimMade(c) => format!("{} claimed {} for {}", c.seat, c.tile, c.claim.name()),
         HandEvent::ClaimPassed(p) => format!("{} passed", p.seat),
-        HandEvent::ClaimGranted(g) => format!("{}'s {} claim granted", g.seat, claim(g.claim)),
+        HandEvent::ClaimGranted(g) => format!("{}'s {} claim granted", g.seat, g.claim.name()),
         HandEvent::SetExposed(x) => {
-            format!("{} exposed a {} from {}", x.seat, claim(x.claim), x.lowest)
+            format!("{} exposed a {} from {}", x.seat, x.claim.name(), x.lowest)
         }
         HandEvent::DiscardTakenBack(t) => format!("{} took back the discard {}", t.seat, t.tile),
         HandEvent::DiscardTakenIntoHand(t) => {
             format!("{} took the discard {} into the hand", t.seat, t.tile)
         }
         HandEvent::ClaimRetracted(r) if r.reason.is_empty() => {
-            format!("{} retracted a {} claim", r.seat, claim(r.claim))
+            format!("{} retracted a {} claim", r.seat, r.claim.name())
         }
         HandEvent::ClaimRetracted(r) => format!(
             "{} retracted a {} claim ({})",
             r.seat,
-            claim(r.claim),
+            r.claim.name(),
             r.reason
         ),
         HandEvent::KongDeclared(k) => format!(

@@ -1,0 +1,471 @@
+//! Claims of the live discard: made, passed, granted by precedence (§61–64), retracted
+//! (§69–71), and the set laid down with it (§39–43).
+
+use crate::by_seat::BySeat;
+use crate::event::{ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, ClaimRetracted, SetExposed};
+use crate::play::breach::Breach;
+use crate::play::error::{Inconsistent, Irregularity};
+use crate::play::rules::PlayRules;
+use crate::play::state::{Concealed, Discard, Formed, PlayState, PlayedSet, Turn, Window};
+use crate::seat::Seat;
+use crate::shape::Set;
+use crate::tile::{AnyTile, Tile};
+
+use super::out_of_turn;
+use super::Outcome;
+
+/// The claim that takes the live discard (§61): Mah-Jongg over pung and kong over chow; between
+/// equals, the nearest in turn after the discarder.
+pub(crate) fn precedence(
+    discarder: Seat,
+    claims: &BySeat<Option<ClaimKind>>,
+) -> Option<(Seat, ClaimKind)> {
+    let mut best: Option<(Seat, ClaimKind)> = None;
+    let mut seat = discarder.next();
+    for _ in 0..3 {
+        if let Some(k) = claims[seat] {
+            if best.is_none_or(|(_, b)| rank(k) > rank(b)) {
+                best = Some((seat, k));
+            }
+        }
+        seat = seat.next();
+    }
+    best
+}
+
+pub(super) fn rank(k: ClaimKind) -> u8 {
+    match k {
+        ClaimKind::MahJongg => 2,
+        ClaimKind::Pung | ClaimKind::Kong => 1,
+        ClaimKind::Chow => 0,
+    }
+}
+
+/// §62 and §64: a claim made after the discard went elsewhere may still take it. Reopens the
+/// claims on it and says so, or leaves the state as it was.
+pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Inconsistent> {
+    let matches_discard = |d: &Discard| e.tile == d.placed || e.tile == d.named;
+    let reopened = |discard: usize, holder: Seat, k: ClaimKind| {
+        let mut claims = BySeat::from_fn(|_| None);
+        claims[holder] = Some(k);
+        Window {
+            discard,
+            claims,
+            passed: BySeat::from_fn(|_| false),
+        }
+    };
+    // §62: a discard granted for chow or pung goes to a higher claim, even once the set is
+    // laid down, until its taker has discarded.
+    let granted = match state.turn {
+        Turn::Expose { seat, claim } => Some((seat, claim, false)),
+        Turn::Discard(seat) => match state.seats[seat].sets.last() {
+            Some(p) if p.set.kind() != crate::shape::SetKind::Kong => {
+                let laid = matches!(p.formed, Formed::Claimed { .. })
+                    && state
+                        .claimed_tile(seat)
+                        .is_some_and(|(i, _)| i + 1 == state.discards.len());
+                let k = if p.set.kind() == crate::shape::SetKind::Chow {
+                    ClaimKind::Chow
+                } else {
+                    ClaimKind::Pung
+                };
+                laid.then_some((seat, k, true))
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some((holder, k, laid)) = granted {
+        if let Some((i, d)) = state.claimed_tile(holder) {
+            let higher = rank(e.claim) > rank(k);
+            if higher && e.seat != holder && e.seat != d.seat && matches_discard(&d) {
+                if laid {
+                    take_back_set(state, holder, d.placed)?;
+                }
+                state.discards[i].claimed_by = None;
+                state.seats[holder].claimed = None;
+                state.window = Some(reopened(i, holder, k));
+                state.turn = Turn::Draw(d.seat.next());
+                return Ok(true);
+            }
+        }
+    }
+    // §63: a discard claimed for kong goes to a Mah-Jongg claim even after the kong is laid
+    // down and its loose tile drawn, while its taker has done nothing since (no second kong, no
+    // bonus tile declared, no discard): the loose tile goes back, the three tiles to the hand.
+    if e.claim == ClaimKind::MahJongg {
+        if let Some(holder) = konged_discard(state) {
+            if let Some((i, d)) = state.claimed_tile(holder) {
+                if e.seat != holder && e.seat != d.seat && matches_discard(&d) {
+                    surrender_kong(state, holder, d.placed)?;
+                    state.discards[i].claimed_by = None;
+                    state.window = Some(reopened(i, holder, ClaimKind::Kong));
+                    state.turn = Turn::Draw(d.seat.next());
+                    return Ok(true);
+                }
+            }
+        }
+    }
+    // §64: the next player drew, and has done nothing since: the tile goes back to the wall.
+    let Some(over) = state.drawn_over.clone() else {
+        return Ok(false);
+    };
+    let d = state.discards[over.window.discard];
+    if e.claim == ClaimKind::Chow || e.seat == over.seat || e.seat == d.seat || !matches_discard(&d)
+    {
+        return Ok(false);
+    }
+    let drawer = &mut state.seats[over.seat];
+    match (over.tile, &mut drawer.concealed) {
+        (Some(AnyTile::Playing(t)), Concealed::Known(c)) => {
+            *c = c.without(t).ok_or(Inconsistent::NotHeld {
+                seat: over.seat,
+                tile: AnyTile::Playing(t),
+            })?;
+        }
+        (Some(AnyTile::Bonus(b)), _) => {
+            let i =
+                drawer
+                    .undeclared
+                    .iter()
+                    .position(|&x| x == b)
+                    .ok_or(Inconsistent::NotHeld {
+                        seat: over.seat,
+                        tile: AnyTile::Bonus(b),
+                    })?;
+            drawer.undeclared.remove(i);
+        }
+        (_, Concealed::Counted(n)) if *n > 0 => *n -= 1,
+        _ => return Err(Inconsistent::NothingHeld { seat: over.seat }),
+    }
+    // Back on the wall, no longer in play.
+    match over.tile {
+        Some(AnyTile::Playing(t)) => {
+            state.seen[t.index()] = state.seen[t.index()].saturating_sub(1)
+        }
+        Some(AnyTile::Bonus(b)) => {
+            if let Some(i) = crate::tile::Bonus::ALL.iter().position(|&x| x == b) {
+                state.seen_bonus[i] = state.seen_bonus[i].saturating_sub(1);
+            }
+        }
+        None => {}
+    }
+    state.wall.live += 1;
+    if let (Some(tiles), Some(t)) = (&mut state.wall.live_tiles, over.tile) {
+        tiles.insert(0, t);
+    }
+    state.window = Some(over.window);
+    state.drawn_over = None;
+    state.last_draw = None;
+    state.turn = Turn::Draw(over.seat);
+    Ok(true)
+}
+
+/// The tiles of `set` other than (one) `claimed`: those its holder supplied.
+pub(super) fn other_tiles(set: Set, claimed: Tile) -> Vec<Tile> {
+    let mut rest: Vec<Tile> = set.tiles().collect();
+    if let Some(i) = rest.iter().position(|&t| t == claimed) {
+        rest.remove(i);
+    }
+    rest
+}
+
+/// `holder` takes its last set, laid down with the discard `claimed`, back into its hand: the
+/// discard goes elsewhere (§62, §63), its own tiles return to its concealed hand.
+pub(super) fn take_back_set(
+    state: &mut PlayState,
+    holder: Seat,
+    claimed: Tile,
+) -> Result<(), Inconsistent> {
+    let Some(laid) = state.seats[holder].sets.pop() else {
+        return Ok(());
+    };
+    for t in other_tiles(laid.set, claimed) {
+        state.seats[holder].concealed.add(t)?;
+    }
+    Ok(())
+}
+
+/// The seat that claimed the last discard for kong, laid it down and drew its loose tile, and
+/// has done nothing since (§63's window), if there is one.
+pub(super) fn konged_discard(state: &PlayState) -> Option<Seat> {
+    let Turn::Discard(holder) = state.turn else {
+        return None;
+    };
+    let annexed = state.seats[holder]
+        .sets
+        .last()
+        .is_some_and(|p| matches!(p.formed, Formed::AnnexedKong { .. }));
+    let last_discard = state
+        .claimed_tile(holder)
+        .is_some_and(|(i, _)| i + 1 == state.discards.len());
+    // The loose tile was the last thing drawn, and it is a playing tile still in the hand (a
+    // bonus tile would have been declared and replaced: §63 then forfeits the claim).
+    let loose = state
+        .last_draw
+        .is_some_and(|d| d.seat == holder && d.loose && d.tile.is_some());
+    let one_kong = state.kongs_in_turn == Some((holder, 1));
+    (annexed && last_discard && loose && one_kong).then_some(holder)
+}
+
+/// §63: `holder` gives up the kong of `tile` it annexed with a discard: the loose tile goes back
+/// to the kong box and the three tiles it held return to its hand.
+pub(super) fn surrender_kong(
+    state: &mut PlayState,
+    holder: Seat,
+    tile: Tile,
+) -> Result<(), Inconsistent> {
+    let loose = state.last_draw.and_then(|d| d.tile);
+    if let Some(t) = loose {
+        let s = &mut state.seats[holder];
+        match &mut s.concealed {
+            Concealed::Known(c) => {
+                *c = c.without(t).ok_or(Inconsistent::NotHeld {
+                    seat: holder,
+                    tile: AnyTile::Playing(t),
+                })?
+            }
+            Concealed::Counted(n) => *n = n.saturating_sub(1),
+        }
+        state.seen[t.index()] = state.seen[t.index()].saturating_sub(1);
+        state.wall.kong_box += 1;
+        if let Some(tiles) = &mut state.wall.loose_tiles {
+            tiles.insert(0, AnyTile::Playing(t));
+        }
+    }
+    take_back_set(state, holder, tile)?;
+    state.seats[holder].claimed = None;
+    state.last_draw = None;
+    state.kongs_in_turn = None;
+    Ok(())
+}
+
+pub(super) fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
+    let seat = e.seat;
+    if state.window.is_none() && !reopen(state, e)? {
+        return Err(Inconsistent::NoLiveDiscard { what: "claim" });
+    }
+    let Some(window) = &state.window else {
+        return Err(Inconsistent::NoLiveDiscard { what: "claim" });
+    };
+    let d = state.discards[window.discard];
+    if e.tile != d.placed && e.tile != d.named {
+        return Err(Inconsistent::NotTheDiscard {
+            seat,
+            tile: e.tile,
+            placed: d.placed,
+        });
+    }
+    let mut v = Vec::new();
+    if seat == d.seat {
+        v.push(Irregularity::by(
+            seat,
+            Breach::OwnDiscardClaimed,
+            format!("{seat} claimed its own discard"),
+        ));
+    }
+    if e.claim == ClaimKind::Chow && seat != d.seat.next() {
+        v.push(Irregularity::by(
+            seat,
+            Breach::ChowNotFromLeft { discarder: d.seat },
+            format!(
+                "{seat} claimed for chow a discard of {}, who is not on its left",
+                d.seat
+            ),
+        ));
+    }
+    if e.tile != d.placed {
+        v.push(Irregularity::by(
+            seat,
+            Breach::NamedTileClaimed {
+                discarder: d.seat,
+                claim: e.claim,
+                placed: d.placed,
+                named: d.named,
+            },
+            format!(
+                "{seat} claimed the tile named, `{}`, but `{}` was placed",
+                d.named, d.placed
+            ),
+        ));
+    }
+    if let Some(w) = &mut state.window {
+        w.claims[seat] = Some(e.claim);
+        w.passed[seat] = false;
+    }
+    Ok(v)
+}
+
+pub(super) fn passed(state: &mut PlayState, e: &ClaimPassed) -> Outcome {
+    let Some(w) = &mut state.window else {
+        // Letting a kong just declared go unrobbed (§57–58): an added kong, or a concealed one
+        // (robbable only for the Thirteen Unique Wonders) before its loose tile.
+        if matches!(
+            state.turn,
+            Turn::Robbable { .. } | Turn::Replace { loose: true, .. }
+        ) {
+            return Ok(Vec::new());
+        }
+        return Err(Inconsistent::NoLiveDiscard { what: "pass on" });
+    };
+    w.passed[e.seat] = true;
+    w.claims[e.seat] = None;
+    Ok(Vec::new())
+}
+
+pub(super) fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
+    let seat = e.seat;
+    let Some(w) = &state.window else {
+        return Err(Inconsistent::NoLiveDiscard { what: "grant" });
+    };
+    if w.claims[seat] != Some(e.claim) {
+        return Err(Inconsistent::NoSuchClaim {
+            seat,
+            claim: Some(e.claim),
+            what: "grant",
+        });
+    }
+    let index = w.discard;
+    let d = state.discards[index];
+    let mut v = Vec::new();
+    if let Some((first, k)) = precedence(d.seat, &w.claims) {
+        if first != seat {
+            v.push(Irregularity::by(
+                seat,
+                Breach::Precedence {
+                    claim: e.claim,
+                    over: first,
+                    their: k,
+                },
+                format!("the discard went to {seat}'s {:?} claim over {first}'s {k:?} claim, which takes precedence", e.claim),
+            ));
+        }
+    }
+    state.discards[index].claimed_by = Some(seat);
+    state.seats[seat].claimed = Some(d.placed);
+    state.window = None;
+    state.turn = Turn::Expose {
+        seat,
+        claim: e.claim,
+    };
+    Ok(v)
+}
+
+/// Takes `tiles` out of `seat`'s concealed hand, or refuses if it does not hold them.
+pub(super) fn lay_down(
+    state: &mut PlayState,
+    seat: Seat,
+    tiles: &[Tile],
+) -> Result<(), Inconsistent> {
+    let s = &state.seats[seat];
+    match &s.concealed {
+        Concealed::Known(c) => {
+            let mut c = *c;
+            for &t in tiles {
+                c = c.without(t).ok_or(Inconsistent::NotHeld {
+                    seat,
+                    tile: AnyTile::Playing(t),
+                })?;
+            }
+            state.seats[seat].concealed = Concealed::Known(c);
+        }
+        Concealed::Counted(n) => {
+            if (*n as usize) < tiles.len() {
+                return Err(Inconsistent::NothingHeld { seat });
+            }
+            let n = *n;
+            // Tiles shown from an unseen hand come into view.
+            state.see_all(tiles)?;
+            state.seats[seat].concealed = Concealed::Counted(n - tiles.len() as u32);
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) -> Outcome {
+    let seat = e.seat;
+    let Some((_, d)) = state.claimed_tile(seat) else {
+        return Err(Inconsistent::NoSuchClaim {
+            seat,
+            claim: Some(e.claim),
+            what: "expose",
+        });
+    };
+    let set = match e.claim {
+        ClaimKind::Chow => Set::chow(e.lowest).ok_or(Inconsistent::NoSuchChow(e.lowest))?,
+        _ => Set::pung(e.lowest),
+    };
+    if !set.contains(d.placed) {
+        return Err(Inconsistent::SetWithoutDiscard {
+            seat,
+            tile: d.placed,
+        });
+    }
+    lay_down(state, seat, &other_tiles(set, d.placed))?;
+    let mut v = Vec::new();
+    let expected = state.turn.exposing();
+    v.extend(out_of_turn(
+        state,
+        seat,
+        expected,
+        Breach::ExposedOutOfTurn,
+        "exposed a set",
+    ));
+    let chows = state.seats[seat]
+        .sets
+        .iter()
+        .filter(|s| s.set.kind() == crate::shape::SetKind::Chow)
+        .count();
+    if e.claim == ClaimKind::Chow && chows >= usize::from(rules.max_chows) {
+        v.push(Irregularity::by(
+            seat,
+            Breach::ChowBeyondLimit {
+                max: rules.max_chows,
+            },
+            format!(
+                "{seat} exposed a chow beyond the {} the ruleset allows",
+                rules.max_chows
+            ),
+        ));
+    }
+    state.seats[seat].claimed = None;
+    state.seats[seat].sets.push(PlayedSet {
+        set,
+        formed: Formed::Claimed { from: d.seat },
+    });
+    state.turn = Turn::Discard(seat);
+    Ok(v)
+}
+
+pub(super) fn retracted(state: &mut PlayState, e: &ClaimRetracted) -> Outcome {
+    let seat = e.seat;
+    if let Some(w) = &mut state.window {
+        if w.claims[seat].is_some() {
+            w.claims[seat] = None;
+            return Ok(Vec::new());
+        }
+    }
+    // Granted and not yet exposed: the discard goes back to the table, dead "unless the
+    // declarant should claim the discard for another purpose, or another player claim it for
+    // any purpose" (§71): its claims open again, and close as any discard's do.
+    if let Turn::Expose { seat: s, .. } = state.turn {
+        if s == seat {
+            if let Some((i, d)) = state.claimed_tile(seat) {
+                state.discards[i].claimed_by = None;
+                state.seats[seat].claimed = None;
+                state.turn = Turn::Draw(d.seat.next());
+                state.window = Some(Window {
+                    discard: i,
+                    claims: BySeat::from_fn(|_| None),
+                    passed: BySeat::from_fn(|_| false),
+                });
+                return Ok(Vec::new());
+            }
+        }
+    }
+    Err(Inconsistent::NoSuchClaim {
+        seat,
+        claim: Some(e.claim),
+        what: "retract",
+    })
+}

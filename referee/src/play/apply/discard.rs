@@ -1,0 +1,182 @@
+//! Discards: in turn (§35), out of turn (§74), falsely named (§84), two together (§75), taken
+//! back (§70–71) or into the hand (§81).
+
+use crate::by_seat::BySeat;
+use crate::event::{DiscardTakenBack, DiscardTakenIntoHand, TileDiscarded};
+use crate::play::breach::Breach;
+use crate::play::error::{Inconsistent, Irregularity};
+use crate::play::rules::PlayRules;
+use crate::play::state::{Concealed, Discard, PlayState, Turn, Window};
+use crate::tile::AnyTile;
+
+use super::out_of_turn;
+use super::Outcome;
+
+pub(super) fn discarded(rules: &PlayRules, state: &mut PlayState, e: &TileDiscarded) -> Outcome {
+    let seat = e.seat;
+    let s = &state.seats[seat];
+    if !s.concealed.holds(e.placed, 1) {
+        return Err(if s.concealed.is_empty() {
+            Inconsistent::NothingHeld { seat }
+        } else {
+            Inconsistent::NotHeld {
+                seat,
+                tile: AnyTile::Playing(e.placed),
+            }
+        });
+    }
+    let mut v = Vec::new();
+    let expected = match &state.turn {
+        Turn::Discard(s) => Some(*s),
+        _ => None,
+    };
+    // §75: a second tile from the seat whose discard is still the live one.
+    let again = state
+        .live_discard()
+        .is_some_and(|d| d.seat == seat && expected != Some(seat));
+    if again {
+        v.push(Irregularity::by(
+            seat,
+            Breach::TwoDiscards,
+            format!("{seat} discarded more than one tile"),
+        ));
+    } else {
+        v.extend(out_of_turn(
+            state,
+            seat,
+            expected,
+            Breach::DiscardOutOfTurn { turn_of: expected },
+            "discarded",
+        ));
+    }
+    if let Some(&b) = state.seats[seat].undeclared.first() {
+        v.push(Irregularity::by(
+            seat,
+            Breach::BonusNotDeclared(b),
+            format!(
+                "{seat} discarded without declaring `{b}`: it scores nothing and is not replaced"
+            ),
+        ));
+    }
+    if e.named != e.placed {
+        v.push(Irregularity::by(
+            seat,
+            Breach::FalselyNamed {
+                placed: e.placed,
+                named: e.named,
+            },
+            format!(
+                "{seat} placed `{}` and named it `{}`: the tile placed is the discard",
+                e.placed, e.named
+            ),
+        ));
+    }
+    if let Concealed::Counted(_) = state.seats[seat].concealed {
+        // A discard from an unseen hand shows one of its tiles.
+        state.see(rules, AnyTile::Playing(e.placed))?;
+    }
+    match &mut state.seats[seat].concealed {
+        Concealed::Known(c) => {
+            *c = c.without(e.placed).unwrap_or(*c);
+        }
+        Concealed::Counted(n) => *n -= 1,
+    }
+    let index = state.discards.len();
+    state.discards.push(Discard {
+        seat,
+        placed: e.placed,
+        named: e.named,
+        claimed_by: None,
+        together: again,
+    });
+    state.seats[seat].discards.push(index);
+    state.window = Some(Window {
+        discard: index,
+        claims: BySeat::from_fn(|_| None),
+        passed: BySeat::from_fn(|_| false),
+    });
+    // §74: a discard out of turn lies on the table and may be claimed; the turn stays.
+    if expected == Some(seat) {
+        state.turn = Turn::Draw(seat.next());
+    }
+    Ok(v)
+}
+
+/// §70, §74, §75: the discarder takes its live discard back.
+pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome {
+    let seat = e.seat;
+    let Some(w) = &state.window else {
+        return Err(Inconsistent::NoLiveDiscard { what: "take back" });
+    };
+    let index = w.discard;
+    let d = state.discards[index];
+    if d.seat != seat || d.placed != e.tile || index + 1 != state.discards.len() {
+        return Err(Inconsistent::NotTheDiscard {
+            seat,
+            tile: e.tile,
+            placed: d.placed,
+        });
+    }
+    let mut v = Vec::new();
+    if w.claims.values().any(Option::is_some) {
+        v.push(Irregularity::by(
+            seat,
+            Breach::DiscardTakenBackAfterClaim,
+            format!(
+                "{seat} took back its discard `{}` after it was claimed",
+                e.tile
+            ),
+        ));
+    }
+    state.seats[seat].concealed.add(e.tile)?;
+    state.discards.pop();
+    state.seats[seat].discards.pop();
+    if d.together {
+        // §75: the tile discarded with it is the discard.
+        state.window = Some(Window {
+            discard: state.discards.len() - 1,
+            claims: BySeat::from_fn(|_| None),
+            passed: BySeat::from_fn(|_| false),
+        });
+    } else {
+        state.window = None;
+        if state.turn == Turn::Draw(seat.next()) {
+            // §70: it discards again.
+            state.turn = Turn::Discard(seat);
+        }
+    }
+    Ok(v)
+}
+
+/// §81: a discard taken into a concealed hand, which the others may demand back.
+pub(super) fn taken_into_hand(state: &mut PlayState, e: &DiscardTakenIntoHand) -> Outcome {
+    let seat = e.seat;
+    let Some(w) = &state.window else {
+        return Err(Inconsistent::NoLiveDiscard {
+            what: "take into a hand",
+        });
+    };
+    let index = w.discard;
+    let d = state.discards[index];
+    if d.placed != e.tile {
+        return Err(Inconsistent::NotTheDiscard {
+            seat,
+            tile: e.tile,
+            placed: d.placed,
+        });
+    }
+    state.seats[seat].concealed.add(e.tile)?;
+    state.discards[index].claimed_by = Some(seat);
+    state.window = None;
+    if state.turn == Turn::Draw(seat) {
+        state.turn = Turn::Discard(seat);
+    }
+    Ok(vec![Irregularity::by(
+        seat,
+        Breach::DiscardIntoHand,
+        format!(
+            "{seat} took the discard `{}` into its concealed hand",
+            e.tile
+        ),
+    )])
+}

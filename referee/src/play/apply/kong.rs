@@ -1,0 +1,192 @@
+//! Kongs: declared concealed, annexed or added (§46–51), and robbed (§57–58).
+
+use crate::event::{ClaimKind, KongDeclared, KongKind, KongRobbed};
+use crate::play::breach::Breach;
+use crate::play::error::{Inconsistent, Irregularity};
+use crate::play::rules::PlayRules;
+use crate::play::state::{Concealed, Discard, Formed, PlayState, PlayedSet, Turn};
+use crate::rules::KongRobbing;
+use crate::shape::Set;
+
+use super::claim::lay_down;
+use super::out_of_turn;
+use super::Outcome;
+
+pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -> Outcome {
+    let seat = e.seat;
+    let t = e.tile;
+    let mut v = Vec::new();
+    match e.kind {
+        KongKind::Concealed => {
+            lay_down(state, seat, &[t; 4])?;
+            // §33: a dealt kong may be declared by any seat before play starts.
+            let expected = if state.discards.is_empty() {
+                Some(seat)
+            } else {
+                state.turn.discarding()
+            };
+            v.extend(out_of_turn(
+                state,
+                seat,
+                expected,
+                Breach::KongOutOfTurn(KongKind::Concealed),
+                "declared a concealed kong",
+            ));
+            state.seats[seat].sets.push(PlayedSet {
+                set: Set::kong(t),
+                formed: Formed::ConcealedKong,
+            });
+            state.turn = if rules.kong_robbing == KongRobbing::AddedOrWonders {
+                // §58: open to robbing for the Thirteen Unique Wonders until the loose tile.
+                Turn::Robbable { seat, tile: t }
+            } else {
+                Turn::Replace {
+                    seat,
+                    loose: true,
+                    then: Box::new(Turn::Discard(seat)),
+                }
+            };
+        }
+        KongKind::AddedToExposedPung => {
+            let Some(i) = state.seats[seat]
+                .sets
+                .iter()
+                .position(|s| s.set == Set::pung(t) && matches!(s.formed, Formed::Claimed { .. }))
+            else {
+                return Err(Inconsistent::NoExposedPung { seat, tile: t });
+            };
+            lay_down(state, seat, &[t])?;
+            let expected = state.turn.discarding();
+            v.extend(out_of_turn(
+                state,
+                seat,
+                expected,
+                Breach::KongOutOfTurn(KongKind::AddedToExposedPung),
+                "added a tile to an exposed pung",
+            ));
+            let Formed::Claimed { from } = state.seats[seat].sets[i].formed else {
+                return Err(Inconsistent::NoExposedPung { seat, tile: t });
+            };
+            state.seats[seat].sets[i] = PlayedSet {
+                set: Set::kong(t),
+                formed: Formed::AddedKong { from },
+            };
+            // §57–59: open to robbing in this turn, until the loose tile is drawn.
+            state.turn = Turn::Robbable { seat, tile: t };
+        }
+        KongKind::AnnexedDiscard => {
+            let Some((_, d)) = state.claimed_tile(seat).filter(|(_, d)| d.placed == t) else {
+                return Err(Inconsistent::NoSuchClaim {
+                    seat,
+                    claim: Some(ClaimKind::Kong),
+                    what: "annex a discard with",
+                });
+            };
+            lay_down(state, seat, &[t; 3])?;
+            let expected = state.turn.exposing();
+            v.extend(out_of_turn(
+                state,
+                seat,
+                expected,
+                Breach::KongOutOfTurn(KongKind::AnnexedDiscard),
+                "annexed a discard to a pung",
+            ));
+            state.seats[seat].claimed = None;
+            state.seats[seat].sets.push(PlayedSet {
+                set: Set::kong(t),
+                formed: Formed::AnnexedKong { from: d.seat },
+            });
+            let then = Box::new(Turn::Discard(seat));
+            state.turn = Turn::Replace {
+                seat,
+                loose: true,
+                then,
+            };
+        }
+    }
+    Ok(v)
+}
+
+pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome {
+    let Turn::Robbable { seat, tile } = state.turn else {
+        return Err(Inconsistent::NoKongToRob {
+            from: e.from,
+            tile: e.tile,
+        });
+    };
+    if seat != e.from || tile != e.tile {
+        return Err(Inconsistent::NoKongToRob {
+            from: e.from,
+            tile: e.tile,
+        });
+    }
+    let mut v = Vec::new();
+    let Some(k) = state.seats[seat]
+        .sets
+        .iter()
+        .position(|s| s.set == Set::kong(tile))
+    else {
+        return Err(Inconsistent::NoKongToRob {
+            from: e.from,
+            tile: e.tile,
+        });
+    };
+    match state.seats[seat].sets[k].formed {
+        // §57: the kong goes back to a pung; the fourth tile is the robber's, as a discard is.
+        Formed::AddedKong { from } => {
+            state.seats[seat].sets[k] = PlayedSet {
+                set: Set::pung(tile),
+                formed: Formed::Claimed { from },
+            };
+            if rules.kong_robbing == KongRobbing::None {
+                v.push(Irregularity::by(
+                    e.robber,
+                    Breach::KongRobbedUnderRuleset { from: seat },
+                    format!(
+                        "{} robbed {seat}'s kong of {tile}: this book has no robbing of a kong",
+                        e.robber
+                    ),
+                ));
+            }
+        }
+        // §58: a concealed kong goes back into the hand as three tiles, the fourth the robber's.
+        _ => {
+            state.seats[seat].sets.remove(k);
+            for _ in 0..3 {
+                state.seats[seat].concealed.add(tile)?;
+            }
+            let wonders = match &state.seats[e.robber].concealed {
+                Concealed::Known(c) => c.with(tile).map(|all| {
+                    crate::shape::SpecialShape::ThirteenUniqueWonders.is_complete(&all, tile)
+                }),
+                Concealed::Counted(_) => None,
+            };
+            if rules.kong_robbing != KongRobbing::AddedOrWonders || wonders == Some(false) {
+                v.push(Irregularity::by(
+                    e.robber,
+                    Breach::ConcealedKongRobbed { from: seat },
+                    format!(
+                        "{} robbed {seat}'s concealed kong of {tile}: a concealed kong may be robbed only to complete the Thirteen Unique Wonders",
+                        e.robber
+                    ),
+                ));
+            }
+        }
+    }
+    state.robbed_from = Some(seat);
+    let index = state.discards.len();
+    state.discards.push(Discard {
+        seat,
+        placed: tile,
+        named: tile,
+        claimed_by: Some(e.robber),
+        together: false,
+    });
+    state.seats[seat].discards.push(index);
+    state.seats[e.robber].claimed = Some(tile);
+    state.turn = Turn::Expose {
+        seat: e.robber,
+        claim: ClaimKind::MahJongg,
+    };
+    Ok(v)
+}

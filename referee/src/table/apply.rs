@@ -1,0 +1,236 @@
+//! Folding the table's events into its state. A stored event that contradicts the record (a
+//! hand started twice, a correction of a settlement not in force, a play that cannot be
+//! replayed) is a loud, typed error ([`ApplyError`]), never folded differently.
+
+use uuid::Uuid;
+
+use crate::adjudicate::Replay;
+use crate::event::{ClaimKind, HandEvent, HandStarted, TableEvent};
+use crate::play::{PlayState, Turn};
+use crate::report::HandFacts;
+use crate::rotation::{HandEnd, Position};
+use crate::BySeat;
+
+use super::{ApplyError, Decided, Decision, HandKey, HandState, Rulings, Table};
+
+impl Table {
+    /// Folds one event (with its id) into the state.
+    pub fn apply(&mut self, id: Uuid, event: &Decided) -> Result<(), ApplyError> {
+        match event {
+            Decided::Table(TableEvent::GameStarted(g)) => {
+                self.games_started = self.games_started.max(g.game);
+            }
+            Decided::Table(TableEvent::GameEnded(_)) => {}
+            Decided::Hand(key, HandEvent::HandStarted(h)) => {
+                if self.hands.contains_key(key) {
+                    return Err(ApplyError::HandStartedTwice(*key));
+                }
+                let position = self.position_of(h);
+                let play =
+                    Replay::start(self.play_rules.clone(), h).map_err(|e| ApplyError::Play {
+                        hand: *key,
+                        why: e.to_string(),
+                    })?;
+                self.hands.insert(
+                    *key,
+                    HandState {
+                        position,
+                        play: Some(Box::new(play)),
+                        facts: None,
+                        settlement: None,
+                        hands: BySeat::default(),
+                        winner: None,
+                        washed_out: false,
+                        restored: None,
+                        rulings: Rulings::default(),
+                        seen: crate::counts::TileCounts::EMPTY,
+                    },
+                );
+            }
+            Decided::Hand(key, e) => {
+                let hand = self
+                    .hands
+                    .get_mut(key)
+                    .ok_or(ApplyError::HandNotStarted(*key))?;
+                if let HandEvent::CorrectionRecorded(c) = e {
+                    // This table corrects only the settlement in force; anything else in a
+                    // stored stream is refused loudly rather than folded differently.
+                    if hand.settlement.as_ref().map(|(id, _)| *id) != Some(c.supersedes) {
+                        return Err(ApplyError::NothingInForce {
+                            hand: *key,
+                            supersedes: c.supersedes,
+                        });
+                    }
+                }
+                if let Some(play) = &mut hand.play {
+                    let over = matches!(play.state().turn, Turn::Over(_));
+                    if e.is_result() || (matches!(e, HandEvent::HandExposed(_)) && !over) {
+                        // The result, or the hands of a hand reported at its end (or finished
+                        // from a report): the play is over.
+                        if over {
+                            hand.seen = left_on_the_table(play.state());
+                        }
+                        hand.play = None;
+                    } else if e.is_play() {
+                        play.apply(e).map_err(|err| ApplyError::Play {
+                            hand: *key,
+                            why: err.to_string(),
+                        })?;
+                    }
+                }
+                fold_hand(hand, id, e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Folds the events of `decision` (with their ids, in order) into the state: as
+    /// [`Table::apply`] each, but a hand in play takes the replay the decision computed instead
+    /// of replaying its event again.
+    pub fn apply_decision(&mut self, ids: &[Uuid], decision: Decision) -> Result<(), ApplyError> {
+        if let Some(played) = decision.played {
+            let hand = self
+                .hands
+                .get_mut(&played.hand)
+                .ok_or(ApplyError::HandNotStarted(played.hand))?;
+            hand.play = Some(played.replay);
+            for (id, e) in ids.iter().zip(&decision.events) {
+                match e {
+                    // Already in the replay: only the hand's own record takes it.
+                    Decided::Hand(key, e) if *key == played.hand && e.is_play() => {
+                        fold_hand(hand_mut(&mut self.hands, *key)?, *id, e)
+                    }
+                    e => self.apply(*id, e)?,
+                }
+            }
+            return Ok(());
+        }
+        for (id, e) in ids.iter().zip(&decision.events) {
+            self.apply(*id, e)?;
+        }
+        Ok(())
+    }
+
+    /// Restores a hand known only by its start and how it ended (from a read model), without
+    /// its facts: enough for the rotation of the hands after it. A hand restored this way can
+    /// be neither corrected nor shown in detail; fold its events for that.
+    pub fn restore(
+        &mut self,
+        key: HandKey,
+        started: &HandStarted,
+        end: Option<HandEnd>,
+    ) -> Result<(), ApplyError> {
+        if self.hands.contains_key(&key) {
+            return Err(ApplyError::HandStartedTwice(key));
+        }
+        let position = self.position_of(started);
+        self.hands.insert(
+            key,
+            HandState {
+                position,
+                play: None,
+                facts: None,
+                settlement: None,
+                hands: BySeat::default(),
+                winner: match end {
+                    Some(HandEnd::Won(w)) => Some(w),
+                    _ => None,
+                },
+                washed_out: end == Some(HandEnd::WashOut),
+                restored: end,
+                rulings: Rulings::default(),
+                seen: crate::counts::TileCounts::EMPTY,
+            },
+        );
+        Ok(())
+    }
+
+    /// The position a started hand holds, carrying East's run from the hand before.
+    fn position_of(&self, h: &HandStarted) -> Position {
+        let before = self.next();
+        let same_deal = before.game == h.game && before.east == h.east;
+        Position {
+            game: h.game,
+            hand: h.hand,
+            east: h.east,
+            prevailing: h.prevailing_wind,
+            east_wins: if same_deal { before.east_wins } else { 0 },
+            passes: if before.game == h.game && before.prevailing == h.prevailing_wind {
+                before.passes
+            } else {
+                0
+            },
+        }
+    }
+}
+
+/// The discards a play left on the table, as tiles seen.
+fn left_on_the_table(state: &PlayState) -> crate::counts::TileCounts {
+    let mut seen = crate::counts::TileCounts::EMPTY;
+    for t in state.on_the_table() {
+        // A set holds at most four of a tile: the play refused more.
+        let _ = seen.try_add(t);
+    }
+    seen
+}
+
+/// Folds a hand-stream event into the hand's state.
+fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
+    match e {
+        HandEvent::HandExposed(x) => hand.hands[x.seat] = Some(x.hand.clone()),
+        HandEvent::MahJonggDeclared(m) => {
+            hand.winner = Some(m.seat);
+            hand.washed_out = false;
+        }
+        HandEvent::WashOut(_) => {
+            hand.winner = None;
+            hand.washed_out = true;
+        }
+        // §82: the caller took up his hand; play goes on.
+        HandEvent::ClaimRetracted(r)
+            if r.claim == ClaimKind::MahJongg && hand.winner == Some(r.seat) =>
+        {
+            hand.winner = None;
+        }
+        HandEvent::HandScored(s) => {
+            // The scored facts say who won: none, whatever call ended the play, for a hand
+            // abandoned (§82) or washed out; the winner again, when an appeal restores a win.
+            match &s.win {
+                None => {
+                    hand.winner = None;
+                    hand.washed_out = true;
+                }
+                Some(w) => {
+                    hand.winner = Some(w.winner);
+                    hand.washed_out = false;
+                }
+            }
+            let facts = HandFacts {
+                hands: hand.hands.clone(),
+                win: s.win.clone(),
+                penalties: s.penalties.clone(),
+                discards: hand.seen,
+            };
+            hand.facts = Some(facts);
+        }
+        HandEvent::DisputeRaised(_)
+        | HandEvent::RulingIssued(_)
+        | HandEvent::RulingSuperseded(_) => hand.rulings.fold(id, e),
+        HandEvent::SettlementRecorded(s) => hand.settlement = Some((id, s.clone())),
+        // A correction takes the facts in force off the record (apply checked that it
+        // supersedes them); its own follow.
+        HandEvent::CorrectionRecorded(_) => {
+            hand.settlement = None;
+            hand.facts = None;
+            hand.hands = BySeat::default();
+        }
+        _ => {}
+    }
+}
+
+fn hand_mut(
+    hands: &mut std::collections::BTreeMap<HandKey, HandState>,
+    key: HandKey,
+) -> Result<&mut HandState, ApplyError> {
+    hands.get_mut(&key).ok_or(ApplyError::HandNotStarted(key))
+}
