@@ -32,6 +32,7 @@ pub mod settle;
 pub mod shape;
 pub mod table;
 pub mod tile;
+pub mod tournament;
 pub mod treasurer;
 pub mod violation;
 

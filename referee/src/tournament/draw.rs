@@ -12,7 +12,7 @@
 //! them), so a draw can be re-derived from the ledger alone: the seed, the seated players and
 //! their registration order.
 
-use ledger::{PlayerId, PlayerRow};
+use crate::ids::PlayerId;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -46,10 +46,10 @@ pub fn shuffle<T>(seed: u64, mut players: [T; 4]) -> [T; 4] {
     players
 }
 
-/// Four players in the order they registered: the order a random draw shuffles, so that the
-/// draw can be re-derived from the ledger alone.
-pub fn registration_order(mut players: [PlayerId; 4], registered: &[PlayerRow]) -> [PlayerId; 4] {
-    players.sort_by_key(|p| registered.iter().position(|r| r.player == *p));
+/// Four players in the order they registered (`registered`, in that order): the order a random
+/// draw shuffles, so that the draw can be re-derived from the ledger alone.
+pub fn registration_order(mut players: [PlayerId; 4], registered: &[PlayerId]) -> [PlayerId; 4] {
+    players.sort_by_key(|p| registered.iter().position(|r| r == p));
     players
 }
 

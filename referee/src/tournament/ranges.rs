@@ -6,7 +6,7 @@
 //! later, and a request outside it is a 422 that names the field and the allowed range before
 //! anything is written.
 
-use referee::settle::MAX_AMOUNT;
+use crate::settle::MAX_AMOUNT;
 
 /// The largest tournament limit (the most one hand may score).
 ///
@@ -34,6 +34,21 @@ pub const MAX_STARTING_CHIPS: i64 = 1_000_000_000;
 /// The highest table number. The next free number is the highest plus one, which must not
 /// overflow; ten thousand tables seat forty thousand players.
 pub const MAX_TABLE_NUMBER: u32 = 10_000;
+
+/// The longest session clock, in minutes (a day).
+pub const MAX_MINUTES: u32 = 24 * 60;
+
+/// The longest reason kept for voiding something.
+pub const MAX_VOID_REASON: usize = 500;
+
+/// The longest reason kept for a player's withdrawal.
+pub const MAX_WITHDRAW_REASON: usize = 200;
+
+/// The longest tournament name.
+pub const MAX_TOURNAMENT_NAME: usize = 200;
+
+/// The longest player name.
+pub const MAX_PLAYER_NAME: usize = 100;
 
 /// An inclusive range of a named field, with the sentence that refuses a value outside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,10 +83,10 @@ impl FieldRange {
     /// `None` when `value` is in range, else the problem: "limit: 18446744073709551615 is out
     /// of range; allowed 1 to 100000000000".
     /// The violation of a value out of range, naming the field.
-    pub fn violation(&self, value: impl Into<i128>) -> Option<referee::Violation> {
+    pub fn violation(&self, value: impl Into<i128>) -> Option<crate::Violation> {
         let value = value.into();
         (!(self.min..=self.max).contains(&value)).then(|| {
-            referee::Violation::new(
+            crate::Violation::new(
                 self.field,
                 format!(
                     "{value} is out of range; allowed {} to {}",
@@ -95,8 +110,8 @@ impl FieldRange {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use referee::settle::{settle_hand, HandOutcome, Liability, Outcome, Penalty};
-    use referee::{ByWind, Ruleset, Wind};
+    use crate::settle::{settle_hand, HandOutcome, Liability, Outcome, Penalty};
+    use crate::{ByWind, Ruleset, Wind};
 
     /// East wins a limit hand, South pays for all, losers as far apart as the limit allows.
     fn worst_hand(rules: &Ruleset, limit: u64) -> Result<i64, String> {
