@@ -265,7 +265,9 @@ impl Tournament {
                 });
             }
             TournamentEvent::SeatDrawSeeded(s) => self.table_mut(&s.table)?.draw = Some(s.clone()),
-            TournamentEvent::SeatsDrawn(s) => self.table_mut(&s.table)?.seats = Some(s.seats.clone()),
+            TournamentEvent::SeatsDrawn(s) => {
+                self.table_mut(&s.table)?.seats = Some(s.seats.clone())
+            }
             TournamentEvent::TableClosed(c) => self.table_mut(&c.table)?.closed = true,
             TournamentEvent::TableVoided(v) => {
                 self.table_mut(&v.table)?.voided = Some(v.reason.clone())

@@ -48,7 +48,9 @@ impl Tournament {
         problems
             .0
             .extend(STARTING_CHIPS.violation(cmd.starting_chips));
-        problems.0.extend(cmd.limit.and_then(|l| LIMIT.violation(l)));
+        problems
+            .0
+            .extend(cmd.limit.and_then(|l| LIMIT.violation(l)));
         let loaded = match &cmd.ruleset {
             Ok(l) => Some(l),
             Err(v) => {

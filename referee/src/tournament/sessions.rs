@@ -182,10 +182,7 @@ impl Tournament {
                 run.players
                     .iter()
                     .map(|p| {
-                        let sitter = subs
-                            .iter()
-                            .find(|(w, _)| *w == p)
-                            .map_or(p, |(_, s)| *s);
+                        let sitter = subs.iter().find(|(w, _)| *w == p).map_or(p, |(_, s)| *s);
                         nets.get(sitter).copied().unwrap_or(0)
                     })
                     .collect()

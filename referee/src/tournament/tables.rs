@@ -119,10 +119,7 @@ impl Tournament {
         Ok(events)
     }
 
-    pub(super) fn decide_close_table(
-        &self,
-        id: &TableId,
-    ) -> Result<Vec<TournamentEvent>, Refusal> {
+    pub(super) fn decide_close_table(&self, id: &TableId) -> Result<Vec<TournamentEvent>, Refusal> {
         self.exists()?;
         let table = self.existing_table(id)?;
         self.not_voided()?;

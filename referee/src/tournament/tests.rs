@@ -98,7 +98,9 @@ fn creating_records_the_conditions_and_a_second_creation_conflicts() {
     };
     // The ruleset's own limit, when the command names none.
     assert_eq!((c.limit, c.starting_chips), (Some(1000), 2000));
-    assert!(matches!(t.decide(&create()), Err(Refusal::Conflict(m)) if m.contains("already a tournament")));
+    assert!(
+        matches!(t.decide(&create()), Err(Refusal::Conflict(m)) if m.contains("already a tournament"))
+    );
 }
 
 #[test]
@@ -111,14 +113,25 @@ fn creating_lists_every_problem_in_the_order_of_the_form() {
     bad.name = " ".into();
     bad.starting_chips = -1;
     bad.limit = Some(0);
-    bad.ruleset = Err(Violation::new("ruleset", "choose a ruleset or upload a house ruleset").into());
+    bad.ruleset =
+        Err(Violation::new("ruleset", "choose a ruleset or upload a house ruleset").into());
     bad.tie_break = Some(vec!["nonsense".into()]);
     bad.id = Some("a b".into());
     let fields: Vec<String> = violations(t.decide(&TournamentCommand::Create(bad)).unwrap_err())
         .into_iter()
         .map(|(f, _)| f)
         .collect();
-    assert_eq!(fields, ["name", "starting_chips", "limit", "ruleset", "tie_break", "id"]);
+    assert_eq!(
+        fields,
+        [
+            "name",
+            "starting_chips",
+            "limit",
+            "ruleset",
+            "tie_break",
+            "id"
+        ]
+    );
 }
 
 #[test]
@@ -138,8 +151,12 @@ fn a_list_of_players_gets_numbered_ids_for_names_that_collide() {
 #[test]
 fn one_player_already_registered_is_a_conflict_and_one_bad_name_a_sentence() {
     let t = given(&eight());
-    assert!(matches!(t.decide(&register(&["Ann"])), Err(Refusal::Conflict(m)) if m.starts_with("there is already a player `ann`")));
-    assert!(matches!(t.decide(&register(&[""])), Err(Refusal::Unprocessable(m)) if m.contains("1–100 characters")));
+    assert!(
+        matches!(t.decide(&register(&["Ann"])), Err(Refusal::Conflict(m)) if m.starts_with("there is already a player `ann`"))
+    );
+    assert!(
+        matches!(t.decide(&register(&[""])), Err(Refusal::Unprocessable(m)) if m.contains("1–100 characters"))
+    );
     // Several problems: each named with its place in the list (an id given is not renumbered).
     let mut list = register(&["", "Ben"]);
     if let TournamentCommand::RegisterPlayers { players, .. } = &mut list {
@@ -154,7 +171,9 @@ fn one_player_already_registered_is_a_conflict_and_one_bad_name_a_sentence() {
 fn a_table_seats_four_as_listed_in_the_open_session_of_the_moment() {
     let mut t = given(&eight());
     let events = when(&mut t, &table(&["ann", "ben", "cat", "dan"])).unwrap();
-    assert!(matches!(&events[0], TournamentEvent::TableFormed(f) if f.number == 1 && f.session.is_none() && f.table.as_str() == "spring-t1"));
+    assert!(
+        matches!(&events[0], TournamentEvent::TableFormed(f) if f.number == 1 && f.session.is_none() && f.table.as_str() == "spring-t1")
+    );
     let TournamentEvent::SeatsDrawn(s) = &events[1] else {
         panic!("{events:?}")
     };
@@ -172,14 +191,19 @@ fn a_random_draw_records_its_seed_and_verifies() {
         draw: SeatDraw::Random { seed: 42 },
     };
     let events = when(&mut t, &cmd).unwrap();
-    assert!(matches!(&events[1], TournamentEvent::SeatDrawSeeded(s) if s.seed == 42 && s.method == draw::METHOD));
+    assert!(
+        matches!(&events[1], TournamentEvent::SeatDrawSeeded(s) if s.seed == 42 && s.method == draw::METHOD)
+    );
     // Shuffled in registration order, whatever order they were listed in.
     let TournamentEvent::SeatsDrawn(s) = &events[2] else {
         panic!("{events:?}")
     };
     let ids = ["ann", "ben", "cat", "dan"].map(|p| PlayerId::new(p).unwrap());
     assert_eq!(s.seats.clone().into_array(), draw::shuffle(42, ids));
-    assert_eq!(t.draw_check(&id("spring-t7")), Some(draw::DrawCheck::Verified));
+    assert_eq!(
+        t.draw_check(&id("spring-t7")),
+        Some(draw::DrawCheck::Verified)
+    );
 }
 
 #[test]
@@ -197,7 +221,13 @@ fn forming_a_table_lists_every_problem_of_every_player() {
     let v = violations(
         t.decide(&TournamentCommand::FormTable {
             number: Some(1),
-            players: vec!["ann".into(), "eve".into(), "eve".into(), "zed".into(), "fay".into()],
+            players: vec![
+                "ann".into(),
+                "eve".into(),
+                "eve".into(),
+                "zed".into(),
+                "fay".into(),
+            ],
             draw: SeatDraw::AsListed,
         })
         .unwrap_err(),
@@ -234,7 +264,9 @@ fn voiding_takes_things_out_of_play() {
         reason: "twice".into(),
     };
     // A player seated at an open table is not voided.
-    assert!(matches!(t.decide(&void_ann), Err(Refusal::Unprocessable(m)) if m.contains("sits at table 1")));
+    assert!(
+        matches!(t.decide(&void_ann), Err(Refusal::Unprocessable(m)) if m.contains("sits at table 1"))
+    );
     when(
         &mut t,
         &TournamentCommand::VoidTable {
@@ -250,7 +282,9 @@ fn voiding_takes_things_out_of_play() {
         })
     );
     when(&mut t, &void_ann).unwrap();
-    assert!(matches!(t.decide(&void_ann), Err(Refusal::Unprocessable(m)) if m.contains("already voided")));
+    assert!(
+        matches!(t.decide(&void_ann), Err(Refusal::Unprocessable(m)) if m.contains("already voided"))
+    );
     let v = violations(t.decide(&table(&["ann", "ben", "cat", "dan"])).unwrap_err());
     assert_eq!(v[0], ("players[0]".into(), "Ann is voided (twice)".into()));
     when(
@@ -260,7 +294,9 @@ fn voiding_takes_things_out_of_play() {
         },
     )
     .unwrap();
-    assert!(matches!(t.decide(&register(&["Ivy"])), Err(Refusal::Unprocessable(m)) if m.contains("is voided")));
+    assert!(
+        matches!(t.decide(&register(&["Ivy"])), Err(Refusal::Unprocessable(m)) if m.contains("is voided"))
+    );
     assert_eq!(
         t.table_status(&id("spring-t1")),
         Some(TableStatus::Voided {
@@ -285,7 +321,9 @@ fn a_withdrawal_needs_a_reason_and_happens_once() {
         Err(Refusal::NotFound(_))
     ));
     when(&mut t, &w("ill")).unwrap();
-    assert!(matches!(t.decide(&w("ill")), Err(Refusal::Conflict(m)) if m == "Ben has already withdrawn (ill)"));
+    assert!(
+        matches!(t.decide(&w("ill")), Err(Refusal::Conflict(m)) if m == "Ben has already withdrawn (ill)")
+    );
     assert!(!t.roster().present.iter().any(|p| p.as_str() == "ben"));
 }
 
@@ -303,13 +341,17 @@ fn open_session(method: &str) -> TournamentCommand {
 fn sessions_run_one_after_another_and_closing_one_closes_its_tables() {
     let mut t = given(&eight());
     let events = when(&mut t, &open_session("no-repeat")).unwrap();
-    assert!(matches!(&events[0], TournamentEvent::SessionOpened(o) if o.session == 1 && o.minutes == Some(90)));
+    assert!(
+        matches!(&events[0], TournamentEvent::SessionOpened(o) if o.session == 1 && o.minutes == Some(90))
+    );
     let formed = events
         .iter()
         .filter(|e| matches!(e, TournamentEvent::TableFormed(f) if f.session == Some(1)))
         .count();
     assert_eq!(formed, 2);
-    assert!(matches!(t.decide(&open_session("no-repeat")), Err(Refusal::Conflict(m)) if m.starts_with("session 1 is still open")));
+    assert!(
+        matches!(t.decide(&open_session("no-repeat")), Err(Refusal::Conflict(m)) if m.starts_with("session 1 is still open"))
+    );
     let events = when(&mut t, &TournamentCommand::CloseSession { session: 1 }).unwrap();
     assert_eq!(events.len(), 3);
     assert!(t.tables.iter().all(|t| t.closed));
@@ -332,7 +374,9 @@ fn a_session_is_not_opened_over_a_table_formed_by_hand() {
     when(&mut t, &table(&["ann", "ben", "cat", "dan"])).unwrap();
     let v = violations(t.decide(&open_session("nonsense")).unwrap_err());
     assert_eq!(v[0].0, "method");
-    assert!(v[1].1.starts_with("close or void the open tables first; still seated: Ann (table 1)"));
+    assert!(v[1]
+        .1
+        .starts_with("close or void the open tables first; still seated: Ann (table 1)"));
 }
 
 #[test]
@@ -359,7 +403,8 @@ fn the_public_sees_no_voided_thing_and_no_result_of_an_open_session() {
     )
     .unwrap();
     assert_eq!(
-        t.results_hidden(Audience::Public, &first).map(|h| h.to_string()),
+        t.results_hidden(Audience::Public, &first)
+            .map(|h| h.to_string()),
         Some("voided: x".into())
     );
 }
@@ -367,9 +412,7 @@ fn the_public_sees_no_voided_thing_and_no_result_of_an_open_session() {
 #[test]
 fn a_stored_event_that_contradicts_the_record_is_refused_loudly() {
     let mut t = Tournament::new("x");
-    let e = TournamentEvent::TableClosed(TableClosed {
-        table: id("x-t1"),
-    });
+    let e = TournamentEvent::TableClosed(TableClosed { table: id("x-t1") });
     assert_eq!(t.apply(&e), Err(ApplyError::NotCreated("x".into())));
     for e in t.clone().decide(&create()).unwrap() {
         t.apply(&e).unwrap();

@@ -14,7 +14,6 @@ pub mod check;
 pub mod commands;
 pub mod config;
 pub mod demo;
-pub mod draw;
 pub mod error;
 pub mod import_check;
 pub mod in_play;
@@ -33,6 +32,8 @@ use actix_web::{web, App, HttpServer};
 use tracing_actix_web::TracingLogger;
 
 pub use config::ServeArgs;
+/// The reproducible seat draw (Code §15), the tournament aggregate's.
+pub use referee::tournament::draw;
 pub use state::AppState;
 
 use error::{AppError, HtmlError};

@@ -8,11 +8,13 @@
 pub mod count;
 pub mod hand;
 pub mod play;
-pub mod ranges;
 pub mod ruling;
 pub mod session;
 pub mod tournament;
 pub mod voiding;
+
+/// The ranges a tournament's numbers must lie in, the tournament aggregate's.
+pub use referee::tournament::ranges;
 
 use ledger::{Ledger, StreamId};
 

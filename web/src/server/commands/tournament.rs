@@ -465,7 +465,16 @@ pub fn form_table(
             seed,
             method: draw::METHOD.to_owned(),
         }));
-        draw::shuffle(seed, registration_order(listed, &registered))
+        draw::shuffle(
+            seed,
+            registration_order(
+                listed,
+                &registered
+                    .iter()
+                    .map(|r| r.player.clone())
+                    .collect::<Vec<_>>(),
+            ),
+        )
     } else {
         listed
     };

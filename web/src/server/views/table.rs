@@ -177,7 +177,13 @@ fn draw_check(ledger: &Ledger, table: &TableRow) -> Result<Option<&'static str>,
     let check = draw::verify(
         &method,
         seed,
-        registration_order(drawn.clone(), &registered),
+        registration_order(
+            drawn.clone(),
+            &registered
+                .iter()
+                .map(|r| r.player.clone())
+                .collect::<Vec<_>>(),
+        ),
         &drawn,
     );
     Ok(Some(match check {
