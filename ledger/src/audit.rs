@@ -13,10 +13,10 @@
 //! * each settlement's nets re-derived from its payments, and its sum;
 //! * the append-only triggers;
 //! * the stored projections against a fresh replay into an in-memory database;
-//! * the officials, sessions and API token tables against the account events
-//!   ([`crate::accounts`]): an edit made behind the program's back;
-//! * the signed checkpoints recorded ([`crate::signing`]): each signature, and that the chain
-//!   still passes through each;
+//! * the officials, sessions and API token tables against the account events (the `accounts`
+//!   module): an edit made behind the program's back;
+//! * the signed checkpoints recorded (the `signing` module): each signature, and that the
+//!   chain still passes through each;
 //! * optionally, chain heads published earlier: the chain must still pass through them.
 
 use std::fmt;
@@ -24,36 +24,17 @@ use std::fmt;
 use rusqlite::Connection;
 
 use crate::chain::ChainVerifier;
+use crate::discrepancy::Discrepancy;
 use crate::error::{Result, SqlContext};
+use crate::event::Event;
 use crate::hash::Hash;
+use crate::head::ChainHead;
+use crate::ids::StreamId;
 use crate::projection::{replay_into, snapshot};
 use crate::record::{RowRef, COLUMNS};
 use crate::schema::PROJECTIONS_SQL;
-use crate::store::ChainHead;
-use crate::{settlement, Event, Ledger};
-
-/// One thing that is not as it should be.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Discrepancy {
-    pub position: Option<u64>,
-    pub stream: Option<String>,
-    pub version: Option<u64>,
-    pub what: String,
-}
-
-impl fmt::Display for Discrepancy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(p) = self.position {
-            write!(f, "position {p}: ")?;
-        }
-        match (&self.stream, self.version) {
-            (Some(s), Some(v)) => write!(f, "{s} version {v}: ")?,
-            (Some(s), None) => write!(f, "{s}: ")?,
-            _ => {}
-        }
-        f.write_str(&self.what)
-    }
-}
+use crate::store::Ledger;
+use crate::{accounts, settlement, signing};
 
 /// The head of one stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,7 +122,7 @@ impl Walk<'_> {
         }
     }
 
-    fn event(&mut self, r: &RowRef<'_>, stream: &crate::StreamId, event: &Event) {
+    fn event(&mut self, r: &RowRef<'_>, stream: &StreamId, event: &Event) {
         if event.stream_kind() != stream.kind() {
             let what = format!(
                 "`{}` belongs in a {} stream",
@@ -217,12 +198,8 @@ impl Ledger {
         walk.report.streams = streams;
         check_triggers(&tx, &mut walk.report.discrepancies)?;
         check_projections(&tx, &mut walk.report.discrepancies)?;
-        walk.report
-            .discrepancies
-            .extend(crate::accounts::check(&tx)?);
-        walk.report
-            .discrepancies
-            .extend(crate::signing::check(&tx)?);
+        walk.report.discrepancies.extend(accounts::check(&tx)?);
+        walk.report.discrepancies.extend(signing::check(&tx)?);
         Ok(walk.report)
     }
 }

@@ -4,10 +4,11 @@
 
 use std::path::PathBuf;
 
+use referee::settle::SettlementError;
 use uuid::Uuid;
 
-use crate::settlement::SettlementError;
-use crate::{ExpectedVersion, StreamKind};
+use crate::head::ExpectedVersion;
+use crate::ids::StreamKind;
 
 /// Everything that can go wrong in the ledger.
 #[derive(Debug, thiserror::Error)]
@@ -85,7 +86,7 @@ pub enum Error {
         what: String,
     },
 
-    /// The ledger's signing key cannot be created or read (`crate::signing`).
+    /// The ledger's signing key cannot be created or read (see the signing module).
     #[error("ledger key {0}")]
     Key(String),
 
@@ -129,7 +130,7 @@ pub enum Error {
         source: rusqlite::Error,
     },
 
-    /// An append inside a [`crate::Ledger::batch`] failed, so the whole batch is undone even
+    /// An append inside a batch (`Ledger::batch`) failed, so the whole batch is undone even
     /// though its caller carried on.
     #[error(
         "an append in this batch failed earlier, so the batch was undone; nothing was written"

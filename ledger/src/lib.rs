@@ -30,9 +30,11 @@
 pub mod accounts;
 mod audit;
 mod chain;
+mod discrepancy;
 mod error;
 pub mod event;
 pub mod hash;
+mod head;
 mod ids;
 mod jsonl;
 pub mod lines;
@@ -44,10 +46,12 @@ pub mod settlement;
 pub mod signing;
 mod store;
 
-pub use audit::{AuditReport, Discrepancy, StreamHead};
+pub use audit::{AuditReport, StreamHead};
+pub use discrepancy::Discrepancy;
 pub use error::{Error, Result};
 pub use event::{Event, EventType, CATALOGUE};
 pub use hash::Hash;
+pub use head::{ChainHead, ExpectedVersion};
 pub use ids::{IdError, OfficialId, PlayerId, StreamId, StreamKind, TableId, MAX_ID_LEN};
 pub use jsonl::{read_export, ExportedEvent, ImportReport};
 pub use projection::{
@@ -61,4 +65,4 @@ pub use record::{RecordedEvent, TIME_FORMAT};
 pub use referee::BySeat;
 pub use schema::SCHEMA_VERSION;
 pub use settlement::Payment;
-pub use store::{Appended, ChainHead, ExpectedVersion, Ledger, NewEvent};
+pub use store::{Appended, Ledger, NewEvent};

@@ -7,8 +7,9 @@ use chrono::{DateTime, SubsecRound, Utc};
 use rusqlite::types::ValueRef;
 use uuid::Uuid;
 
+use crate::event::Event;
 use crate::hash::{Hash, HashInput};
-use crate::{Event, OfficialId, StreamId};
+use crate::ids::{OfficialId, StreamId};
 
 /// The canonical text of `recorded_at`: RFC 3339, UTC, exactly six fractional digits.
 pub const TIME_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.6fZ";
@@ -43,7 +44,7 @@ pub struct RecordedEvent {
     pub event: Event,
     /// Hash of the previous event of the same stream ([`Hash::ZERO`] for version 1).
     pub prev_hash: Hash,
-    /// Hash of this event (see [`crate::hash`]).
+    /// Hash of this event (see the `hash` module for its encoding).
     pub hash: Hash,
     /// The global chain hash up to and including this event.
     pub chain_hash: Hash,

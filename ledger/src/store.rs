@@ -6,7 +6,6 @@
 //! SQLite's write lock. Only then are rows inserted and projections updated, and the commit
 //! makes all of it durable at once or none of it.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -14,10 +13,13 @@ use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use uuid::Uuid;
 
 use crate::error::{Error, Result, SqlContext};
+use crate::event::Event;
 use crate::hash::{chain_hash, Hash, HashInput};
+use crate::head::{ChainHead, ExpectedVersion};
+use crate::ids::{OfficialId, StreamId};
 use crate::projection::{EventMeta, Projector};
 use crate::record::{canonical_time, now};
-use crate::{schema, settlement, Event, OfficialId, StreamId};
+use crate::{schema, settlement};
 
 /// How long a writer waits for another writer's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -35,25 +37,6 @@ const PAGE_SIZE: u32 = 16384;
 
 /// Statements each connection keeps prepared.
 const STATEMENT_CACHE: usize = 128;
-
-/// What the writer believes the stream's version to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExpectedVersion {
-    /// Append whatever the version (no concurrency check).
-    Any,
-    /// The stream must be at exactly this version; `Exact(0)` means it must not exist yet.
-    Exact(u64),
-}
-
-impl fmt::Display for ExpectedVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ExpectedVersion::Any => f.write_str("any version"),
-            ExpectedVersion::Exact(0) => f.write_str("a new stream"),
-            ExpectedVersion::Exact(v) => write!(f, "version {v}"),
-        }
-    }
-}
 
 /// An event to append, with the id that makes retrying it idempotent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,24 +73,6 @@ pub struct Appended {
     pub last_position: u64,
     /// True when every event was already recorded by an earlier call (an idempotent retry).
     pub already_recorded: bool,
-}
-
-/// The head of the global chain: the value to publish.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChainHead {
-    /// Number of events recorded (the last position).
-    pub position: u64,
-    pub chain_hash: Hash,
-}
-
-impl fmt::Display for ChainHead {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "position {} chain hash {}",
-            self.position, self.chain_hash
-        )
-    }
 }
 
 /// An event encoded and checked, ready to insert.
