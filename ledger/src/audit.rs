@@ -12,7 +12,9 @@
 //! * each payload against the vocabulary, and each event against its kind of stream;
 //! * each settlement's nets re-derived from its payments, and its sum;
 //! * the append-only triggers;
-//! * the stored projections against a fresh replay into an in-memory database;
+//! * every registered projection (the `projector` module) against a fresh replay into an
+//!   in-memory database holding only their schemas, every table each names, row by row; and
+//!   that the database keeps no projection the audit was not given, nor one at another version;
 //! * the officials, sessions and API token tables against the account events (the `accounts`
 //!   module): an edit made behind the program's back;
 //! * the signed checkpoints recorded (the `signing` module): each signature, and that the
@@ -30,9 +32,9 @@ use crate::event::Event;
 use crate::hash::Hash;
 use crate::head::ChainHead;
 use crate::ids::StreamId;
-use crate::projection::{replay_into, snapshot};
+use crate::projector::{self, replay_into, Projection, Projections};
 use crate::record::{RowRef, COLUMNS};
-use crate::schema::PROJECTIONS_SQL;
+use crate::snapshot::snapshot;
 use crate::store::Ledger;
 use crate::{accounts, settlement, signing};
 
@@ -197,7 +199,7 @@ impl Ledger {
         streams.sort_by(|a, b| a.stream.cmp(&b.stream));
         walk.report.streams = streams;
         check_triggers(&tx, &mut walk.report.discrepancies)?;
-        check_projections(&tx, &mut walk.report.discrepancies)?;
+        check_projections(&tx, &self.projections, &mut walk.report.discrepancies)?;
         walk.report.discrepancies.extend(accounts::check(&tx)?);
         walk.report.discrepancies.extend(signing::check(&tx)?);
         Ok(walk.report)
@@ -225,17 +227,57 @@ fn check_triggers(conn: &Connection, out: &mut Vec<Discrepancy>) -> Result<()> {
     Ok(())
 }
 
-/// Replays every event into a fresh in-memory copy of the projection tables and compares.
-fn check_projections(conn: &Connection, out: &mut Vec<Discrepancy>) -> Result<()> {
+/// Replays every event into a fresh in-memory copy of the registered projections' tables and
+/// compares every table; names the projections the database keeps that cannot be compared.
+fn check_projections(
+    conn: &Connection,
+    projections: &Projections,
+    out: &mut Vec<Discrepancy>,
+) -> Result<()> {
+    let mut found = |what: String| {
+        out.push(Discrepancy {
+            position: None,
+            stream: None,
+            version: None,
+            what,
+        })
+    };
+    let recorded = projector::recorded(conn)?;
+    for (name, version) in &recorded {
+        match projections.get(name) {
+            None => found(format!(
+                "projection `{name}` (version {version}) is kept in the database but was not given to the audit: its tables were not compared"
+            )),
+            Some(p) if i64::from(p.version()) != *version => found(format!(
+                "projection `{name}` is recorded at version {version} but this build keeps version {}: it was not rebuilt",
+                p.version()
+            )),
+            Some(_) => {}
+        }
+    }
+    for p in projections
+        .iter()
+        .filter(|p| !recorded.contains_key(p.name()))
+    {
+        found(format!(
+            "projection `{}` is not recorded as kept in the database: it was never built, or its record was removed",
+            p.name()
+        ));
+    }
+    if projections.is_empty() {
+        return Ok(());
+    }
     let fresh = Connection::open_in_memory().ctx("opening the replay database")?;
-    for sql in PROJECTIONS_SQL {
+    let all: Vec<&dyn Projection> = projections.iter().collect();
+    for p in &all {
         fresh
-            .execute_batch(sql)
+            .execute_batch(p.schema())
             .ctx("creating the replay's projections")?;
     }
-    replay_into(conn, &fresh)?;
-    let stored = snapshot(conn)?;
-    let replayed = snapshot(&fresh)?;
+    replay_into(conn, &fresh, &all)?;
+    let tables = projections.tables();
+    let stored = snapshot(conn, &tables)?;
+    let replayed = snapshot(&fresh, &tables)?;
     for d in stored.differences(&replayed) {
         let what = if d.only_stored {
             format!(

@@ -77,6 +77,29 @@ pub enum Error {
     #[error("{0}: not a mahjong-referee ledger (it has no ledger schema); nothing was changed")]
     NotALedger(PathBuf),
 
+    /// The database keeps a projection this ledger was not opened with: appending would leave
+    /// it behind the events.
+    #[error("the database keeps the projection `{name}`, which this program did not register; open it with that projection to write to it; nothing was written")]
+    UnregisteredProjection { name: String },
+
+    /// A reader was opened with a projection the database does not keep at its version yet
+    /// (the writer builds it when it opens the database).
+    #[error("{path}: the projection `{name}` version {version} is not built yet (the database keeps {}); open the database for writing first, which builds it", found.map_or("none".to_owned(), |v| format!("version {v}")))]
+    ProjectionNotBuilt {
+        path: PathBuf,
+        name: &'static str,
+        version: u32,
+        found: Option<i64>,
+    },
+
+    /// Two projections of one registry share a name or a table.
+    #[error("the projections `{first}` and `{second}` both claim {what}")]
+    ProjectionClash {
+        first: &'static str,
+        second: &'static str,
+        what: String,
+    },
+
     /// A stored row cannot be read back or fails verification.
     #[error("stored event at position {position} ({stream} version {version}): {what}")]
     Corrupt {

@@ -26,7 +26,7 @@ use crate::event::{canonical_older, Event};
 use crate::hash::{Hash, HashInput};
 use crate::ids::{OfficialId, StreamId, StreamKind};
 use crate::lines::read_line;
-use crate::projection::Projector;
+use crate::projector::Target;
 use crate::record::{parse_canonical_time, RowRef, COLUMNS};
 use crate::signing::{ExportSignature, LedgerKey, SignatureLine};
 use crate::store::{
@@ -222,6 +222,7 @@ impl Ledger {
 
     /// Imports JSON Lines written by [`Ledger::export_stream`], all or nothing.
     pub fn import(&mut self, input: impl BufRead) -> Result<ImportReport> {
+        self.writable()?;
         let (parsed, signatures) = parse_all(input)?;
         let tx = self
             .conn
@@ -230,7 +231,7 @@ impl Ledger {
         let mut report = ImportReport::default();
         let mut head = chain_head(&tx)?;
         let mut touched: Vec<StreamId> = Vec::new();
-        let mut projector = Projector::default();
+        let mut folds = self.projections.begin();
         for p in &parsed {
             if matches!(p.stream.kind(), StreamKind::Accounts | StreamKind::Ledger) {
                 return Err(bad(
@@ -294,7 +295,7 @@ impl Ledger {
                 payload: &p.payload,
                 prev_hash: p.prev_hash,
             };
-            let (hash, next) = insert(&tx, &mut projector, &row, head)?;
+            let (hash, next) = insert(&tx, &mut folds, &row, head)?;
             if hash != p.hash {
                 // Cannot happen: parse_line verified the same fields. Refuse rather than panic.
                 return Err(bad(
@@ -305,7 +306,7 @@ impl Ledger {
             head = next;
             report.imported += 1;
         }
-        projector.finish(&tx)?;
+        folds.finish(&Target::new(&tx, &tx))?;
         for stream in touched {
             let v = stream_version(&tx, &stream)?;
             report.streams.push((stream, v));

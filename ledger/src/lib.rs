@@ -38,12 +38,16 @@ mod head;
 mod ids;
 mod jsonl;
 pub mod lines;
+mod open;
 pub mod projection;
+pub mod projector;
 mod read;
+mod rebuild;
 mod record;
 mod schema;
 pub mod settlement;
 pub mod signing;
+mod snapshot;
 mod store;
 
 pub use audit::{AuditReport, StreamHead};
@@ -55,14 +59,15 @@ pub use head::{ChainHead, ExpectedVersion};
 pub use ids::{IdError, OfficialId, PlayerId, StreamId, StreamKind, TableId, MAX_ID_LEN};
 pub use jsonl::{read_export, ExportedEvent, ImportReport};
 pub use projection::{
-    HandPosition, HandRecord, HandSummary, PlayerHand, PlayerRow, ProjectionSnapshot,
-    RecordedSettlement, SessionRow, SettlementRow, Standing, StandingsScope, TableRow,
-    TournamentRow,
+    HandPosition, HandRecord, HandSummary, PlayerHand, PlayerRow, RecordedSettlement, SessionRow,
+    SettlementRow, Standing, StandingsScope, TableRow, TournamentRow,
 };
 pub use projection::{Slice, Voided, VoidedKind};
+pub use projector::{EventMeta, Fold, Projection, Projections, Target};
 pub use read::ReplayStats;
 pub use record::{RecordedEvent, TIME_FORMAT};
 pub use referee::BySeat;
 pub use schema::SCHEMA_VERSION;
 pub use settlement::Payment;
+pub use snapshot::{ProjectionSnapshot, RowDifference};
 pub use store::{Appended, Ledger, NewEvent};

@@ -100,10 +100,11 @@ fn migration_5_rebuilds_the_one_read_model_from_the_events() {
         )
     };
     // Put the file back as schema 4 left it: the old projection tables, empty, no new ones,
-    // API tokens without an expiry (migration 6) and officials without a status (migration 7).
+    // API tokens without an expiry (migration 6), officials without a status (migration 7) and
+    // no record of the projections kept (migration 9).
     let raw = rusqlite::Connection::open(dir.db()).unwrap();
     raw.execute_batch(
-        "DROP TABLE proj_tournaments; DROP TABLE proj_players; DROP TABLE proj_tables;
+        "DROP TABLE ledger_projections; DROP TABLE proj_tournaments; DROP TABLE proj_players; DROP TABLE proj_tables;
          DROP TABLE proj_seats; DROP TABLE proj_hand_records; DROP TABLE proj_player_hands;
          DROP TABLE proj_standings; ALTER TABLE api_tokens DROP COLUMN expires_at;
          ALTER TABLE officials DROP COLUMN disabled_at;",
@@ -141,7 +142,8 @@ fn migration_7_keeps_existing_officials_active() {
     drop(Ledger::open(dir.db()).unwrap());
     let raw = rusqlite::Connection::open(dir.db()).unwrap();
     raw.execute_batch(
-        "ALTER TABLE officials DROP COLUMN disabled_at;
+        "DROP TABLE ledger_projections;
+         ALTER TABLE officials DROP COLUMN disabled_at;
          ALTER TABLE proj_tables DROP COLUMN session;
          ALTER TABLE proj_players DROP COLUMN substitute;
          ALTER TABLE proj_players DROP COLUMN withdrawn;

@@ -9,6 +9,7 @@ mod faults;
 mod fuzz;
 mod jsonl;
 mod projections;
+mod projector;
 mod properties;
 mod schema;
 mod sessions;

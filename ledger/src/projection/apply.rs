@@ -2,54 +2,36 @@
 //! registered, which tables exist, who sits where), the hands in `hands.rs`.
 
 use rusqlite::{params, Connection};
-use uuid::Uuid;
 
 use super::hands::OpenRecord;
 use crate::error::{Result, SqlContext};
-use crate::event::{SeatsDrawn, TableFormed};
-use crate::{Event, StreamId};
-
-/// Where an event sits, for the projections that record it.
-pub(crate) struct EventMeta<'a> {
-    pub position: u64,
-    pub stream: &'a StreamId,
-    pub version: u64,
-    pub event_id: Uuid,
-}
+use crate::event::{Event, SeatsDrawn, TableFormed};
+use crate::projector::{EventMeta, Fold, Target};
 
 fn json<T: serde::Serialize>(v: &T) -> String {
     // Events and records are plain data: serializing them cannot fail.
     serde_json::to_string(v).unwrap_or_default()
 }
 
-/// Folds events, one at a time and in order, into the projections in `conn`. `events` is the
-/// database the event log is read from when a hand's record must be re-derived (the same
-/// connection, except when the audit replays into a fresh database). Events no projection
-/// needs are ignored. A hand's facts are folded in memory while they come one after another
-/// ([`OpenRecord`]): call [`Projector::finish`] before anything reads the projections.
+/// Folds events, one at a time and in order, into the read model's tables. Events it does not
+/// need are ignored. A hand's facts are folded in memory while they come one after another
+/// ([`OpenRecord`]): [`Fold::finish`] writes the last one.
 #[derive(Default)]
 pub(crate) struct Projector {
     hand: OpenRecord,
 }
 
-impl Projector {
-    pub(crate) fn apply(
-        &mut self,
-        conn: &Connection,
-        events: &Connection,
-        meta: &EventMeta<'_>,
-        event: &Event,
-    ) -> Result<()> {
+impl Fold for Projector {
+    fn apply(&mut self, target: &Target<'_>, meta: &EventMeta<'_>, event: &Event) -> Result<()> {
         if super::HandRecord::is_hand_fact(event) {
-            return self.hand.fact(conn, events, meta, event);
+            return self.hand.fact(target, meta, event);
         }
-        self.hand.flush(conn)?;
-        apply_other(conn, meta, event)
+        self.hand.flush(target.rows())?;
+        apply_other(target.rows(), meta, event)
     }
 
-    /// Writes what is still folded in memory.
-    pub(crate) fn finish(&mut self, conn: &Connection) -> Result<()> {
-        self.hand.flush(conn)
+    fn finish(&mut self, target: &Target<'_>) -> Result<()> {
+        self.hand.flush(target.rows())
     }
 }
 

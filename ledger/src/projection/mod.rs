@@ -21,83 +21,63 @@ mod hands;
 mod pages;
 mod queries;
 mod sessions;
-mod snapshot;
 mod standings;
 mod status;
 
-pub(crate) use apply::{EventMeta, Projector};
+use std::sync::Arc;
+
 pub use hand_queries::{HandPosition, HandSummary, PlayerHand, SettlementRow};
 pub use hand_record::{Contribution, HandEvent, HandRecord, HandStart, RecordedSettlement};
 pub use pages::Slice;
 pub use queries::{PlayerRow, TableRow, TournamentRow};
 pub use sessions::SessionRow;
-pub(crate) use snapshot::snapshot;
-pub use snapshot::{ProjectionSnapshot, RowDifference};
 pub use standings::{Standing, StandingsScope};
 pub use status::{Voided, VoidedKind};
 
-use crate::error::{Error, Result, SqlContext};
-use crate::record::{RowRef, COLUMNS};
-use crate::schema::PROJECTION_TABLES;
-use crate::Ledger;
+use crate::projector::{Fold, Projection, Projections};
 
-/// Replays every stored event through a [`Projector`] on `conn` (whose projection tables are empty).
-/// Events that do not decode are skipped and returned as `(position, why)`, so the audit can
-/// report them while still comparing the rest.
-pub(crate) fn replay_into(
-    events: &rusqlite::Connection,
-    target: &rusqlite::Connection,
-) -> Result<Vec<(u64, String)>> {
-    let sql = format!("SELECT {COLUMNS} FROM events ORDER BY position");
-    let mut stmt = events.prepare(&sql).ctx("reading the events")?;
-    let mut rows = stmt.query([]).ctx("reading the events")?;
-    let mut skipped = Vec::new();
-    let mut projector = Projector::default();
-    while let Some(row) = rows.next().ctx("reading the events")? {
-        let r = RowRef::from_row(row).ctx("reading an event row")?;
-        match r.decode() {
-            Ok(e) => {
-                let meta = EventMeta {
-                    position: e.position,
-                    stream: &e.stream,
-                    version: e.version,
-                    event_id: e.event_id,
-                };
-                projector.apply(target, events, &meta, &e.event)?;
-            }
-            Err(why) => skipped.push((r.position_u64(), why)),
-        }
+/// The read model as a projection the ledger keeps.
+pub struct ReadModel;
+
+/// Its tables, in the order they are compared and rebuilt.
+const TABLES: &[&str] = &[
+    "proj_tournaments",
+    "proj_players",
+    "proj_tables",
+    "proj_seats",
+    "proj_hand_records",
+    "proj_player_hands",
+    "proj_standings",
+    "proj_voided",
+    "proj_closed_tables",
+    "proj_draw_methods",
+    "proj_sessions",
+    "proj_session_standings",
+];
+
+impl Projection for ReadModel {
+    fn name(&self) -> &'static str {
+        "read_model"
     }
-    projector.finish(target)?;
-    Ok(skipped)
+
+    fn version(&self) -> u32 {
+        1
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        TABLES
+    }
+
+    fn schema(&self) -> &'static str {
+        include_str!("schema.sql")
+    }
+
+    fn begin(&self) -> Box<dyn Fold + '_> {
+        Box::new(apply::Projector::default())
+    }
 }
 
-impl Ledger {
-    /// Drops every projection row and replays all events, in one transaction. Refuses (and
-    /// changes nothing) when a stored event does not decode: run the audit to find it.
-    pub fn rebuild_projections(&mut self) -> Result<()> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .ctx("starting a rebuild")?;
-        for table in PROJECTION_TABLES {
-            tx.execute(&format!("DELETE FROM {table}"), [])
-                .ctx("clearing a projection")?;
-        }
-        let skipped = replay_into(&tx, &tx)?;
-        if let Some((position, what)) = skipped.into_iter().next() {
-            return Err(Error::Corrupt {
-                position,
-                stream: String::new(),
-                version: 0,
-                what,
-            });
-        }
-        tx.commit().ctx("committing a rebuild")
-    }
-
-    /// Every projection row, rendered as text and sorted: for comparing two states.
-    pub fn projection_snapshot(&self) -> Result<ProjectionSnapshot> {
-        snapshot(&self.conn)
-    }
+/// A registry holding the read model alone.
+pub(crate) fn registry() -> Projections {
+    Projections::new([Arc::new(ReadModel) as Arc<dyn Projection>]).unwrap_or_default()
 }

@@ -8,9 +8,11 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::apply::EventMeta;
 use crate::error::{Result, SqlContext};
-use crate::{Event, Ledger, StreamId, TableId};
+use crate::event::Event;
+use crate::ids::{StreamId, TableId};
+use crate::projector::EventMeta;
+use crate::store::Ledger;
 
 /// What was voided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
