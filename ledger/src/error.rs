@@ -178,8 +178,9 @@ fn join(problems: &[SettlementError]) -> String {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Attaches what the ledger was doing to a SQLite error.
-pub(crate) trait SqlContext<T> {
+/// Attaches what was being done to a SQLite error, typed as [`Error::sqlite`] types it: for the
+/// ledger's own queries and for the projections folded and read beside it.
+pub trait SqlContext<T> {
     fn ctx(self, context: &'static str) -> Result<T>;
 }
 

@@ -36,7 +36,7 @@ impl Ledger {
     /// else is refused untouched ([`Error::NotALedger`]), and one that cannot be written
     /// ([`Error::Unwritable`]) is refused here rather than at the first append.
     pub fn open(path: impl AsRef<Path>) -> Result<Ledger> {
-        Ledger::open_with(path, &default_projections())
+        Ledger::open_with(path, &Projections::default())
     }
 
     /// [`Ledger::open`], keeping `projections`: each one the database does not keep at its
@@ -65,7 +65,7 @@ impl Ledger {
     /// Opens an existing database; never creates one (for `audit`, `export`). Keeps no
     /// projection.
     pub fn open_existing(path: impl AsRef<Path>) -> Result<Ledger> {
-        Ledger::open_existing_with(path, &default_projections())
+        Ledger::open_existing_with(path, &Projections::default())
     }
 
     /// [`Ledger::open_existing`], keeping `projections` (see [`Ledger::open_with`]).
@@ -94,7 +94,7 @@ impl Ledger {
     /// use beside its one writer (WAL lets them read while it appends). Never migrates. Keeps
     /// no projection.
     pub fn open_reader(path: impl AsRef<Path>) -> Result<Ledger> {
-        Ledger::open_reader_with(path, &default_projections())
+        Ledger::open_reader_with(path, &Projections::default())
     }
 
     /// [`Ledger::open_reader`] for reading `projections`: refused
@@ -147,7 +147,7 @@ impl Ledger {
 
     /// A private in-memory ledger, for tests and tools. Keeps no projection.
     pub fn open_in_memory() -> Result<Ledger> {
-        Ledger::open_in_memory_with(&default_projections())
+        Ledger::open_in_memory_with(&Projections::default())
     }
 
     /// [`Ledger::open_in_memory`], keeping `projections`.
@@ -212,11 +212,6 @@ impl Ledger {
     pub fn projections(&self) -> &Projections {
         &self.projections
     }
-}
-
-/// What a plain `open` keeps: for now, the read model still inside this crate.
-fn default_projections() -> Projections {
-    crate::projection::registry()
 }
 
 /// What is at a database path, looked at read-only before anything is written there.

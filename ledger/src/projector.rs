@@ -159,6 +159,11 @@ impl Projections {
         Ok(Projections(list.into()))
     }
 
+    /// The registry of one projection (nothing to clash with).
+    pub fn one(projection: impl Projection + 'static) -> Projections {
+        Projections(Arc::new([Arc::new(projection) as Arc<dyn Projection>]))
+    }
+
     /// Each projection, in the order they are folded.
     pub fn iter(&self) -> impl Iterator<Item = &dyn Projection> {
         self.0.iter().map(|p| &**p)

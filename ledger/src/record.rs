@@ -24,7 +24,7 @@ pub(crate) fn canonical_time(t: &DateTime<Utc>) -> String {
 }
 
 /// Parses a stored or imported `recorded_at`, refusing anything not in canonical form.
-pub(crate) fn parse_canonical_time(s: &str) -> Option<DateTime<Utc>> {
+pub fn parse_canonical_time(s: &str) -> Option<DateTime<Utc>> {
     let t = DateTime::parse_from_rfc3339(s).ok()?.with_timezone(&Utc);
     (canonical_time(&t) == s).then_some(t)
 }

@@ -2,9 +2,9 @@
 //! account. What the change means for the officials' tables, and how the audit folds these
 //! events to check them, is the `accounts` module's; the catalogue only names the fact.
 
+use referee::event::OfficialRole;
 use serde::{Deserialize, Serialize};
 
-use super::OfficialRole;
 use crate::ids::OfficialId;
 
 /// A change to an official's account, as recorded (the row's `recorded_by` is who made it).

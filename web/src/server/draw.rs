@@ -12,9 +12,10 @@
 //! them), so a draw can be re-derived from the ledger alone: the seed, the seated players and
 //! their registration order.
 
-use ledger::{PlayerId, PlayerRow};
+use ledger::PlayerId;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
+use readmodel::PlayerRow;
 
 /// How a seed becomes seats; recorded with the seed in `SeatDrawSeeded.method`. Changing the
 /// algorithm means a new text here, so old draws keep naming the method they were made with.

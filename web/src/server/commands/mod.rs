@@ -15,6 +15,7 @@ pub mod tournament;
 pub mod voiding;
 
 use ledger::{Ledger, StreamId};
+use readmodel::Reads;
 
 use super::error::AppError;
 

@@ -7,6 +7,7 @@
 
 use ledger::event::HandEvent;
 use ledger::{Ledger, StreamId};
+use readmodel::Reads;
 use referee::play::{describe, Concealed, Formed, Play, PlayState, Turn};
 use referee::Seat;
 use serde::Serialize;

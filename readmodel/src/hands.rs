@@ -3,19 +3,13 @@
 //! those shares. A hand's record changes; the shares are recomputed from it, and the standings
 //! move by exactly the difference, so every fact about a hand is derived once, from its record.
 
-use referee::Seat;
+use ledger::event::{CorrectionRecorded, Event, HandStarted};
+use ledger::{Error, EventMeta, Result, SqlContext, Target};
+use referee::{BySeat, Seat};
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::hand_record::{Contribution, HandEvent, HandRecord, HandStart};
-use crate::error::{Error, Result, SqlContext};
-use crate::event::{CorrectionRecorded, Event, HandStarted};
-use crate::projector::{EventMeta, Target};
-use referee::BySeat;
-
-fn json<T: serde::Serialize>(v: &T) -> String {
-    // Records are plain data: serializing them cannot fail.
-    serde_json::to_string(v).unwrap_or_default()
-}
+use crate::hand_record::{Contribution, HandEvent, HandRecord, HandStart};
+use crate::sql::json;
 
 /// A hand started: its record begins, and each seated player gets a share (nothing yet).
 pub(crate) fn hand_started(conn: &Connection, meta: &EventMeta<'_>, e: &HandStarted) -> Result<()> {
