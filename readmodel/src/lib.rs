@@ -69,5 +69,5 @@ pub use projection::ReadModel;
 pub use queries::{PlayerRow, TableRow, TournamentRow};
 pub use reads::Reads;
 pub use sessions::SessionRow;
-pub use standings::{compare, rank, Standing, StandingsScope};
+pub use standings::{Standing, StandingsScope};
 pub use status::{Voided, VoidedKind};
