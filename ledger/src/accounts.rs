@@ -22,59 +22,21 @@
 use std::collections::BTreeMap;
 
 use rusqlite::{Connection, OptionalExtension};
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::audit::Discrepancy;
-use crate::error::{Result, SqlContext};
-use crate::event::OfficialRole;
-use crate::{Event, ExpectedVersion, Ledger, NewEvent, OfficialId, StreamId, StreamKind};
+use crate::discrepancy::Discrepancy;
+use crate::error::{Error, Result, SqlContext};
+pub use crate::event::{AccountChange, AccountChanged};
+use crate::event::{Event, OfficialRole};
+use crate::head::ExpectedVersion;
+use crate::ids::{OfficialId, StreamId, StreamKind};
+use crate::read::stream_events;
+use crate::store::{Ledger, NewEvent};
 
 /// The one stream of account changes.
 pub fn stream() -> StreamId {
     // A constant, valid id.
     StreamId::new(StreamKind::Accounts, "officials").unwrap_or_else(|_| unreachable!())
-}
-
-/// A change to an official's account, as recorded (the row's `recorded_by` is who made it).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AccountChanged {
-    pub official: OfficialId,
-    pub change: AccountChange,
-}
-
-/// What changed. Secrets appear only as [`fingerprint`]s.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "what", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum AccountChange {
-    /// The official was created (or, for a database adopted, found as it stood).
-    Created {
-        name: String,
-        role: OfficialRole,
-        admin: bool,
-        password: String,
-    },
-    /// A new password was set; every session of the official ended with it.
-    PasswordSet { password: String },
-    /// The role or the administrator flag changed.
-    RoleSet { role: OfficialRole, admin: bool },
-    /// The official was disabled: every session ended, tokens refused until enabled.
-    Disabled,
-    /// The official was enabled again.
-    Enabled,
-    /// An API token was issued.
-    TokenIssued {
-        token: String,
-        label: String,
-        expires_at: Option<i64>,
-    },
-    /// An API token was revoked.
-    TokenRevoked { token: String },
-    /// The official logged in.
-    SessionOpened { session: String, expires_at: i64 },
-    /// The official logged out.
-    SessionClosed { session: String },
 }
 
 /// The fingerprint a secret's stored hash is recorded by: SHA-256 over a domain tag and the
@@ -209,7 +171,7 @@ impl Accounts {
 /// Folds the accounts stream stored in `conn`.
 fn read_from(conn: &Connection) -> Result<Accounts> {
     let mut out = Accounts::default();
-    for (version, event) in crate::read::stream_events(conn, &stream())? {
+    for (version, event) in stream_events(conn, &stream())? {
         match event {
             Ok(Event::AccountChanged(e)) => out.apply(version, &e),
             Ok(other) => out.problems.push((
@@ -434,7 +396,7 @@ impl Ledger {
     /// Runs `f` on the ledger's own connection (the officials, sessions and API token tables
     /// live in the same database) and appends the account changes it returns, recorded by
     /// `by`, in one transaction: both happen, or neither.
-    pub fn change_accounts<T, E: From<crate::Error>>(
+    pub fn change_accounts<T, E: From<Error>>(
         &mut self,
         by: &OfficialId,
         f: impl FnOnce(&Connection) -> std::result::Result<(T, Vec<AccountChanged>), E>,
@@ -508,7 +470,7 @@ impl Ledger {
                 }
             }
             let n = changes.len();
-            Ok::<_, crate::Error>((n, changes))
+            Ok::<_, Error>((n, changes))
         })
     }
 }

@@ -12,11 +12,13 @@
 //! * each payload against the vocabulary, and each event against its kind of stream;
 //! * each settlement's nets re-derived from its payments, and its sum;
 //! * the append-only triggers;
-//! * the stored projections against a fresh replay into an in-memory database;
-//! * the officials, sessions and API token tables against the account events
-//!   ([`crate::accounts`]): an edit made behind the program's back;
-//! * the signed checkpoints recorded ([`crate::signing`]): each signature, and that the chain
-//!   still passes through each;
+//! * every registered projection (the `projector` module) against a fresh replay into an
+//!   in-memory database holding only their schemas, every table each names, row by row; and
+//!   that the database keeps no projection the audit was not given, nor one at another version;
+//! * the officials, sessions and API token tables against the account events (the `accounts`
+//!   module): an edit made behind the program's back;
+//! * the signed checkpoints recorded (the `signing` module): each signature, and that the
+//!   chain still passes through each;
 //! * optionally, chain heads published earlier: the chain must still pass through them.
 
 use std::fmt;
@@ -24,36 +26,17 @@ use std::fmt;
 use rusqlite::Connection;
 
 use crate::chain::ChainVerifier;
+use crate::discrepancy::Discrepancy;
 use crate::error::{Result, SqlContext};
+use crate::event::Event;
 use crate::hash::Hash;
-use crate::projection::{replay_into, snapshot};
+use crate::head::ChainHead;
+use crate::ids::StreamId;
+use crate::projector::{self, replay_into, Projection, Projections};
 use crate::record::{RowRef, COLUMNS};
-use crate::schema::PROJECTIONS_SQL;
-use crate::store::ChainHead;
-use crate::{settlement, Event, Ledger};
-
-/// One thing that is not as it should be.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Discrepancy {
-    pub position: Option<u64>,
-    pub stream: Option<String>,
-    pub version: Option<u64>,
-    pub what: String,
-}
-
-impl fmt::Display for Discrepancy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(p) = self.position {
-            write!(f, "position {p}: ")?;
-        }
-        match (&self.stream, self.version) {
-            (Some(s), Some(v)) => write!(f, "{s} version {v}: ")?,
-            (Some(s), None) => write!(f, "{s}: ")?,
-            _ => {}
-        }
-        f.write_str(&self.what)
-    }
-}
+use crate::snapshot::snapshot;
+use crate::store::Ledger;
+use crate::{accounts, settlement, signing};
 
 /// The head of one stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,7 +124,7 @@ impl Walk<'_> {
         }
     }
 
-    fn event(&mut self, r: &RowRef<'_>, stream: &crate::StreamId, event: &Event) {
+    fn event(&mut self, r: &RowRef<'_>, stream: &StreamId, event: &Event) {
         if event.stream_kind() != stream.kind() {
             let what = format!(
                 "`{}` belongs in a {} stream",
@@ -216,13 +199,9 @@ impl Ledger {
         streams.sort_by(|a, b| a.stream.cmp(&b.stream));
         walk.report.streams = streams;
         check_triggers(&tx, &mut walk.report.discrepancies)?;
-        check_projections(&tx, &mut walk.report.discrepancies)?;
-        walk.report
-            .discrepancies
-            .extend(crate::accounts::check(&tx)?);
-        walk.report
-            .discrepancies
-            .extend(crate::signing::check(&tx)?);
+        check_projections(&tx, &self.projections, &mut walk.report.discrepancies)?;
+        walk.report.discrepancies.extend(accounts::check(&tx)?);
+        walk.report.discrepancies.extend(signing::check(&tx)?);
         Ok(walk.report)
     }
 }
@@ -248,17 +227,57 @@ fn check_triggers(conn: &Connection, out: &mut Vec<Discrepancy>) -> Result<()> {
     Ok(())
 }
 
-/// Replays every event into a fresh in-memory copy of the projection tables and compares.
-fn check_projections(conn: &Connection, out: &mut Vec<Discrepancy>) -> Result<()> {
+/// Replays every event into a fresh in-memory copy of the registered projections' tables and
+/// compares every table; names the projections the database keeps that cannot be compared.
+fn check_projections(
+    conn: &Connection,
+    projections: &Projections,
+    out: &mut Vec<Discrepancy>,
+) -> Result<()> {
+    let mut found = |what: String| {
+        out.push(Discrepancy {
+            position: None,
+            stream: None,
+            version: None,
+            what,
+        })
+    };
+    let recorded = projector::recorded(conn)?;
+    for (name, version) in &recorded {
+        match projections.get(name) {
+            None => found(format!(
+                "projection `{name}` (version {version}) is kept in the database but was not given to the audit: its tables were not compared"
+            )),
+            Some(p) if i64::from(p.version()) != *version => found(format!(
+                "projection `{name}` is recorded at version {version} but this build keeps version {}: it was not rebuilt",
+                p.version()
+            )),
+            Some(_) => {}
+        }
+    }
+    for p in projections
+        .iter()
+        .filter(|p| !recorded.contains_key(p.name()))
+    {
+        found(format!(
+            "projection `{}` is not recorded as kept in the database: it was never built, or its record was removed",
+            p.name()
+        ));
+    }
+    if projections.is_empty() {
+        return Ok(());
+    }
     let fresh = Connection::open_in_memory().ctx("opening the replay database")?;
-    for sql in PROJECTIONS_SQL {
+    let all: Vec<&dyn Projection> = projections.iter().collect();
+    for p in &all {
         fresh
-            .execute_batch(sql)
+            .execute_batch(p.schema())
             .ctx("creating the replay's projections")?;
     }
-    replay_into(conn, &fresh)?;
-    let stored = snapshot(conn)?;
-    let replayed = snapshot(&fresh)?;
+    replay_into(conn, &fresh, &all)?;
+    let tables = projections.tables();
+    let stored = snapshot(conn, &tables)?;
+    let replayed = snapshot(&fresh, &tables)?;
     for d in stored.differences(&replayed) {
         let what = if d.only_stored {
             format!(

@@ -3,7 +3,7 @@
 //! gets typed findings, so "what counts as a broken chain" is written once and is equally
 //! strict everywhere.
 //!
-//! Two chains are checked (see [`crate::hash`]):
+//! Two chains are checked (see the `hash` module for what is hashed):
 //!
 //! * **per stream** ([`StreamLinks`]): versions 1, 2, 3, … without gaps, each event's
 //!   `prev_hash` equal to the hash of the version before it (zero for version 1);
@@ -19,8 +19,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::hash::{chain_hash, Hash};
+use crate::head::ChainHead;
 use crate::record::RowRef;
-use crate::store::ChainHead;
 
 /// One way the chain is broken.
 #[derive(Clone, Debug, PartialEq, Eq)]

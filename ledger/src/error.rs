@@ -4,10 +4,11 @@
 
 use std::path::PathBuf;
 
+use referee::settle::SettlementError;
 use uuid::Uuid;
 
-use crate::settlement::SettlementError;
-use crate::{ExpectedVersion, StreamKind};
+use crate::head::ExpectedVersion;
+use crate::ids::StreamKind;
 
 /// Everything that can go wrong in the ledger.
 #[derive(Debug, thiserror::Error)]
@@ -76,6 +77,29 @@ pub enum Error {
     #[error("{0}: not a mahjong-referee ledger (it has no ledger schema); nothing was changed")]
     NotALedger(PathBuf),
 
+    /// The database keeps a projection this ledger was not opened with: appending would leave
+    /// it behind the events.
+    #[error("the database keeps the projection `{name}`, which this program did not register; open it with that projection to write to it; nothing was written")]
+    UnregisteredProjection { name: String },
+
+    /// A reader was opened with a projection the database does not keep at its version yet
+    /// (the writer builds it when it opens the database).
+    #[error("{path}: the projection `{name}` version {version} is not built yet (the database keeps {}); open the database for writing first, which builds it", found.map_or("none".to_owned(), |v| format!("version {v}")))]
+    ProjectionNotBuilt {
+        path: PathBuf,
+        name: &'static str,
+        version: u32,
+        found: Option<i64>,
+    },
+
+    /// Two projections of one registry share a name or a table.
+    #[error("the projections `{first}` and `{second}` both claim {what}")]
+    ProjectionClash {
+        first: &'static str,
+        second: &'static str,
+        what: String,
+    },
+
     /// A stored row cannot be read back or fails verification.
     #[error("stored event at position {position} ({stream} version {version}): {what}")]
     Corrupt {
@@ -85,7 +109,7 @@ pub enum Error {
         what: String,
     },
 
-    /// The ledger's signing key cannot be created or read (`crate::signing`).
+    /// The ledger's signing key cannot be created or read (see the signing module).
     #[error("ledger key {0}")]
     Key(String),
 
@@ -129,7 +153,7 @@ pub enum Error {
         source: rusqlite::Error,
     },
 
-    /// An append inside a [`crate::Ledger::batch`] failed, so the whole batch is undone even
+    /// An append inside a batch (`Ledger::batch`) failed, so the whole batch is undone even
     /// though its caller carried on.
     #[error(
         "an append in this batch failed earlier, so the batch was undone; nothing was written"
@@ -154,8 +178,9 @@ fn join(problems: &[SettlementError]) -> String {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Attaches what the ledger was doing to a SQLite error.
-pub(crate) trait SqlContext<T> {
+/// Attaches what was being done to a SQLite error, typed as [`Error::sqlite`] types it: for the
+/// ledger's own queries and for the projections folded and read beside it.
+pub trait SqlContext<T> {
     fn ctx(self, context: &'static str) -> Result<T>;
 }
 

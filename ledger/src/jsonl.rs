@@ -22,13 +22,16 @@ use uuid::Uuid;
 
 use crate::chain::{content_finding, StreamLinks};
 use crate::error::{Error, Result, SqlContext};
+use crate::event::{canonical_older, Event};
 use crate::hash::{Hash, HashInput};
-use crate::projection::Projector;
+use crate::ids::{OfficialId, StreamId, StreamKind};
+use crate::lines::read_line;
+use crate::projector::Target;
 use crate::record::{parse_canonical_time, RowRef, COLUMNS};
+use crate::signing::{ExportSignature, LedgerKey, SignatureLine};
 use crate::store::{
-    chain_head, check_event, find_by_id, insert, stream_hash, stream_version, RowToInsert,
+    chain_head, check_event, find_by_id, insert, stream_hash, stream_version, Ledger, RowToInsert,
 };
-use crate::{Event, Ledger, OfficialId, StreamId};
 
 #[derive(Serialize)]
 struct LineOut<'a> {
@@ -122,7 +125,7 @@ pub struct ImportReport {
     /// Each stream touched and its version afterwards.
     pub streams: Vec<(StreamId, u64)>,
     /// The streams whose export was signed, with the signing ledger's public key (hex): the
-    /// signature checked over the stream's last event (`crate::signing`).
+    /// signature checked over the stream's last event (see the signing module).
     pub signed_by: Vec<(StreamId, String)>,
 }
 
@@ -145,7 +148,7 @@ impl Ledger {
     pub fn export_stream_signed(
         &self,
         stream: &StreamId,
-        key: Option<&crate::signing::LedgerKey>,
+        key: Option<&LedgerKey>,
         mut out: impl Write,
     ) -> Result<u64> {
         let sql = format!("SELECT {COLUMNS} FROM events WHERE stream = ?1 ORDER BY version");
@@ -200,8 +203,8 @@ impl Ledger {
             out.write_all(b"\n").map_err(io)?;
         }
         if let (Some(key), Some(hash)) = (key, last) {
-            let line = crate::signing::SignatureLine {
-                signed: crate::signing::ExportSignature::sign(key, stream.as_str(), count, hash),
+            let line = SignatureLine {
+                signed: ExportSignature::sign(key, stream.as_str(), count, hash),
             };
             let io = |source| Error::Io {
                 context: "writing the export",
@@ -219,6 +222,7 @@ impl Ledger {
 
     /// Imports JSON Lines written by [`Ledger::export_stream`], all or nothing.
     pub fn import(&mut self, input: impl BufRead) -> Result<ImportReport> {
+        self.writable()?;
         let (parsed, signatures) = parse_all(input)?;
         let tx = self
             .conn
@@ -227,12 +231,9 @@ impl Ledger {
         let mut report = ImportReport::default();
         let mut head = chain_head(&tx)?;
         let mut touched: Vec<StreamId> = Vec::new();
-        let mut projector = Projector::default();
+        let mut folds = self.projections.begin();
         for p in &parsed {
-            if matches!(
-                p.stream.kind(),
-                crate::StreamKind::Accounts | crate::StreamKind::Ledger
-            ) {
+            if matches!(p.stream.kind(), StreamKind::Accounts | StreamKind::Ledger) {
                 return Err(bad(
                     p.line,
                     format!(
@@ -294,7 +295,7 @@ impl Ledger {
                 payload: &p.payload,
                 prev_hash: p.prev_hash,
             };
-            let (hash, next) = insert(&tx, &mut projector, &row, head)?;
+            let (hash, next) = insert(&tx, &mut folds, &row, head)?;
             if hash != p.hash {
                 // Cannot happen: parse_line verified the same fields. Refuse rather than panic.
                 return Err(bad(
@@ -305,7 +306,7 @@ impl Ledger {
             head = next;
             report.imported += 1;
         }
-        projector.finish(&tx)?;
+        folds.finish(&Target::new(&tx, &tx))?;
         for stream in touched {
             let v = stream_version(&tx, &stream)?;
             report.streams.push((stream, v));
@@ -353,7 +354,7 @@ fn parse_all(mut input: impl BufRead) -> Result<(Vec<Parsed>, Vec<SignedBy>)> {
     let mut raw = Vec::new();
     for n in 1.. {
         raw.clear();
-        let read = crate::lines::read_line(&mut input, &mut raw).map_err(|e| match e.kind() {
+        let read = read_line(&mut input, &mut raw).map_err(|e| match e.kind() {
             std::io::ErrorKind::InvalidData => bad(n, e.to_string()),
             _ => bad(n, format!("cannot read: {e}")),
         })?;
@@ -366,7 +367,7 @@ fn parse_all(mut input: impl BufRead) -> Result<(Vec<Parsed>, Vec<SignedBy>)> {
             continue;
         }
         if line.trim_start().starts_with("{\"signed\"") {
-            let s: crate::signing::SignatureLine = serde_json::from_str(line)
+            let s: SignatureLine = serde_json::from_str(line)
                 .map_err(|e| bad(n, format!("not an export signature: {e}")))?;
             let s = s.signed;
             s.verify()
@@ -435,11 +436,10 @@ fn parse_line(n: usize, line: &str) -> Result<Parsed> {
     let payload = l.payload.get().to_owned();
     let event = Event::decode(&l.event_type, l.schema_version, payload.as_bytes())
         .map_err(|e| bad(n, e.to_string()))?;
-    let canonical =
-        match crate::event::canonical_older(&l.event_type, l.schema_version, payload.as_bytes()) {
-            Some(old) => old.map_err(|e| bad(n, e.to_string()))?,
-            None => event.to_payload().map_err(|e| bad(n, e.to_string()))?,
-        };
+    let canonical = match canonical_older(&l.event_type, l.schema_version, payload.as_bytes()) {
+        Some(old) => old.map_err(|e| bad(n, e.to_string()))?,
+        None => event.to_payload().map_err(|e| bad(n, e.to_string()))?,
+    };
     if canonical != payload.as_bytes() {
         return Err(bad(
             n,

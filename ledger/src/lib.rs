@@ -3,8 +3,9 @@
 //! Every fact the service knows is an immutable [`Event`] in a stream (a tournament, a table,
 //! or a hand). Nothing is updated or deleted — triggers in the database refuse it — and every
 //! event is hashed into its stream's chain and into one global chain whose head can be
-//! published (see [`hash`] for the canonical encoding). Projections (standings, per-hand
-//! summaries, settlements) are maintained in the same transaction as the events and can be
+//! published (see [`hash`] for the canonical encoding). Projections — read models registered
+//! through the [`Projection`] trait, such as the application's standings and hand records in
+//! the `readmodel` crate — are maintained in the same transaction as the events and can be
 //! rebuilt from them exactly; [`Ledger::audit`] re-verifies all of it.
 //!
 //! ```
@@ -30,35 +31,38 @@
 pub mod accounts;
 mod audit;
 mod chain;
+mod discrepancy;
 mod error;
 pub mod event;
 pub mod hash;
+mod head;
 mod ids;
 mod jsonl;
 pub mod lines;
-pub mod projection;
+mod open;
+mod projector;
 mod read;
+mod rebuild;
 mod record;
 mod schema;
 pub mod settlement;
 pub mod signing;
+mod snapshot;
 mod store;
 
-pub use audit::{AuditReport, Discrepancy, StreamHead};
-pub use error::{Error, Result};
+pub use audit::{AuditReport, StreamHead};
+pub use discrepancy::Discrepancy;
+pub use error::{Error, Result, SqlContext};
 pub use event::{Event, EventType, CATALOGUE};
 pub use hash::Hash;
+pub use head::{ChainHead, ExpectedVersion};
 pub use ids::{IdError, OfficialId, PlayerId, StreamId, StreamKind, TableId, MAX_ID_LEN};
 pub use jsonl::{read_export, ExportedEvent, ImportReport};
-pub use projection::{
-    HandPosition, HandRecord, HandSummary, PlayerHand, PlayerRow, ProjectionSnapshot,
-    RecordedSettlement, SessionRow, SettlementRow, Standing, StandingsScope, TableRow,
-    TournamentRow,
-};
-pub use projection::{Slice, Voided, VoidedKind};
+pub use projector::{EventMeta, Fold, Projection, Projections, Target};
 pub use read::ReplayStats;
-pub use record::{RecordedEvent, TIME_FORMAT};
+pub use record::{parse_canonical_time, RecordedEvent, TIME_FORMAT};
 pub use referee::BySeat;
 pub use schema::SCHEMA_VERSION;
 pub use settlement::Payment;
-pub use store::{Appended, ChainHead, ExpectedVersion, Ledger, NewEvent};
+pub use snapshot::{ProjectionSnapshot, RowDifference};
+pub use store::{Appended, Ledger, NewEvent};

@@ -8,9 +8,11 @@ use rusqlite::{params, Connection};
 
 use crate::chain::ChainVerifier;
 use crate::error::{Error, Result, SqlContext};
+use crate::event::{DecodeError, Event};
+use crate::head::ChainHead;
+use crate::ids::StreamId;
 use crate::record::{RecordedEvent, RowRef, COLUMNS};
-use crate::store::{chain_head, stream_version, ChainHead};
-use crate::{Event, Ledger, StreamId};
+use crate::store::{chain_head, stream_version, Ledger};
 
 /// How often [`Ledger::wait_for_new`] looks for new events.
 const POLL_INTERVAL: Duration = Duration::from_millis(10);
@@ -125,7 +127,7 @@ impl Ledger {
 }
 
 /// A stored event decoded, or why it could not be.
-pub(crate) type Decoded = std::result::Result<Event, crate::event::DecodeError>;
+pub(crate) type Decoded = std::result::Result<Event, DecodeError>;
 
 /// Every event of `stream` stored in `conn`, in version order, each decoded or with why not:
 /// for the ledger's own streams (accounts, checkpoints), which their modules fold and the audit

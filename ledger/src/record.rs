@@ -7,8 +7,9 @@ use chrono::{DateTime, SubsecRound, Utc};
 use rusqlite::types::ValueRef;
 use uuid::Uuid;
 
+use crate::event::Event;
 use crate::hash::{Hash, HashInput};
-use crate::{Event, OfficialId, StreamId};
+use crate::ids::{OfficialId, StreamId};
 
 /// The canonical text of `recorded_at`: RFC 3339, UTC, exactly six fractional digits.
 pub const TIME_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.6fZ";
@@ -23,7 +24,7 @@ pub(crate) fn canonical_time(t: &DateTime<Utc>) -> String {
 }
 
 /// Parses a stored or imported `recorded_at`, refusing anything not in canonical form.
-pub(crate) fn parse_canonical_time(s: &str) -> Option<DateTime<Utc>> {
+pub fn parse_canonical_time(s: &str) -> Option<DateTime<Utc>> {
     let t = DateTime::parse_from_rfc3339(s).ok()?.with_timezone(&Utc);
     (canonical_time(&t) == s).then_some(t)
 }
@@ -43,7 +44,7 @@ pub struct RecordedEvent {
     pub event: Event,
     /// Hash of the previous event of the same stream ([`Hash::ZERO`] for version 1).
     pub prev_hash: Hash,
-    /// Hash of this event (see [`crate::hash`]).
+    /// Hash of this event (see the `hash` module for its encoding).
     pub hash: Hash,
     /// The global chain hash up to and including this event.
     pub chain_hash: Hash,

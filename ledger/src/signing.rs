@@ -19,12 +19,18 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Result, SqlContext};
+use crate::discrepancy::Discrepancy;
+use crate::error::{Error, Result, SqlContext};
+use crate::event::Event;
+pub use crate::event::{Checkpoint, CheckpointSigned};
 use crate::hash::Hash;
-use crate::store::ChainHead;
-use crate::{Error, ExpectedVersion, Ledger, NewEvent, OfficialId, StreamId, StreamKind};
+use crate::head::{ChainHead, ExpectedVersion};
+use crate::ids::{OfficialId, StreamId, StreamKind};
+use crate::read::stream_events;
+use crate::store::{Ledger, NewEvent};
 
 /// The stream the checkpoints are recorded in.
 pub fn checkpoints_stream() -> StreamId {
@@ -134,23 +140,6 @@ fn verify(ledger: &str, message: &str, signature: &str) -> std::result::Result<(
         "the signature does not match (not signed by that ledger, or altered since)".to_owned()
     })
 }
-
-/// A signed checkpoint of a ledger's chain head: what a club publishes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Checkpoint {
-    /// The ledger's public key (hex).
-    pub ledger: String,
-    pub position: u64,
-    pub chain_hash: String,
-    /// When it was signed (RFC 3339, UTC).
-    pub signed_at: String,
-    /// Ed25519 over [`Checkpoint::message`], hex.
-    pub signature: String,
-}
-
-/// A checkpoint recorded in the ledger.
-pub type CheckpointSigned = Checkpoint;
 
 impl Checkpoint {
     /// The exact bytes signed.
@@ -279,11 +268,11 @@ impl Ledger {
 }
 
 /// The checkpoints recorded in `conn`, with their versions in the stream.
-fn recorded(conn: &rusqlite::Connection) -> Result<Vec<(u64, Checkpoint)>> {
-    Ok(crate::read::stream_events(conn, &checkpoints_stream())?
+fn recorded(conn: &Connection) -> Result<Vec<(u64, Checkpoint)>> {
+    Ok(stream_events(conn, &checkpoints_stream())?
         .into_iter()
         .filter_map(|(v, e)| match e {
-            Ok(crate::Event::CheckpointSigned(c)) => Some((v, c)),
+            Ok(Event::CheckpointSigned(c)) => Some((v, c)),
             _ => None,
         })
         .collect())
@@ -291,11 +280,11 @@ fn recorded(conn: &rusqlite::Connection) -> Result<Vec<(u64, Checkpoint)>> {
 
 /// The audit's checks of the recorded checkpoints: each signature, and that the chain passes
 /// through each head (the chain hash stored at its position, which the audit verifies).
-pub(crate) fn check(conn: &rusqlite::Connection) -> Result<Vec<crate::Discrepancy>> {
+pub(crate) fn check(conn: &Connection) -> Result<Vec<Discrepancy>> {
     let mut out = Vec::new();
     for (version, c) in recorded(conn)? {
         let mut problem = |what: String| {
-            out.push(crate::Discrepancy {
+            out.push(Discrepancy {
                 position: None,
                 stream: Some(checkpoints_stream().as_str().to_owned()),
                 version: Some(version),

@@ -1,58 +1,35 @@
-//! Opening the ledger and appending to it.
+//! The event store and appending to it.
 //!
 //! An append decides before it writes: every event is encoded and checked (right kind of
 //! stream, a settlement whose nets match its payments, a correction of an event that exists)
 //! and the expected version compared, all inside one `BEGIN IMMEDIATE` transaction that holds
-//! SQLite's write lock. Only then are rows inserted and projections updated, and the commit
-//! makes all of it durable at once or none of it.
+//! SQLite's write lock. Only then are rows inserted and folded into every registered projection
+//! (the `projector` module), and the commit makes all of it durable at once or none of it.
 
-use std::fmt;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::PathBuf;
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use uuid::Uuid;
 
 use crate::error::{Error, Result, SqlContext};
+use crate::event::Event;
 use crate::hash::{chain_hash, Hash, HashInput};
-use crate::projection::{EventMeta, Projector};
+use crate::head::{ChainHead, ExpectedVersion};
+use crate::ids::{OfficialId, StreamId};
+use crate::projector::{EventMeta, Folds, Projections, Target};
 use crate::record::{canonical_time, now};
-use crate::{schema, settlement, Event, OfficialId, StreamId};
+use crate::settlement;
 
-/// How long a writer waits for another writer's lock before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The event store: one SQLite database.
+/// The event store: one SQLite database, and the projections kept in it.
 pub struct Ledger {
     pub(crate) conn: Connection,
     pub(crate) path: PathBuf,
     /// Inside [`Ledger::batch`]: whether an append has failed, leaving the batch to be undone.
     pub(crate) batch_failed: bool,
-}
-
-/// The page size of a new database, in bytes.
-const PAGE_SIZE: u32 = 16384;
-
-/// Statements each connection keeps prepared.
-const STATEMENT_CACHE: usize = 128;
-
-/// What the writer believes the stream's version to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExpectedVersion {
-    /// Append whatever the version (no concurrency check).
-    Any,
-    /// The stream must be at exactly this version; `Exact(0)` means it must not exist yet.
-    Exact(u64),
-}
-
-impl fmt::Display for ExpectedVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ExpectedVersion::Any => f.write_str("any version"),
-            ExpectedVersion::Exact(0) => f.write_str("a new stream"),
-            ExpectedVersion::Exact(v) => write!(f, "version {v}"),
-        }
-    }
+    /// The projections every append folds into (and rebuild and the audit go through).
+    pub(crate) projections: Projections,
+    /// Projections the database keeps that were not registered: appends are refused.
+    pub(crate) unregistered: Vec<String>,
 }
 
 /// An event to append, with the id that makes retrying it idempotent.
@@ -92,24 +69,6 @@ pub struct Appended {
     pub already_recorded: bool,
 }
 
-/// The head of the global chain: the value to publish.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChainHead {
-    /// Number of events recorded (the last position).
-    pub position: u64,
-    pub chain_hash: Hash,
-}
-
-impl fmt::Display for ChainHead {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "position {} chain hash {}",
-            self.position, self.chain_hash
-        )
-    }
-}
-
 /// An event encoded and checked, ready to insert.
 pub(crate) struct Prepared {
     pub id: Uuid,
@@ -130,140 +89,6 @@ pub(crate) struct RowToInsert<'a> {
 }
 
 impl Ledger {
-    /// Opens (creating if needed) the database at `path`, applies pending migrations, and
-    /// refuses a database written by a newer schema.
-    ///
-    /// A missing or empty file becomes a new ledger; a SQLite file holding tables of something
-    /// else is refused untouched ([`Error::NotALedger`]), and one that cannot be written
-    /// ([`Error::Unwritable`]) is refused here rather than at the first append.
-    pub fn open(path: impl AsRef<Path>) -> Result<Ledger> {
-        let path = path.as_ref().to_owned();
-        if let Found::Foreign = inspect(&path)? {
-            return Err(Error::NotALedger(path));
-        }
-        let conn = Connection::open(&path).map_err(|e| unwritable(&path, e))?;
-        if conn
-            .is_readonly(rusqlite::MAIN_DB)
-            .ctx("opening the database")?
-        {
-            return Err(Error::Unwritable {
-                path,
-                why: "the file is read-only".into(),
-            });
-        }
-        Ledger::configure(conn, path.clone()).map_err(|e| match e {
-            Error::Sqlite { source, .. } if is_unwritable(&source) => unwritable(&path, source),
-            other => other,
-        })
-    }
-
-    /// Opens an existing database; never creates one (for `audit`, `export`).
-    pub fn open_existing(path: impl AsRef<Path>) -> Result<Ledger> {
-        let path = path.as_ref();
-        if !path.is_file() {
-            return Err(Error::NotFound(path.to_owned()));
-        }
-        // Look before migrating: a file with no ledger schema is refused untouched.
-        match inspect(path)? {
-            Found::Missing => Err(Error::NotFound(path.to_owned())),
-            Found::Empty | Found::Foreign => Err(Error::NotALedger(path.to_owned())),
-            Found::Ledger => Ledger::open(path),
-        }
-    }
-
-    /// How long this connection waits for another writer's lock before answering
-    /// [`Error::Busy`] (ten seconds unless set).
-    pub fn set_busy_timeout(&self, timeout: Duration) -> Result<()> {
-        self.conn
-            .busy_timeout(timeout)
-            .ctx("setting the busy timeout")
-    }
-
-    /// Opens an existing, migrated database for reading only: the connections a server's readers
-    /// use beside its one writer (WAL lets them read while it appends). Never migrates.
-    pub fn open_reader(path: impl AsRef<Path>) -> Result<Ledger> {
-        let path = path.as_ref();
-        if !path.is_file() {
-            return Err(Error::NotFound(path.to_owned()));
-        }
-        let conn = Connection::open_with_flags(
-            path,
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .ctx("opening the database read-only")?;
-        conn.busy_timeout(BUSY_TIMEOUT)
-            .ctx("setting the busy timeout")?;
-        // A page runs a dozen or so distinct queries and a reader serves every kind of page:
-        // rusqlite's default cache of 16 statements made readers parse their SQL again and again.
-        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let version: i64 = conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .ctx("reading the schema version")?;
-        if version != schema::SCHEMA_VERSION {
-            return Err(Error::NotALedger(path.to_owned()));
-        }
-        Ok(Ledger {
-            conn,
-            path: path.to_owned(),
-            batch_failed: false,
-        })
-    }
-
-    /// A private in-memory ledger, for tests and tools.
-    pub fn open_in_memory() -> Result<Ledger> {
-        let conn = Connection::open_in_memory().ctx("opening an in-memory database")?;
-        Ledger::configure(conn, PathBuf::from(":memory:"))
-    }
-
-    fn configure(mut conn: Connection, path: PathBuf) -> Result<Ledger> {
-        // An append runs some thirty distinct statements (the event, its checks, the
-        // projections): with rusqlite's default cache of 16 they were parsed again and again.
-        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        conn.busy_timeout(BUSY_TIMEOUT)
-            .ctx("setting the busy timeout")?;
-        // A new database gets 16 KiB pages (an existing one keeps its own: the pragma only
-        // applies before the first table). Against SQLite's 4 KiB: a hand's record (a few
-        // kilobytes of JSON) fits in a page instead of a chain of overflow pages, and a bulk
-        // import writes a quarter as many pages to the log and then the file. Fifty robot
-        // games import in 1.9 s instead of 2.2 s; a single durable append, which writes whole
-        // pages, takes about 0.2 ms instead of 0.13 ms.
-        conn.execute_batch(&format!("PRAGMA page_size = {PAGE_SIZE}"))
-            .ctx("setting the page size")?;
-        // WAL lets readers (projections, pages) run while one writer appends; with
-        // synchronous=FULL every commit is fsynced before it is reported, so an acknowledged
-        // append survives the process being killed (tests/durability.rs) and power loss.
-        let mode: String = conn
-            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
-            .ctx("switching to WAL")?;
-        // SQLite keeps its old journal mode, without an error, when it cannot create the log.
-        if mode != "wal" && mode != "memory" {
-            return Err(Error::Unwritable {
-                path,
-                why: format!("SQLite could not switch it to write-ahead logging (the journal mode stays `{mode}`)"),
-            });
-        }
-        conn.pragma_update(None, "synchronous", "FULL")
-            .ctx("setting synchronous=FULL")?;
-        schema::migrate(&mut conn, &path)?;
-        Ok(Ledger {
-            conn,
-            path,
-            batch_failed: false,
-        })
-    }
-
-    /// Where the database lives.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// The ledger's own connection, to read the tables that live beside the events (the
-    /// officials'). Change those only through [`Ledger::change_accounts`], which records the
-    /// change: anything else is an edit the audit will name.
-    pub fn connection(&self) -> &Connection {
-        &self.conn
-    }
-
     /// Appends `events` to `stream`, all or nothing, if the stream is at `expected`.
     ///
     /// Retrying a call that may have succeeded is safe: when every event id is already
@@ -277,15 +102,19 @@ impl Ledger {
         events: Vec<NewEvent>,
         recorded_by: &OfficialId,
     ) -> Result<Appended> {
+        self.writable()?;
         let prepared = prepare(stream, events)?;
+        let projections = self.projections.clone();
         if !self.conn.is_autocommit() {
-            return self.in_batch(|conn| append_in(conn, stream, expected, &prepared, recorded_by));
+            return self.in_batch(|conn| {
+                append_in(conn, &projections, stream, expected, &prepared, recorded_by)
+            });
         }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .ctx("starting an append")?;
-        let done = append_in(&tx, stream, expected, &prepared, recorded_by)?;
+        let done = append_in(&tx, &projections, stream, expected, &prepared, recorded_by)?;
         if !done.already_recorded {
             tx.commit().ctx("committing an append")?;
         }
@@ -338,6 +167,15 @@ impl Ledger {
         done
     }
 
+    /// Refuses to write while the database keeps a projection that was not registered: it
+    /// would fall behind the events.
+    pub(crate) fn writable(&self) -> Result<()> {
+        match self.unregistered.first() {
+            Some(name) => Err(Error::UnregisteredProjection { name: name.clone() }),
+            None => Ok(()),
+        }
+    }
+
     /// Appends to several streams in one transaction: all of it is recorded, or — a stale
     /// version, a bad event in any batch — none of it. Each batch is checked against its own
     /// expected version, as [`Ledger::append`] does; a batch already recorded (a retry) is
@@ -347,6 +185,8 @@ impl Ledger {
         batches: Vec<(StreamId, ExpectedVersion, Vec<NewEvent>)>,
         recorded_by: &OfficialId,
     ) -> Result<Vec<Appended>> {
+        self.writable()?;
+        let projections = self.projections.clone();
         let prepared = batches
             .into_iter()
             .map(|(stream, expected, events)| {
@@ -357,7 +197,9 @@ impl Ledger {
             return self.in_batch(|conn| {
                 prepared
                     .iter()
-                    .map(|(stream, expected, p)| append_in(conn, stream, *expected, p, recorded_by))
+                    .map(|(stream, expected, p)| {
+                        append_in(conn, &projections, stream, *expected, p, recorded_by)
+                    })
                     .collect()
             });
         }
@@ -367,7 +209,14 @@ impl Ledger {
             .ctx("starting an append")?;
         let mut out = Vec::with_capacity(prepared.len());
         for (stream, expected, p) in &prepared {
-            out.push(append_in(&tx, stream, *expected, p, recorded_by)?);
+            out.push(append_in(
+                &tx,
+                &projections,
+                stream,
+                *expected,
+                p,
+                recorded_by,
+            )?);
         }
         tx.commit().ctx("committing an append")?;
         Ok(out)
@@ -377,6 +226,7 @@ impl Ledger {
 /// One stream's append inside an open write transaction.
 fn append_in(
     tx: &Connection,
+    projections: &Projections,
     stream: &StreamId,
     expected: ExpectedVersion,
     prepared: &[Prepared],
@@ -408,7 +258,7 @@ fn append_in(
     let recorded_at = canonical_time(&now());
     let mut head = chain_head(tx)?;
     let mut prev_hash = stream_hash(tx, stream, current)?;
-    let mut projector = Projector::default();
+    let mut folds = projections.begin();
     for (i, p) in prepared.iter().enumerate() {
         let row = RowToInsert {
             stream,
@@ -420,21 +270,9 @@ fn append_in(
             payload: &p.payload,
             prev_hash,
         };
-        (prev_hash, head) = match insert(tx, &mut projector, &row, head) {
-            Ok(next) => next,
-            Err(e) => {
-                if let Some(existing) = find_by_id(tx, p.id)? {
-                    return Err(Error::EventIdReused {
-                        event_id: p.id,
-                        stream: existing.stream,
-                        version: existing.version,
-                    });
-                }
-                return Err(e);
-            }
-        };
+        (prev_hash, head) = insert(tx, &mut folds, &row, head)?;
     }
-    projector.finish(tx)?;
+    folds.finish(&Target::new(tx, tx))?;
     Ok(Appended {
         stream_version: current + prepared.len() as u64,
         count: prepared.len(),
@@ -638,11 +476,11 @@ pub(crate) fn chain_head(conn: &Connection) -> Result<ChainHead> {
     }
 }
 
-/// Inserts one row after `head`, folds it into the projections (`projector`, finished by the
+/// Inserts one row after `head`, folds it into the projections (`folds`, finished by the
 /// caller before the transaction ends), and returns the row's hash and the new head.
 pub(crate) fn insert(
     tx: &Connection,
-    projector: &mut Projector,
+    folds: &mut Folds<'_>,
     row: &RowToInsert<'_>,
     head: ChainHead,
 ) -> Result<(Hash, ChainHead)> {
@@ -682,83 +520,21 @@ pub(crate) fn insert(
         hash.0.as_slice(),
         next.chain_hash.0.as_slice(),
     ])
-    .ctx("inserting an event")?;
+    .or_else(|e| match find_by_id(tx, row.event_id)? {
+        // The unique index on event ids: an id reused further into a new batch.
+        Some(existing) => Err(Error::EventIdReused {
+            event_id: row.event_id,
+            stream: existing.stream,
+            version: existing.version,
+        }),
+        None => Err(Error::sqlite("inserting an event", e)),
+    })?;
     let meta = EventMeta {
         position: next.position,
         stream: row.stream,
         version: row.version,
         event_id: row.event_id,
     };
-    projector.apply(tx, tx, &meta, row.event)?;
+    folds.apply(&Target::new(tx, tx), &meta, row.event)?;
     Ok((hash, next))
-}
-
-/// What is at a database path, looked at read-only before anything is written there.
-enum Found {
-    /// No file: opening creates a new ledger.
-    Missing,
-    /// An empty file, or a SQLite database with no tables: a new ledger may be made of it.
-    Empty,
-    /// A SQLite database with tables but no ledger schema (or not a SQLite database at all).
-    Foreign,
-    /// A ledger (its schema version is set).
-    Ledger,
-}
-
-fn inspect(path: &Path) -> Result<Found> {
-    if !path.exists() {
-        return match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(Error::Unwritable {
-                path: path.to_owned(),
-                why: format!("its directory {} does not exist", dir.display()),
-            }),
-            _ => Ok(Found::Missing),
-        };
-    }
-    if path.metadata().is_ok_and(|m| m.is_file() && m.len() == 0) {
-        return Ok(Found::Empty);
-    }
-    let probe = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| unwritable(path, e))?;
-    let looked = probe
-        .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))
-        .and_then(|version| match version {
-            0 => probe.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
-                r.get::<_, i64>(0)
-            }),
-            _ => Ok(-1),
-        });
-    match looked {
-        Ok(-1) => Ok(Found::Ledger),
-        Ok(0) => Ok(Found::Empty),
-        Ok(_) => Ok(Found::Foreign),
-        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::NotADatabase) => {
-            Ok(Found::Foreign)
-        }
-        Err(e) if is_unwritable(&e) => Err(unwritable(path, e)),
-        Err(e) => Err(Error::sqlite("reading the schema version", e)),
-    }
-}
-
-/// Whether SQLite could not create or write a file it needs (the database, its `-wal` or
-/// `-shm`).
-fn is_unwritable(e: &rusqlite::Error) -> bool {
-    use rusqlite::ErrorCode::{CannotOpen, PermissionDenied, ReadOnly};
-    matches!(
-        e.sqlite_error_code(),
-        Some(CannotOpen | PermissionDenied | ReadOnly)
-    )
-}
-
-/// An error met while opening `path`: [`Error::Unwritable`] when SQLite could not create or
-/// write a file, as typed by [`Error::sqlite`] otherwise.
-fn unwritable(path: &Path, e: rusqlite::Error) -> Error {
-    if is_unwritable(&e) {
-        Error::Unwritable {
-            path: path.to_owned(),
-            why: e.to_string(),
-        }
-    } else {
-        Error::sqlite("opening the database", e)
-    }
 }

@@ -85,55 +85,6 @@ fn opening_a_foreign_sqlite_file_for_audit_changes_nothing() {
     assert_eq!(tables, 1, "the audit must not add the ledger's tables");
 }
 
-/// Migration 0005 replaced the two projection families with one: a ledger written before it
-/// (schema 4, the old projection tables) gets the new tables rebuilt from its events when it
-/// is opened, identical to a fresh replay.
-#[test]
-fn migration_5_rebuilds_the_one_read_model_from_the_events() {
-    let dir = TempDir::new("migrate-5");
-    let expected = {
-        let mut ledger = Ledger::open(dir.db()).unwrap();
-        small_history(&mut ledger, 3);
-        (
-            ledger.projection_snapshot().unwrap(),
-            ledger.standings(&tournament()).unwrap(),
-        )
-    };
-    // Put the file back as schema 4 left it: the old projection tables, empty, no new ones,
-    // API tokens without an expiry (migration 6) and officials without a status (migration 7).
-    let raw = rusqlite::Connection::open(dir.db()).unwrap();
-    raw.execute_batch(
-        "DROP TABLE proj_tournaments; DROP TABLE proj_players; DROP TABLE proj_tables;
-         DROP TABLE proj_seats; DROP TABLE proj_hand_records; DROP TABLE proj_player_hands;
-         DROP TABLE proj_standings; ALTER TABLE api_tokens DROP COLUMN expires_at;
-         ALTER TABLE officials DROP COLUMN disabled_at;",
-    )
-    .unwrap();
-    raw.execute_batch(include_str!("../../migrations/0002_projections.sql"))
-        .unwrap();
-    raw.execute_batch(include_str!(
-        "../../migrations/0003_service_projections.sql"
-    ))
-    .unwrap();
-    raw.pragma_update(None, "user_version", 4).unwrap();
-    drop(raw);
-
-    let ledger = Ledger::open(dir.db()).unwrap();
-    assert_eq!(ledger.projection_snapshot().unwrap(), expected.0);
-    assert_eq!(ledger.standings(&tournament()).unwrap(), expected.1);
-    let report = ledger.audit().unwrap();
-    assert!(report.is_clean(), "{report}");
-    let raw = rusqlite::Connection::open(dir.db()).unwrap();
-    let old: i64 = raw
-        .query_row(
-            "SELECT count(*) FROM sqlite_master WHERE name IN ('proj_hands', 'proj_settlements', 'proj_table_numbers')",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert_eq!(old, 0, "the old family is gone");
-}
-
 /// A schema-6 database (officials without a status) opens, and its officials are active.
 #[test]
 fn migration_7_keeps_existing_officials_active() {
@@ -141,7 +92,8 @@ fn migration_7_keeps_existing_officials_active() {
     drop(Ledger::open(dir.db()).unwrap());
     let raw = rusqlite::Connection::open(dir.db()).unwrap();
     raw.execute_batch(
-        "ALTER TABLE officials DROP COLUMN disabled_at;
+        "DROP TABLE ledger_projections;
+         ALTER TABLE officials DROP COLUMN disabled_at;
          ALTER TABLE proj_tables DROP COLUMN session;
          ALTER TABLE proj_players DROP COLUMN substitute;
          ALTER TABLE proj_players DROP COLUMN withdrawn;

@@ -19,7 +19,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use ledger::event::{HandEvent, OfficialRole};
-use ledger::{Ledger, OfficialId};
+use ledger::OfficialId;
 use referee::import::mjs;
 use serde_json::{json, Value};
 use web::server::auth::{self, Official};
@@ -39,7 +39,7 @@ fn setup(db: &Path, tables: usize) -> Result<String, Box<dyn std::error::Error>>
         is_admin: true,
         csrf: None,
     };
-    let mut ledger = Ledger::open(db)?;
+    let mut ledger = readmodel::open(db)?;
     let fail = |e: web::server::error::AppError| e.to_string();
     tournament::create(
         &mut ledger,

@@ -7,18 +7,22 @@
 //! without buffering. When a payload's shape changes, its version goes up and `decode` keeps
 //! reading the old version (an upcaster) — stored events are never rewritten.
 
+mod accounts;
+mod checkpoint;
 mod upcast;
 
 // The facts of tables and hands belong to the domain; the ledger gives them wire names and
 // versions.
 pub use referee::event::*;
 
-pub use crate::accounts::{AccountChange, AccountChanged};
-pub use crate::signing::CheckpointSigned;
+// The ledger's own streams (its accounts, its checkpoints) have their payloads here, beside the
+// rest of the vocabulary: what they mean is for the modules that fold them.
+pub use accounts::{AccountChange, AccountChanged};
+pub use checkpoint::{Checkpoint, CheckpointSigned};
 
 use serde::{Deserialize, Serialize};
 
-use crate::StreamKind;
+use crate::ids::StreamKind;
 
 pub(crate) use upcast::canonical_older;
 
@@ -214,9 +218,9 @@ catalogue! {
     /// A player withdrew from the tournament and is not seated again.
     PlayerWithdrew = "player_withdrew", v 1, Tournament;
     /// An official's account changed: created, password, role, disabled or enabled, an API
-    /// token issued or revoked, a session opened or closed (`crate::accounts`).
+    /// token issued or revoked, a session opened or closed (see the accounts module).
     AccountChanged = "account_changed", v 1, Accounts;
-    /// A checkpoint of the chain head, signed with the ledger's key (`crate::signing`).
+    /// A checkpoint of the chain head, signed with the ledger's key (see the signing module).
     CheckpointSigned = "checkpoint_signed", v 1, Ledger;
 }
 

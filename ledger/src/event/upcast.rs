@@ -20,11 +20,10 @@
 
 use referee::rules::LimitShare;
 use referee::score::{LineValue, ScoreSheet, SheetLine};
+use referee::{BySeat, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::{DecodeError, Event, HandScored, Penalty, RulesetRef, WinContext};
-use crate::BySeat;
-use referee::Seat;
 
 /// `Some` when `(event_type, version)` is an older version this build reads.
 pub(super) fn older(

@@ -40,7 +40,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         } => {
             // Refuses a missing file or one that is not a ledger, rather than creating one.
             drop(
-                ledger::Ledger::open_existing(db)
+                readmodel::open_existing(db)
                     .with_context(|| format!("opening {}", db.display()))?,
             );
             let state = AppState::open(db).with_context(|| format!("opening {}", db.display()))?;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use ledger::signing::Checkpoint;
-use ledger::{ChainHead, Hash, Ledger};
+use ledger::{ChainHead, Hash};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -67,7 +67,7 @@ fn parse_head(s: &str) -> Result<ChainHead, String> {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let ledger = Ledger::open_existing(&args.db)
+    let ledger = readmodel::open_existing(&args.db)
         .with_context(|| format!("opening {}", args.db.display()))?;
     let heads: Vec<ChainHead> = args.expect_head.iter().map(|e| e.head).collect();
     let report = ledger.audit_with(&heads).context("auditing the ledger")?;

@@ -8,7 +8,6 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use ledger::signing::LedgerKey;
-use ledger::Ledger;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,7 +20,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let mut ledger = Ledger::open_existing(&args.db)
+    let mut ledger = readmodel::open_existing(&args.db)
         .with_context(|| format!("opening {}", args.db.display()))?;
     let key = LedgerKey::load_or_create(&args.db).context("the ledger's key")?;
     let checkpoint = ledger

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use ledger::{Ledger, StreamId};
+use ledger::StreamId;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -22,7 +22,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let ledger = Ledger::open_existing(&args.db)
+    let ledger = readmodel::open_existing(&args.db)
         .with_context(|| format!("opening {}", args.db.display()))?;
     if ledger.stream_version(&args.stream)? == 0 {
         anyhow::bail!("{}: no such stream in {}", args.stream, args.db.display());

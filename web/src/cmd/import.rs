@@ -31,7 +31,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let created = !args.db.exists();
     let mut ledger =
-        Ledger::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
+        readmodel::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
     let refuse = |ledger: Ledger, e: anyhow::Error| {
         // A refused import writes nothing: a ledger it created would be left empty.
         drop(ledger);

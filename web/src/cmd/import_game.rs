@@ -136,7 +136,7 @@ fn sources(files: &[PathBuf]) -> anyhow::Result<Vec<Source>> {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let games = sources(&args.files)?;
     let mut ledger =
-        Ledger::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
+        readmodel::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
     let by = Official {
         id: OfficialId::new("importer")?,
         name: "mj-server import".into(),

@@ -13,6 +13,7 @@ use std::time::Instant;
 use anyhow::Context;
 use ledger::event::OfficialRole;
 use ledger::{Ledger, OfficialId};
+use readmodel::Reads;
 use referee::table::HandReport;
 use referee::{BySeat, Seat};
 use web::server::auth::Official;
@@ -54,7 +55,7 @@ const LOSING: [&str; 3] = [
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(!args.db.exists(), "{} already exists", args.db.display());
     let mut ledger =
-        Ledger::open(&args.db).with_context(|| format!("creating {}", args.db.display()))?;
+        readmodel::open(&args.db).with_context(|| format!("creating {}", args.db.display()))?;
     // The loader organises the tournament and records its hands: it acts as the administrator
     // (roles are checked by the same commands the server runs).
     let by = Official {

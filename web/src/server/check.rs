@@ -11,6 +11,7 @@
 //! `SpecialShape`, `Scorer`). Nothing here decides a rule.
 
 use ledger::{Ledger, StreamId};
+use readmodel::Reads;
 use referee::score::{ScoreInput, ScoreSheet, Scorer, Win};
 use referee::{arrangements, Hand, HandError, Ruleset, SpecialShape, Violation, Violations};
 use referee::{WinFrom, Wind};

@@ -8,6 +8,7 @@
 use actix_web::web;
 use ledger::event::{Penalty, WinFrom};
 use ledger::{Ledger, StreamId};
+use readmodel::Reads;
 use referee::table::HandReport;
 use referee::{BySeat, Hand, Seat};
 

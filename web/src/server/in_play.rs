@@ -12,7 +12,8 @@
 
 use std::collections::HashMap;
 
-use ledger::{Ledger, PlayerId, PlayerRow, StreamId, TableId, Voided, VoidedKind};
+use ledger::{Ledger, PlayerId, StreamId, TableId};
+use readmodel::{PlayerRow, Reads, Voided, VoidedKind};
 use referee::seating::session::Roster;
 
 use crate::server::error::AppError;

@@ -66,7 +66,7 @@ impl AppState {
         path: &Path,
         throttle: super::throttle::LoginThrottle,
     ) -> Result<AppState, ledger::Error> {
-        let writer = Ledger::open(path)?;
+        let writer = readmodel::open(path)?;
         let key = Arc::new(ledger::signing::LedgerKey::load_or_create(path)?);
         let auth = Connection::open(path)
             .map_err(|e| ledger::Error::sqlite("opening the officials' tables", e))?;
@@ -166,7 +166,7 @@ impl AppState {
         let idle = lock(&self.inner.readers)?.pop();
         let reader = match idle {
             Some(r) => r,
-            None => Ledger::open_reader(&self.inner.path)?,
+            None => readmodel::open_reader(&self.inner.path)?,
         };
         let out = f(&reader);
         let mut pool = lock(&self.inner.readers)?;

@@ -6,7 +6,8 @@
 //! wind prevails, what a hand scores are the referee's (`referee::table`).
 
 use ledger::event::{Deal, HandStarted};
-use ledger::{Ledger, StreamId, TableId, TableRow};
+use ledger::{Ledger, StreamId, TableId};
+use readmodel::{Reads, TableRow};
 use referee::table::{Conditions, Decided, HandKey, Table, TableStatus};
 
 use crate::rules::{self, RulesetSource};

@@ -9,6 +9,7 @@
 
 use ledger::event::{Penalty, WinFrom};
 use ledger::{Event, ExpectedVersion, Ledger, NewEvent, StreamId};
+use readmodel::Reads;
 use referee::score::Circumstances;
 use referee::table::{Decided, HandKey, HandReport, TableCommand};
 use referee::{BySeat, Seat};

@@ -17,6 +17,7 @@ pub mod voiding;
 pub use referee::tournament::ranges;
 
 use ledger::{Ledger, StreamId};
+use readmodel::Reads;
 
 use super::error::AppError;
 

@@ -11,10 +11,8 @@
 use std::collections::HashMap;
 
 use ledger::event::{SeatsDrawn, SessionClosed, SessionOpened, TableClosed, TableFormed};
-use ledger::{
-    BySeat, ExpectedVersion, Ledger, NewEvent, PlayerId, SessionRow, StandingsScope, StreamId,
-    TableId,
-};
+use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, PlayerId, StreamId, TableId};
+use readmodel::{Reads, SessionRow, StandingsScope};
 use referee::seating::{self, Method, SeatingError, SeatingProblem};
 use referee::{Violation, Violations};
 use serde::Deserialize;

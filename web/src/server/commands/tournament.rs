@@ -5,6 +5,7 @@ use ledger::event::{
     TableFormed, TieBreak, TieBreakChosen, TournamentConfigured, TournamentCreated,
 };
 use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, PlayerId, StreamId, TableId};
+use readmodel::Reads;
 use referee::{Seat, Violation, Violations};
 use serde::Deserialize;
 

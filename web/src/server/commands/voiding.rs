@@ -6,7 +6,8 @@
 //! (and the administrator) void and close.
 
 use ledger::event::{PlayerVoided, TableClosed, TableVoided, TournamentVoided};
-use ledger::{ExpectedVersion, Ledger, NewEvent, PlayerId, StreamId, TableId, TableRow};
+use ledger::{ExpectedVersion, Ledger, NewEvent, PlayerId, StreamId, TableId};
+use readmodel::{Reads, TableRow};
 use serde::Deserialize;
 
 use super::existing_tournament;

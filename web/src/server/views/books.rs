@@ -10,7 +10,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use ledger::{HandRecord, Ledger, PlayerId, StreamId, TableId};
+use ledger::{Ledger, PlayerId, StreamId, TableId};
+use readmodel::{HandRecord, Reads};
 use serde::Serialize;
 
 use super::common::{names, tournament_row};

@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use ledger::{HandRecord, Ledger, PlayerId, StreamId, TournamentRow};
+use ledger::{Ledger, PlayerId, StreamId};
+use readmodel::{HandRecord, Reads, TournamentRow};
 use referee::Seat;
 use serde::Serialize;
 

@@ -2,6 +2,7 @@
 //! reasoning and citations, the rulings made (standing and superseded), and the settlement.
 
 use ledger::{Ledger, StreamId};
+use readmodel::Reads;
 use referee::adjudicate::Finding;
 use referee::event::{Decision, RulingIssued};
 use referee::Seat;

@@ -1,7 +1,8 @@
 //! A hand: each player's tiles drawn as tiles, the itemized score sheets, the settlement matrix
 //! with its zero-sum check, and the hand's history with superseded entries marked.
 
-use ledger::{Event, HandRecord, Ledger, StreamId};
+use ledger::{Event, Ledger, StreamId};
+use readmodel::{HandRecord, Reads};
 use referee::event::HandEvent;
 use referee::score::ScoreSheet;
 use referee::settle::Penalty;

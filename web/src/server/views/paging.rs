@@ -1,8 +1,8 @@
 //! Long lists a page at a time: `?page=N` (1-based), [`PAGE_SIZE`] rows a page, "page N of M"
 //! and links with `rel="prev"`/`rel="next"`.
 //!
-//! The page is cut in the ledger's query (`ledger::Slice`: `LIMIT`/`OFFSET`, see
-//! `ledger/src/projection/pages.rs` for why offsets rather than a keyset), never by loading the
+//! The page is cut in the read model's query (`readmodel::Slice`: `LIMIT`/`OFFSET`, see
+//! `readmodel/src/pages.rs` for why offsets rather than a keyset), never by loading the
 //! whole list and slicing it. A page number that is not a whole number from 1 is a 400; one
 //! beyond the last page is a 404 that says how many pages there are. An empty list has one
 //! (empty) page.
@@ -78,8 +78,8 @@ impl Paging {
     }
 
     /// The rows of this page, for the ledger's query.
-    pub fn slice(&self) -> ledger::Slice {
-        ledger::Slice {
+    pub fn slice(&self) -> readmodel::Slice {
+        readmodel::Slice {
             limit: PAGE_SIZE,
             offset: self.offset(),
         }

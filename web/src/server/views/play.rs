@@ -7,6 +7,7 @@
 
 use ledger::event::HandEvent;
 use ledger::{Ledger, StreamId};
+use readmodel::Reads;
 use referee::adjudicate::Replay;
 use referee::event::describe;
 use referee::play::{Concealed, Formed, PlayState, Turn};

@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use ledger::{Ledger, SessionRow};
+use ledger::Ledger;
+use readmodel::{Reads, SessionRow};
 use serde::Serialize;
 
 use super::common::{names, seats_view, tournament_row, SeatView};
@@ -83,7 +84,7 @@ fn named(p: &ledger::PlayerId, names: &HashMap<String, String>) -> Named {
 
 fn session_view(
     row: &SessionRow,
-    tables: &[ledger::TableRow],
+    tables: &[readmodel::TableRow],
     in_play: &InPlay,
     names: &HashMap<String, String>,
     now: DateTime<Utc>,
@@ -136,7 +137,7 @@ fn session_view(
 /// A tournament as the sessions pages read it: 404 for the public when it is voided.
 struct Tournament {
     stream: ledger::StreamId,
-    row: ledger::TournamentRow,
+    row: readmodel::TournamentRow,
     in_play: InPlay,
     names: HashMap<String, String>,
 }
@@ -234,7 +235,7 @@ pub fn session(
         Vec::new()
     } else {
         ledger
-            .standings_in(&t.stream, ledger::StandingsScope::Session(number))?
+            .standings_in(&t.stream, readmodel::StandingsScope::Session(number))?
             .into_iter()
             .filter(|s| {
                 audience == Audience::Officials || t.in_play.player_voided(&s.player).is_none()

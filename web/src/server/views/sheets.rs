@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use ledger::{HandRecord, Ledger, TableId, TableRow};
+use ledger::{Ledger, TableId};
+use readmodel::{HandRecord, Reads, TableRow};
 use referee::BySeat;
 use serde::Serialize;
 

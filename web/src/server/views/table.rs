@@ -1,7 +1,8 @@
 //! A table: its seats, where the rotation stands (Code §11–14), its hands and running totals,
 //! whether it is closed or voided, and whether its seat draw re-derives from its seed.
 
-use ledger::{Ledger, PlayerId, TableRow};
+use ledger::{Ledger, PlayerId};
+use readmodel::{Reads, TableRow};
 use referee::{BySeat, Seat};
 use serde::Serialize;
 
@@ -99,7 +100,7 @@ pub fn duration_text(minutes: i64) -> String {
 
 impl SessionClockView {
     pub fn of(
-        session: &ledger::SessionRow,
+        session: &readmodel::SessionRow,
         now: chrono::DateTime<chrono::Utc>,
     ) -> SessionClockView {
         let (elapsed_minutes, left_minutes) =

@@ -2,7 +2,8 @@
 
 use std::collections::HashMap;
 
-use ledger::{Ledger, PlayerId, StandingsScope, StreamId};
+use ledger::{Ledger, PlayerId, StreamId};
+use readmodel::{Reads, StandingsScope};
 use serde::Serialize;
 
 pub use super::common::SeatView;
@@ -60,7 +61,7 @@ pub struct TournamentView {
 }
 
 /// A tournament's summary line (not voided; the caller marks that).
-pub fn summary(row: &ledger::TournamentRow) -> TournamentSummary {
+pub fn summary(row: &readmodel::TournamentRow) -> TournamentSummary {
     let config = row.config.as_ref();
     TournamentSummary {
         id: row.stream.id().to_owned(),
@@ -204,7 +205,7 @@ pub struct StandingRow {
 
 impl StandingRow {
     /// A line of the standings as shown, named.
-    pub fn of(s: &ledger::Standing, names: &HashMap<String, String>) -> StandingRow {
+    pub fn of(s: &readmodel::Standing, names: &HashMap<String, String>) -> StandingRow {
         StandingRow {
             rank: s.rank,
             name: names.get(s.player.as_str()).cloned().unwrap_or_default(),
@@ -323,7 +324,7 @@ fn visible_player(
     id: &str,
     player: &str,
     audience: Audience,
-) -> Result<(StreamId, ledger::TournamentRow, PlayerId, String), AppError> {
+) -> Result<(StreamId, readmodel::TournamentRow, PlayerId, String), AppError> {
     let (stream, row) = tournament_row(ledger, id)?;
     let in_play = InPlay::load(ledger, &stream)?;
     let missing = || AppError::not_found(format!("no player `{player}` in this tournament"));
@@ -403,7 +404,7 @@ pub fn player_history_paged(
     let nets = ledger.player_nets(&stream, &pid, hide)?;
     let (records, paging) = match page {
         None => (
-            ledger.player_hands_slice(&stream, &pid, ledger::Slice::ALL, hide)?,
+            ledger.player_hands_slice(&stream, &pid, readmodel::Slice::ALL, hide)?,
             None,
         ),
         Some(page) => {

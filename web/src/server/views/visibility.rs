@@ -9,6 +9,7 @@
 use std::collections::HashSet;
 
 use ledger::{Ledger, PlayerId, StreamId, TableId};
+use readmodel::Reads;
 
 use super::Audience;
 use crate::server::error::AppError;

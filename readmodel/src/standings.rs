@@ -1,5 +1,5 @@
 //! The standings: each player's sums over the hands they played, ordered and ranked under the
-//! tournament's tie-break chain (see [`crate::event::TieBreak`]).
+//! tournament's tie-break chain (see [`TieBreak`]).
 //!
 //! The order is total and the same on every read: by the chain, then by player id. The rank
 //! is the position under the chain alone — players equal on every key share a rank, and the
@@ -8,12 +8,12 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use rusqlite::OptionalExtension;
+use ledger::event::{TieBreak, TieBreakKey};
+use ledger::{PlayerId, Result, SqlContext, StreamId};
+use rusqlite::{Connection, OptionalExtension};
 
-use super::hand_queries::{from_json, parse};
-use crate::error::{Result, SqlContext};
-use crate::event::{TieBreak, TieBreakKey};
-use crate::{Ledger, PlayerId, StreamId};
+use crate::sessions::open_sessions;
+use crate::sql::{from_json, parse};
 
 /// One player's line in a tournament's standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,125 +85,120 @@ pub fn rank(chain: &TieBreak, mut rows: Vec<Standing>) -> Vec<Standing> {
     rows
 }
 
-impl Ledger {
-    /// The tournament's tie-break chain: the one it chose, or the default.
-    pub fn tie_break(&self, tournament: &StreamId) -> Result<TieBreak> {
-        let chosen: Option<Option<String>> = self
-            .conn
-            .prepare_cached("SELECT tie_break FROM proj_tournaments WHERE tournament = ?1")
-            .and_then(|mut s| s.query_row([tournament.as_str()], |r| r.get(0)).optional())
-            .ctx("reading the tie-break chain")?;
-        chosen
-            .flatten()
-            .map(|c| from_json(&c))
-            .transpose()
-            .ctx("reading the tie-break chain")
-            .map(Option::unwrap_or_default)
-    }
-
-    /// A tournament's standings: every registered player (those who have not played yet with
-    /// nothing) and anyone else who played in it, best first under its tie-break chain.
-    pub fn standings(&self, tournament: &StreamId) -> Result<Vec<Standing>> {
-        self.standings_in(tournament, StandingsScope::All)
-    }
-
-    /// The standings over the hands `scope` takes. Every registered player has a line, except
-    /// in one session's standings, which list those who played in it.
-    pub fn standings_in(
-        &self,
-        tournament: &StreamId,
-        scope: StandingsScope,
-    ) -> Result<Vec<Standing>> {
-        let scope = match scope {
-            StandingsScope::Public if self.open_sessions(tournament)?.is_empty() => {
-                StandingsScope::All
-            }
-            other => other,
-        };
-        let mut rows: BTreeMap<String, Standing> = BTreeMap::new();
-        let mut players = self
-            .conn
-            .prepare_cached(
-                "SELECT player, substitute, withdrawn IS NOT NULL FROM proj_players WHERE tournament = ?1",
-            )
-            .ctx("reading standings")?;
-        let registered = players
-            .query_map([tournament.as_str()], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, bool>(1)?,
-                    r.get::<_, bool>(2)?,
-                ))
-            })
-            .ctx("reading standings")?;
-        let mut marks = BTreeMap::new();
-        for p in registered {
-            let (p, substitute, withdrawn) = p.ctx("reading standings")?;
-            let player = parse(&p).ctx("reading standings")?;
-            marks.insert(p.clone(), (substitute, withdrawn));
-            if !matches!(scope, StandingsScope::Session(_)) {
-                rows.insert(
-                    p,
-                    Standing {
-                        rank: 0,
-                        player,
-                        net: 0,
-                        hands_played: 0,
-                        hands_won: 0,
-                        largest_hand: 0,
-                        substitute,
-                        withdrawn,
-                    },
-                );
-            }
-        }
-        let (sql, session) = match scope {
-            StandingsScope::All => (
-                "SELECT player, net, hands_played, hands_won, largest_hand FROM proj_standings \
-                 WHERE tournament = ?1 AND ?2 = 0",
-                0,
-            ),
-            StandingsScope::Public => (
-                "SELECT player, SUM(net), SUM(hands_played), SUM(hands_won), MAX(largest_hand) \
-                 FROM proj_session_standings WHERE tournament = ?1 AND ?2 = 0 AND session NOT IN \
-                 (SELECT session FROM proj_sessions WHERE tournament = ?1 AND closed_position IS NULL) \
-                 GROUP BY player",
-                0,
-            ),
-            StandingsScope::Session(n) => (
-                "SELECT player, net, hands_played, hands_won, largest_hand \
-                 FROM proj_session_standings WHERE tournament = ?1 AND session = ?2",
-                n,
-            ),
-        };
-        let mut stmt = self.conn.prepare_cached(sql).ctx("reading standings")?;
-        let played = stmt
-            .query_map(rusqlite::params![tournament.as_str(), session], |r| {
-                Ok(Standing {
-                    rank: 0,
-                    player: parse(&r.get::<_, String>(0)?)?,
-                    net: r.get(1)?,
-                    hands_played: r.get(2)?,
-                    hands_won: r.get(3)?,
-                    largest_hand: r.get(4)?,
-                    substitute: false,
-                    withdrawn: false,
-                })
-            })
-            .ctx("reading standings")?;
-        for s in played {
-            let mut s = s.ctx("reading standings")?;
-            if let Some(&(substitute, withdrawn)) = marks.get(s.player.as_str()) {
-                s.substitute = substitute;
-                s.withdrawn = withdrawn;
-            }
-            rows.insert(s.player.as_str().to_owned(), s);
-        }
-        let chain = self.tie_break(tournament)?;
-        Ok(rank(&chain, rows.into_values().collect()))
-    }
+/// The tournament's tie-break chain: the one it chose, or the default.
+pub(crate) fn tie_break(conn: &Connection, tournament: &StreamId) -> Result<TieBreak> {
+    let chosen: Option<Option<String>> = conn
+        .prepare_cached("SELECT tie_break FROM proj_tournaments WHERE tournament = ?1")
+        .and_then(|mut s| s.query_row([tournament.as_str()], |r| r.get(0)).optional())
+        .ctx("reading the tie-break chain")?;
+    chosen
+        .flatten()
+        .map(|c| from_json(&c))
+        .transpose()
+        .ctx("reading the tie-break chain")
+        .map(Option::unwrap_or_default)
 }
 
+/// A tournament's standings: every registered player (those who have not played yet with
+/// nothing) and anyone else who played in it, best first under its tie-break chain.
+pub(crate) fn standings(conn: &Connection, tournament: &StreamId) -> Result<Vec<Standing>> {
+    standings_in(conn, tournament, StandingsScope::All)
+}
+
+/// The standings over the hands `scope` takes. Every registered player has a line, except
+/// in one session's standings, which list those who played in it.
+pub(crate) fn standings_in(
+    conn: &Connection,
+    tournament: &StreamId,
+    scope: StandingsScope,
+) -> Result<Vec<Standing>> {
+    let scope = match scope {
+        StandingsScope::Public if open_sessions(conn, tournament)?.is_empty() => {
+            StandingsScope::All
+        }
+        other => other,
+    };
+    let mut rows: BTreeMap<String, Standing> = BTreeMap::new();
+    let mut players = conn
+        .prepare_cached(
+            "SELECT player, substitute, withdrawn IS NOT NULL FROM proj_players WHERE tournament = ?1",
+        )
+        .ctx("reading standings")?;
+    let registered = players
+        .query_map([tournament.as_str()], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, bool>(1)?,
+                r.get::<_, bool>(2)?,
+            ))
+        })
+        .ctx("reading standings")?;
+    let mut marks = BTreeMap::new();
+    for p in registered {
+        let (p, substitute, withdrawn) = p.ctx("reading standings")?;
+        let player = parse(&p).ctx("reading standings")?;
+        marks.insert(p.clone(), (substitute, withdrawn));
+        if !matches!(scope, StandingsScope::Session(_)) {
+            rows.insert(
+                p,
+                Standing {
+                    rank: 0,
+                    player,
+                    net: 0,
+                    hands_played: 0,
+                    hands_won: 0,
+                    largest_hand: 0,
+                    substitute,
+                    withdrawn,
+                },
+            );
+        }
+    }
+    let (sql, session) = match scope {
+        StandingsScope::All => (
+            "SELECT player, net, hands_played, hands_won, largest_hand FROM proj_standings \
+             WHERE tournament = ?1 AND ?2 = 0",
+            0,
+        ),
+        StandingsScope::Public => (
+            "SELECT player, SUM(net), SUM(hands_played), SUM(hands_won), MAX(largest_hand) \
+             FROM proj_session_standings WHERE tournament = ?1 AND ?2 = 0 AND session NOT IN \
+             (SELECT session FROM proj_sessions WHERE tournament = ?1 AND closed_position IS NULL) \
+             GROUP BY player",
+            0,
+        ),
+        StandingsScope::Session(n) => (
+            "SELECT player, net, hands_played, hands_won, largest_hand \
+             FROM proj_session_standings WHERE tournament = ?1 AND session = ?2",
+            n,
+        ),
+    };
+    let mut stmt = conn.prepare_cached(sql).ctx("reading standings")?;
+    let played = stmt
+        .query_map(rusqlite::params![tournament.as_str(), session], |r| {
+            Ok(Standing {
+                rank: 0,
+                player: parse(&r.get::<_, String>(0)?)?,
+                net: r.get(1)?,
+                hands_played: r.get(2)?,
+                hands_won: r.get(3)?,
+                largest_hand: r.get(4)?,
+                substitute: false,
+                withdrawn: false,
+            })
+        })
+        .ctx("reading standings")?;
+    for s in played {
+        let mut s = s.ctx("reading standings")?;
+        if let Some(&(substitute, withdrawn)) = marks.get(s.player.as_str()) {
+            s.substitute = substitute;
+            s.withdrawn = withdrawn;
+        }
+        rows.insert(s.player.as_str().to_owned(), s);
+    }
+    let chain = tie_break(conn, tournament)?;
+    Ok(rank(&chain, rows.into_values().collect()))
+}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,8 @@
 //! exactly by a replay, and checked by the audit.
 
 use ledger::event::*;
-use ledger::{ExpectedVersion, Ledger, NewEvent, PlayerId, TableId, Voided, VoidedKind};
+use ledger::{ExpectedVersion, Ledger, NewEvent, PlayerId, TableId};
+use readmodel::{Reads, Voided, VoidedKind};
 use referee::Seat;
 
 use crate::util::*;
@@ -42,7 +43,7 @@ pub fn close_and_void(ledger: &mut Ledger) {
 
 #[test]
 fn voidings_closings_and_draw_methods_are_projected_and_replay_exactly() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     set_up_tournament(&mut ledger);
     assert!(ledger.voided(&tournament()).unwrap().is_empty());
     assert!(ledger.closed_tables(&tournament()).unwrap().is_empty());

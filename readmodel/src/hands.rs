@@ -3,20 +3,13 @@
 //! those shares. A hand's record changes; the shares are recomputed from it, and the standings
 //! move by exactly the difference, so every fact about a hand is derived once, from its record.
 
-use referee::Seat;
+use ledger::event::{CorrectionRecorded, Event, HandStarted};
+use ledger::{Error, EventMeta, Result, SqlContext, Target};
+use referee::{BySeat, Seat};
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::apply::EventMeta;
-use super::hand_record::{Contribution, HandEvent, HandRecord, HandStart};
-use crate::error::{Error, Result, SqlContext};
-use crate::event::{CorrectionRecorded, HandStarted};
-use crate::record::{RowRef, COLUMNS};
-use crate::{BySeat, Event};
-
-fn json<T: serde::Serialize>(v: &T) -> String {
-    // Records are plain data: serializing them cannot fail.
-    serde_json::to_string(v).unwrap_or_default()
-}
+use crate::hand_record::{Contribution, HandEvent, HandRecord, HandStart};
+use crate::sql::json;
 
 /// A hand started: its record begins, and each seated player gets a share (nothing yet).
 pub(crate) fn hand_started(conn: &Connection, meta: &EventMeta<'_>, e: &HandStarted) -> Result<()> {
@@ -110,19 +103,19 @@ impl OpenRecord {
     /// withdraws a correction). Events of a hand never started have no record and are ignored.
     pub(crate) fn fact(
         &mut self,
-        conn: &Connection,
-        events: &Connection,
+        target: &Target<'_>,
         meta: &EventMeta<'_>,
         event: &Event,
     ) -> Result<()> {
+        let conn = target.rows();
         let stream = meta.stream.as_str();
         if let Event::CorrectionRecorded(c) = event {
-            if supersedes_a_correction(events, event, c)? {
+            if supersedes_a_correction(target, event, c)? {
                 self.flush(conn)?;
                 let Some(record) = read_record(conn, meta)? else {
                     return Ok(());
                 };
-                return write_record(conn, &rederive(events, meta, &record)?);
+                return write_record(conn, &rederive(target, meta, &record)?);
             }
         }
         if self.open.as_ref().is_some_and(|(s, _)| s != stream) {
@@ -210,46 +203,26 @@ fn corrupt_record(meta: &EventMeta<'_>, e: serde_json::Error) -> Error {
 
 /// Whether correction `c` (the event `this`) supersedes another correction.
 fn supersedes_a_correction(
-    events: &Connection,
+    target: &Target<'_>,
     this: &Event,
     c: &CorrectionRecorded,
 ) -> Result<bool> {
-    let target: Option<String> = events
-        .prepare_cached("SELECT event_type FROM events WHERE event_id = ?1")
-        .and_then(|mut s| {
-            s.query_row([c.supersedes.as_bytes().as_slice()], |r| r.get(0))
-                .optional()
-        })
-        .ctx("looking up a superseded event")?;
-    Ok(target.as_deref() == Some(this.event_type()))
+    let superseded = target.event_type(c.supersedes)?;
+    Ok(superseded.as_deref() == Some(this.event_type()))
 }
 
 /// The record derived again from the hand's facts recorded up to this event.
-fn rederive(events: &Connection, meta: &EventMeta<'_>, record: &HandRecord) -> Result<HandRecord> {
-    let sql = format!(
-        "SELECT {COLUMNS} FROM events WHERE stream = ?1 AND position <= ?2 ORDER BY version"
-    );
-    let mut stmt = events.prepare_cached(&sql).ctx("reading a hand's events")?;
-    let mut rows = stmt
-        .query(params![meta.stream.as_str(), meta.position as i64])
-        .ctx("reading a hand's events")?;
-    let mut facts = Vec::new();
-    while let Some(row) = rows.next().ctx("reading a hand's events")? {
-        let r = RowRef::from_row(row).ctx("reading an event row")?;
-        let e = r.decode().map_err(|what| Error::Corrupt {
-            position: r.position_u64(),
-            stream: r.stream_text().to_owned(),
-            version: r.version_u64(),
-            what,
-        })?;
-        if HandRecord::is_hand_fact(&e.event) {
-            facts.push(HandEvent {
-                version: e.version,
-                event_id: e.event_id,
-                event: e.event,
-            });
-        }
-    }
+fn rederive(target: &Target<'_>, meta: &EventMeta<'_>, record: &HandRecord) -> Result<HandRecord> {
+    let facts: Vec<HandEvent> = target
+        .stream_until(meta.stream, meta.position)?
+        .into_iter()
+        .filter(|e| HandRecord::is_hand_fact(&e.event))
+        .map(|e| HandEvent {
+            version: e.version,
+            event_id: e.event_id,
+            event: e.event,
+        })
+        .collect();
     let start = HandStart {
         stream: record.stream.clone(),
         tournament: record.tournament.clone(),

@@ -3,6 +3,7 @@
 
 use ledger::event::*;
 use ledger::{ExpectedVersion, Ledger, NewEvent, PlayerId};
+use readmodel::Reads;
 use referee::Seat;
 
 use crate::util::*;
@@ -29,7 +30,7 @@ fn register(ledger: &mut Ledger, id: &str) {
 
 #[test]
 fn players_who_have_not_played_stand_too_and_equal_players_share_a_rank() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     set_up_tournament(&mut ledger);
     register(&mut ledger, "p-zed");
     register(&mut ledger, "p-amy");
@@ -57,7 +58,7 @@ fn players_who_have_not_played_stand_too_and_equal_players_share_a_rank() {
 
 #[test]
 fn the_chain_the_tournament_chose_orders_its_standings() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     set_up_tournament(&mut ledger);
     assert_eq!(
         ledger.tie_break(&tournament()).unwrap(),

@@ -8,9 +8,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::apply::EventMeta;
-use crate::error::{Result, SqlContext};
-use crate::{Event, Ledger, StreamId, TableId};
+use ledger::{Event, EventMeta, Result, SqlContext, StreamId, TableId};
 
 /// What was voided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,58 +89,53 @@ pub(crate) fn apply(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> R
     }
 }
 
-impl Ledger {
-    /// Everything voided in a tournament (the tournament itself included), in the order voided.
-    pub fn voided(&self, tournament: &StreamId) -> Result<Vec<Voided>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT kind, id, reason FROM proj_voided WHERE tournament = ?1 ORDER BY position",
-            )
-            .ctx("reading what is voided")?;
-        let rows = stmt
-            .query_map([tournament.as_str()], |r| {
-                Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?))
-            })
-            .ctx("reading what is voided")?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (kind, id, reason) = row.ctx("reading what is voided")?;
-            // A kind this build does not write can only come from tampering; the audit's replay
-            // comparison reports the row.
-            if let Some(kind) = VoidedKind::parse(&kind) {
-                out.push(Voided { kind, id, reason });
-            }
+/// Everything voided in a tournament (the tournament itself included), in the order voided.
+pub(crate) fn voided(conn: &Connection, tournament: &StreamId) -> Result<Vec<Voided>> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT kind, id, reason FROM proj_voided WHERE tournament = ?1 ORDER BY position",
+        )
+        .ctx("reading what is voided")?;
+    let rows = stmt
+        .query_map([tournament.as_str()], |r| {
+            Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?))
+        })
+        .ctx("reading what is voided")?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (kind, id, reason) = row.ctx("reading what is voided")?;
+        // A kind this build does not write can only come from tampering; the audit's replay
+        // comparison reports the row.
+        if let Some(kind) = VoidedKind::parse(&kind) {
+            out.push(Voided { kind, id, reason });
         }
-        Ok(out)
     }
+    Ok(out)
+}
 
-    /// The tables of a tournament whose play is over, in the order closed.
-    pub fn closed_tables(&self, tournament: &StreamId) -> Result<Vec<TableId>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT table_id FROM proj_closed_tables WHERE tournament = ?1 ORDER BY position",
-            )
-            .ctx("reading closed tables")?;
-        let rows = stmt
-            .query_map([tournament.as_str()], |r| r.get::<_, String>(0))
-            .ctx("reading closed tables")?;
-        let mut out = Vec::new();
-        for row in rows {
-            let id = row.ctx("reading closed tables")?;
-            if let Ok(id) = TableId::new(&id) {
-                out.push(id);
-            }
+/// The tables of a tournament whose play is over, in the order closed.
+pub(crate) fn closed_tables(conn: &Connection, tournament: &StreamId) -> Result<Vec<TableId>> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT table_id FROM proj_closed_tables WHERE tournament = ?1 ORDER BY position",
+        )
+        .ctx("reading closed tables")?;
+    let rows = stmt
+        .query_map([tournament.as_str()], |r| r.get::<_, String>(0))
+        .ctx("reading closed tables")?;
+    let mut out = Vec::new();
+    for row in rows {
+        let id = row.ctx("reading closed tables")?;
+        if let Ok(id) = TableId::new(&id) {
+            out.push(id);
         }
-        Ok(out)
     }
+    Ok(out)
+}
 
-    /// How a table's random seat draw was made (`SeatDrawSeeded.method`), when it was random.
-    pub fn draw_method(&self, table: &TableId) -> Result<Option<String>> {
-        self.conn
-            .prepare_cached("SELECT method FROM proj_draw_methods WHERE table_id = ?1")
-            .and_then(|mut s| s.query_row([table.as_str()], |r| r.get(0)).optional())
-            .ctx("reading a seat draw's method")
-    }
+/// How a table's random seat draw was made (`SeatDrawSeeded.method`), when it was random.
+pub(crate) fn draw_method(conn: &Connection, table: &TableId) -> Result<Option<String>> {
+    conn.prepare_cached("SELECT method FROM proj_draw_methods WHERE table_id = ?1")
+        .and_then(|mut s| s.query_row([table.as_str()], |r| r.get(0)).optional())
+        .ctx("reading a seat draw's method")
 }

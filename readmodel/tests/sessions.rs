@@ -2,9 +2,8 @@
 //! open, and everything is rebuilt exactly by a replay and checked by the audit.
 
 use ledger::event::*;
-use ledger::{
-    BySeat, ExpectedVersion, Ledger, NewEvent, PlayerId, StandingsScope, StreamId, TableId,
-};
+use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, PlayerId, StreamId, TableId};
+use readmodel::{Reads, StandingsScope};
 use referee::Seat;
 
 use crate::util::*;
@@ -93,7 +92,7 @@ pub fn play_a_session(ledger: &mut Ledger) {
 
 #[test]
 fn an_open_sessions_hands_are_hidden_from_the_public_standings_until_it_closes() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     set_up_tournament(&mut ledger);
     open(&mut ledger, 1);
     play(&mut ledger, 1, Seat::South, 10);
@@ -142,7 +141,7 @@ fn an_open_sessions_hands_are_hidden_from_the_public_standings_until_it_closes()
 
 #[test]
 fn a_substitute_takes_no_place_and_a_withdrawn_player_keeps_his() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     set_up_tournament(&mut ledger);
     let sub = PlayerId::new("sub").unwrap();
     let events = vec![
@@ -197,7 +196,7 @@ fn a_substitute_takes_no_place_and_a_withdrawn_player_keeps_his() {
 
 #[test]
 fn the_sessions_standings_always_sum_to_the_standings_through_corrections() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     // Hands outside sessions (one corrected, one a wash-out), then a session of its own.
     small_history(&mut ledger, 5);
     play_a_session(&mut ledger);
@@ -209,7 +208,7 @@ fn the_sessions_standings_always_sum_to_the_standings_through_corrections() {
         .standings_in(&tournament(), StandingsScope::Session(1))
         .unwrap();
     for s in &all {
-        let part = |rows: &[ledger::Standing]| {
+        let part = |rows: &[readmodel::Standing]| {
             rows.iter()
                 .find(|r| r.player == s.player)
                 .map_or((0, 0, 0, 0), |r| {

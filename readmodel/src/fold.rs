@@ -1,61 +1,41 @@
-//! Folding one event into the projection tables: the tournament's bookkeeping here (who is
-//! registered, which tables exist, who sits where), the hands in `hands.rs`.
+//! Folding one event into the read model's tables: the tournament's bookkeeping here (who is
+//! registered, which tables exist, who sits where, its sessions), what is out of play in
+//! `status.rs`, the hands in `hands.rs`.
 
+use ledger::event::{Event, SeatsDrawn, TableFormed};
+use ledger::{EventMeta, Fold, Result, SqlContext, Target};
 use rusqlite::{params, Connection};
-use uuid::Uuid;
 
-use super::hands::OpenRecord;
-use crate::error::{Result, SqlContext};
-use crate::event::{SeatsDrawn, TableFormed};
-use crate::{Event, StreamId};
+use crate::hand_record::HandRecord;
+use crate::hands::{hand_started, OpenRecord};
+use crate::sql::json;
+use crate::status;
 
-/// Where an event sits, for the projections that record it.
-pub(crate) struct EventMeta<'a> {
-    pub position: u64,
-    pub stream: &'a StreamId,
-    pub version: u64,
-    pub event_id: Uuid,
-}
-
-fn json<T: serde::Serialize>(v: &T) -> String {
-    // Events and records are plain data: serializing them cannot fail.
-    serde_json::to_string(v).unwrap_or_default()
-}
-
-/// Folds events, one at a time and in order, into the projections in `conn`. `events` is the
-/// database the event log is read from when a hand's record must be re-derived (the same
-/// connection, except when the audit replays into a fresh database). Events no projection
-/// needs are ignored. A hand's facts are folded in memory while they come one after another
-/// ([`OpenRecord`]): call [`Projector::finish`] before anything reads the projections.
+/// Folds events, one at a time and in order, into the read model's tables. Events it does not
+/// need are ignored. A hand's facts are folded in memory while they come one after another
+/// ([`OpenRecord`]): [`Fold::finish`] writes the last one.
 #[derive(Default)]
-pub(crate) struct Projector {
+pub(crate) struct ReadModelFold {
     hand: OpenRecord,
 }
 
-impl Projector {
-    pub(crate) fn apply(
-        &mut self,
-        conn: &Connection,
-        events: &Connection,
-        meta: &EventMeta<'_>,
-        event: &Event,
-    ) -> Result<()> {
-        if super::HandRecord::is_hand_fact(event) {
-            return self.hand.fact(conn, events, meta, event);
+impl Fold for ReadModelFold {
+    fn apply(&mut self, target: &Target<'_>, meta: &EventMeta<'_>, event: &Event) -> Result<()> {
+        if HandRecord::is_hand_fact(event) {
+            return self.hand.fact(target, meta, event);
         }
-        self.hand.flush(conn)?;
-        apply_other(conn, meta, event)
+        self.hand.flush(target.rows())?;
+        apply_other(target.rows(), meta, event)
     }
 
-    /// Writes what is still folded in memory.
-    pub(crate) fn finish(&mut self, conn: &Connection) -> Result<()> {
-        self.hand.flush(conn)
+    fn finish(&mut self, target: &Target<'_>) -> Result<()> {
+        self.hand.flush(target.rows())
     }
 }
 
 /// Folds an event that is not a fact of a hand's record.
 fn apply_other(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> Result<()> {
-    super::status::apply(conn, meta, event)?;
+    status::apply(conn, meta, event)?;
     let stream = meta.stream.as_str();
     let position = meta.position as i64;
     let run = |sql: &str, params: &[&dyn rusqlite::ToSql], what: &'static str| {
@@ -118,7 +98,7 @@ fn apply_other(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> Result
             "recording a seat draw",
         ),
         Event::SeatsDrawn(e) => seats_drawn(conn, e),
-        Event::HandStarted(e) => super::hands::hand_started(conn, meta, e),
+        Event::HandStarted(e) => hand_started(conn, meta, e),
         _ => Ok(()),
     }
 }

@@ -1,4 +1,6 @@
-//! Every projection row as text, for comparing the stored projections with a fresh replay.
+//! Every row of the projections' tables as text, for comparing the stored projections with a
+//! fresh replay (the audit, and tests that rebuild). Generic: it reads whatever tables it is
+//! given, by name.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -7,12 +9,14 @@ use rusqlite::types::ValueRef;
 use rusqlite::Connection;
 
 use crate::error::{Result, SqlContext};
-use crate::schema::PROJECTION_TABLES;
 
 /// Each projection table's rows, rendered `column=value, ...` and sorted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProjectionSnapshot {
     pub tables: BTreeMap<&'static str, Vec<String>>,
+    /// The tables in the order they were read (the projections' order): the order in which
+    /// differences are listed.
+    order: Vec<&'static str>,
 }
 
 /// One row that is in one snapshot and not the other.
@@ -25,11 +29,13 @@ pub struct RowDifference {
 }
 
 impl ProjectionSnapshot {
-    /// The rows of `self` (stored) missing from `replayed`, and the reverse.
+    /// The rows of `self` (stored) missing from `replayed`, and the reverse, table by table.
     pub fn differences(&self, replayed: &ProjectionSnapshot) -> Vec<RowDifference> {
         let mut out = Vec::new();
         let empty = Vec::new();
-        for table in PROJECTION_TABLES {
+        let mut tables = self.order.clone();
+        tables.extend(replayed.order.iter().filter(|t| !self.order.contains(t)));
+        for table in tables {
             let stored = self.tables.get(table).unwrap_or(&empty);
             let fresh = replayed.tables.get(table).unwrap_or(&empty);
             for row in stored.iter().filter(|r| fresh.binary_search(r).is_err()) {
@@ -73,9 +79,11 @@ fn render(out: &mut String, v: ValueRef<'_>) {
     }
 }
 
-pub(crate) fn snapshot(conn: &Connection) -> Result<ProjectionSnapshot> {
+/// The rows of `tables` in `conn`.
+pub(crate) fn snapshot(conn: &Connection, tables: &[&'static str]) -> Result<ProjectionSnapshot> {
+    let order = tables.to_vec();
     let mut tables = BTreeMap::new();
-    for table in PROJECTION_TABLES {
+    for &table in &order {
         let mut stmt = conn
             .prepare(&format!("SELECT * FROM {table}"))
             .ctx("reading a projection")?;
@@ -95,7 +103,7 @@ pub(crate) fn snapshot(conn: &Connection) -> Result<ProjectionSnapshot> {
             rendered.push(s);
         }
         rendered.sort();
-        tables.insert(*table, rendered);
+        tables.insert(table, rendered);
     }
-    Ok(ProjectionSnapshot { tables })
+    Ok(ProjectionSnapshot { tables, order })
 }

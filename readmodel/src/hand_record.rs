@@ -21,13 +21,11 @@
 
 use std::collections::HashMap;
 
-use referee::{Hand, Seat};
+use ledger::event::{Event, HandScored, SettlementRecorded};
+use ledger::settlement::{derive_nets, Payment};
+use referee::{BySeat, Hand, Seat};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
-
-use crate::event::{HandScored, SettlementRecorded};
-use crate::settlement::{derive_nets, Payment};
-use crate::{BySeat, Event};
 
 /// A settlement recorded for a hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,8 +318,8 @@ fn withdrawals(events: &[HandEvent]) -> HashMap<Uuid, Uuid> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{CorrectionRecorded, MahJonggDeclared, WashOut};
-    use crate::settlement::Payment;
+    use ledger::event::{CorrectionRecorded, MahJonggDeclared, WashOut};
+    use ledger::settlement::Payment;
 
     fn start() -> HandStart {
         HandStart {

@@ -1,7 +1,8 @@
 //! Projections: maintained with the events, honouring corrections, and rebuilt exactly.
 
 use ledger::event::*;
-use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, Standing};
+use ledger::{BySeat, ExpectedVersion, NewEvent};
+use readmodel::{Reads, Standing};
 use referee::Seat;
 
 use crate::util::*;
@@ -21,7 +22,7 @@ fn standing(rank: u32, w: Seat, net: i64, played: u32, won: u32, largest: i64) -
 
 #[test]
 fn standings_follow_settlements_and_a_correction_replaces_one() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     small_history(&mut ledger, 3);
     // Hand 1 was first won by South for 8, then corrected to 4; hands 2 and 3 went to West
     // (16) and North (24); the wash-out scores nothing.
@@ -51,7 +52,7 @@ fn standings_follow_settlements_and_a_correction_replaces_one() {
 
 #[test]
 fn superseding_the_only_win_resets_the_largest_hand() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     set_up_tournament(&mut ledger);
     ledger
         .append(
@@ -99,7 +100,7 @@ fn superseding_the_only_win_resets_the_largest_hand() {
 
 #[test]
 fn rebuild_reproduces_the_projections_exactly() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     small_history(&mut ledger, 6);
     crate::sessions::play_a_session(&mut ledger);
     crate::status::close_and_void(&mut ledger);
@@ -116,7 +117,7 @@ fn rebuild_reproduces_the_projections_exactly() {
 
 #[test]
 fn a_hand_recorded_before_its_seats_are_known_counts_for_no_one() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     ledger
         .append(
             &hand(1),
@@ -173,7 +174,7 @@ fn settlement_for(winner: Seat, score: i64) -> SettlementRecorded {
 /// one read model while the other showed the win.
 #[test]
 fn issue_9_a_wash_out_corrected_to_a_win_is_a_win_everywhere() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     set_up_tournament(&mut ledger);
     ledger
         .append(
@@ -221,7 +222,7 @@ fn issue_9_a_wash_out_corrected_to_a_win_is_a_win_everywhere() {
 /// settlement it took out counts again, and the settlement it brought stops counting.
 #[test]
 fn a_correction_superseding_a_correction_restores_what_that_correction_replaced() {
-    let mut ledger = Ledger::open_in_memory().unwrap();
+    let mut ledger = readmodel::open_in_memory().unwrap();
     set_up_tournament(&mut ledger);
     ledger
         .append(
