@@ -12,8 +12,7 @@ use crate::play::{Play, PlayRules};
 use crate::seat::Seat;
 use crate::shape::Set;
 
-use super::read::{Reading, Words};
-use super::{MjsError, ServerCannon};
+use super::{MjsError, Reading, ServerCannon, Words};
 
 impl Reading {
     /// `PlayerMahJongs seat tile`: Mah-Jong on a drawn tile, or (`--`) on the last discard.

@@ -26,11 +26,15 @@ pub use log::read_log;
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::str::SplitAsciiWhitespace;
 
+use crate::by_seat::BySeat;
 use crate::event::{HandEvent, HandStarted};
 use crate::ids::TableId;
 use crate::seat::Seat;
 use crate::tile::{AnyTile, Bonus, Dragon, Suit, Tile, Wind};
+
+use end::LaidGroups;
 
 /// A problem reading an `.mjs` file, with its line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -200,5 +204,40 @@ pub struct ServerCannon {
 
 /// Reads one `.mjs` hand history as table `table`'s hand `hand` of game `game`.
 pub fn read(text: &str, table: TableId, game: u32, hand: u32) -> Result<MjsHand, MjsError> {
-    read::Reading::read(text, table, game, hand)
+    Reading::read(text, table, game, hand)
 }
+
+/// What the reading of one hand history knows so far.
+pub(super) struct Reading {
+    pub(super) r: Reader,
+    pub(super) table: TableId,
+    pub(super) game: u32,
+    pub(super) hand: u32,
+    pub(super) players: BTreeMap<u8, String>,
+    pub(super) options: BTreeMap<String, String>,
+    pub(super) wall: Option<Vec<AnyTile>>,
+    pub(super) wall_known: bool,
+    pub(super) prevailing: Wind,
+    pub(super) started: Option<HandStarted>,
+    /// The deal: who takes each of the first 53 `PlayerDraws`, and the tile when the wall
+    /// gives it.
+    pub(super) deal: Vec<(Seat, Option<AnyTile>)>,
+    pub(super) dealt: usize,
+    pub(super) events: Vec<(usize, HandEvent)>,
+    pub(super) serials: BTreeMap<u32, Serial>,
+    pub(super) last_added_kong: Option<Seat>,
+    pub(super) laid_down: Vec<(Seat, String)>,
+    /// Each seat's laid-down groups, with the line of its first laying-down message and the
+    /// group a winning discard was placed in.
+    pub(super) groups: BySeat<Option<LaidGroups>>,
+    pub(super) scores: Vec<(Seat, i64, String)>,
+    pub(super) settlement: Option<([i64; 4], String)>,
+    pub(super) dangerous: Vec<ServerCannon>,
+    pub(super) mahjong_seat: Option<Seat>,
+    /// Who claimed the last discard for Mah-Jong: two may (the server then grants the nearer).
+    pub(super) claimed_mahjong: Vec<Seat>,
+    pub(super) last_discard: Option<Tile>,
+}
+
+/// The words of a record after its first.
+pub(super) type Words<'a> = SplitAsciiWhitespace<'a>;

@@ -9,8 +9,7 @@ use crate::event::{
 };
 use crate::tile::{AnyTile, Tile};
 
-use super::read::{Reading, Words};
-use super::{MjsError, Serial};
+use super::{MjsError, Reading, Serial, Words};
 
 impl Reading {
     /// `PlayerDraws seat tile` after the deal, or `PlayerDrawsLoose seat tile`.

@@ -1,54 +1,17 @@
-//! Reading one hand history: the state kept from message to message, and which family of
-//! messages each record belongs to. The messages of each family are read beside this file:
-//! the game and the deal ([`setup`](super::setup)), the play ([`play`](super::play)), and the
-//! end of the hand ([`end`](super::end)).
+//! Reading one hand history: a record at a time, each to the family of messages it belongs to.
+//! The messages of each family are read beside this file: the game and the deal
+//! ([`setup`](super::setup)), the play ([`play`](super::play)), and the end of the hand
+//! ([`end`](super::end)); what the reading keeps between them is [`Reading`].
 
 use std::collections::BTreeMap;
-use std::str::SplitAsciiWhitespace;
 
 use crate::by_seat::BySeat;
-use crate::event::{HandEvent, HandStarted};
+use crate::event::HandEvent;
 use crate::ids::TableId;
-use crate::seat::Seat;
-use crate::tile::{AnyTile, Tile, Wind};
+use crate::tile::Wind;
 
-use super::end::{lay_down, LaidGroups};
-use super::{records, MjsError, MjsHand, Reader, Serial, ServerCannon};
-
-/// What the reading of one hand history knows so far.
-pub(super) struct Reading {
-    pub(super) r: Reader,
-    pub(super) table: TableId,
-    pub(super) game: u32,
-    pub(super) hand: u32,
-    pub(super) players: BTreeMap<u8, String>,
-    pub(super) options: BTreeMap<String, String>,
-    pub(super) wall: Option<Vec<AnyTile>>,
-    pub(super) wall_known: bool,
-    pub(super) prevailing: Wind,
-    pub(super) started: Option<HandStarted>,
-    /// The deal: who takes each of the first 53 `PlayerDraws`, and the tile when the wall
-    /// gives it.
-    pub(super) deal: Vec<(Seat, Option<AnyTile>)>,
-    pub(super) dealt: usize,
-    pub(super) events: Vec<(usize, HandEvent)>,
-    pub(super) serials: BTreeMap<u32, Serial>,
-    pub(super) last_added_kong: Option<Seat>,
-    pub(super) laid_down: Vec<(Seat, String)>,
-    /// Each seat's laid-down groups, with the line of its first laying-down message and the
-    /// group a winning discard was placed in.
-    pub(super) groups: BySeat<Option<LaidGroups>>,
-    pub(super) scores: Vec<(Seat, i64, String)>,
-    pub(super) settlement: Option<([i64; 4], String)>,
-    pub(super) dangerous: Vec<ServerCannon>,
-    pub(super) mahjong_seat: Option<Seat>,
-    /// Who claimed the last discard for Mah-Jong: two may (the server then grants the nearer).
-    pub(super) claimed_mahjong: Vec<Seat>,
-    pub(super) last_discard: Option<Tile>,
-}
-
-/// The words of a record after its first.
-pub(super) type Words<'a> = SplitAsciiWhitespace<'a>;
+use super::end::lay_down;
+use super::{records, MjsError, MjsHand, Reader, Reading, Words};
 
 impl Reading {
     /// Reads `text` as table `table`'s hand `hand` of game `game`.

@@ -6,8 +6,7 @@ use crate::event::{Deal, DealOrder, HandStarted};
 use crate::seat::Seat;
 use crate::tile::{AnyTile, Tile, Wind};
 
-use super::read::{Reading, Words};
-use super::{tile_code, MjsError};
+use super::{tile_code, MjsError, Reading, Words};
 
 impl Reading {
     /// `Player id name`.
