@@ -3,5 +3,6 @@
 //! build the same application with [`server::app`] and drive it through actix-web's test
 //! server.
 
+pub mod app;
 pub mod rules;
 pub mod server;

@@ -326,6 +326,26 @@ impl Tournament {
             .ok_or_else(|| ApplyError::NoSuchTable(id.clone()))
     }
 
+    /// Why the tournament was voided, if it was.
+    pub fn tournament_voided(&self) -> Option<&str> {
+        self.voided.as_deref()
+    }
+
+    /// Why table `id` was voided, if it was.
+    pub fn table_voided(&self, id: &TableId) -> Option<&str> {
+        self.table(id)?.voided.as_deref()
+    }
+
+    /// Whether table `id`'s play is over.
+    pub fn table_closed(&self, id: &TableId) -> bool {
+        self.table(id).is_some_and(|t| t.closed)
+    }
+
+    /// Why player `id` was voided, if he was.
+    pub fn player_voided(&self, id: &PlayerId) -> Option<&str> {
+        self.player(id)?.voided.as_deref()
+    }
+
     /// The open table `player` sits at, if any.
     pub fn seated_at_open_table(&self, player: &PlayerId) -> Option<&TableEntry> {
         self.tables

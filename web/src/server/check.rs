@@ -19,7 +19,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{self, score_input, RulesetSource, ScoreContext};
 use crate::server::error::AppError;
-use crate::server::in_play::InPlay;
 use crate::server::views::hand::SheetView;
 use crate::server::views::tiles::{hand_groups, tile_glyph, Glyph, TileGroup};
 use crate::server::views::Audience;
@@ -157,7 +156,11 @@ pub fn ruleset(ledger: &Ledger, q: &CheckQuery, audience: Audience) -> Result<Ru
     let missing = || AppError::not_found(format!("no tournament `{tournament}`"));
     let stream = StreamId::tournament(tournament).map_err(|_| missing())?;
     let row = ledger.tournament(&stream)?.ok_or_else(missing)?;
-    if audience == Audience::Public && InPlay::load(ledger, &stream)?.tournament_voided().is_some()
+    if audience == Audience::Public
+        && crate::app::tournament::load_stream(ledger, stream.clone())?
+            .state
+            .tournament_voided()
+            .is_some()
     {
         return Err(missing());
     }

@@ -16,7 +16,6 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod import_check;
-pub mod in_play;
 pub mod nav;
 pub mod officials;
 pub mod roles;

@@ -8,11 +8,10 @@
 use ledger::event::{Deal, HandStarted};
 use ledger::{Ledger, StreamId, TableId};
 use readmodel::{Reads, TableRow};
-use referee::table::{Conditions, Decided, HandKey, Table, TableStatus};
+use referee::table::{Conditions, Decided, HandKey, Table};
 
 use crate::rules::{self, RulesetSource};
 use crate::server::error::AppError;
-use crate::server::in_play::InPlay;
 
 /// A table with everything needed to decide a command at it.
 pub struct TableContext {
@@ -50,10 +49,12 @@ impl TableContext {
         let missing = || AppError::not_found(format!("no table `{table}`"));
         let id = TableId::new(table).map_err(|_| missing())?;
         let row = ledger.table(&id)?.ok_or_else(missing)?;
-        let tournament = ledger
-            .tournament(&row.tournament)?
-            .ok_or_else(|| AppError::internal("a table's tournament is missing"))?;
-        let config = tournament.config.ok_or_else(|| {
+        // The tournament's conditions and the table's status are the tournament aggregate's.
+        let tournament = crate::app::tournament::load_stream(ledger, row.tournament.clone())?.state;
+        let entry = tournament.table(&id).ok_or_else(|| {
+            AppError::internal(format!("table `{table}` is not its tournament's"))
+        })?;
+        let config = tournament.conditions.clone().ok_or_else(|| {
             AppError::unprocessable("the tournament has no ruleset recorded; it cannot be scored")
         })?;
         let source = match &config.house_ruleset {
@@ -66,18 +67,8 @@ impl TableContext {
             ruleset_ref: config.ruleset,
             starting_chips: config.starting_chips,
         };
-        let mut state = Table::new(id.clone(), row.seats.is_some(), &conditions.ruleset);
-        let in_play = InPlay::load(ledger, &row.tournament)?;
-        state.status = match (in_play.tournament_voided(), in_play.table_voided(&id)) {
-            (Some(reason), _) => TableStatus::Voided {
-                reason: format!("its tournament is voided: {reason}"),
-            },
-            (None, Some(reason)) => TableStatus::Voided {
-                reason: reason.to_owned(),
-            },
-            (None, None) if in_play.table_closed(&id) => TableStatus::Closed,
-            (None, None) => TableStatus::Open,
-        };
+        let mut state = Table::new(id.clone(), entry.seats.is_some(), &conditions.ruleset);
+        state.status = tournament.table_status(&id).unwrap_or_default();
         let fold = |state: &mut Table, decided: Decided, event_id| {
             state
                 .apply(event_id, &decided)

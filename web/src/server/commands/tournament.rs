@@ -1,21 +1,22 @@
 //! Creating a tournament, registering players and officials, forming tables and drawing seats.
+//!
+//! Each loads the tournament, asks its aggregate (`referee::tournament`) to decide, and appends
+//! what it decides at the version it was loaded at. What is decided here is only what the
+//! referee cannot know: the ruleset's text loaded and pinned by its hash, the officials'
+//! accounts, and a fresh seed for a random draw.
 
-use ledger::event::{
-    OfficialRegistered, PlayerRegistered, PlayerWithdrew, RulesetRef, SeatDrawSeeded, SeatsDrawn,
-    TableFormed, TieBreak, TieBreakChosen, TournamentConfigured, TournamentCreated,
-};
-use ledger::{BySeat, ExpectedVersion, Ledger, NewEvent, OfficialId, PlayerId, StreamId, TableId};
+use ledger::event::{OfficialRegistered, RulesetRef};
+use ledger::Ledger;
+use ledger::{OfficialId, PlayerId, StreamId, TableId};
 use readmodel::Reads;
-use referee::{Seat, Violation, Violations};
+use referee::tournament::{self, LoadedRuleset, SeatDraw, TournamentCommand};
+use referee::{Violation, Violations};
 use serde::Deserialize;
 
-use super::ranges::{LIMIT, STARTING_CHIPS, TABLE_NUMBER};
-use super::{existing_tournament, slug};
+use crate::app::tournament as loaded;
 use crate::rules::{self, RulesError, RulesetSource};
 use crate::server::auth::{Official, OfficialListing};
-use crate::server::draw::{self, registration_order};
 use crate::server::error::AppError;
-use crate::server::in_play::InPlay;
 use crate::server::roles::Action;
 
 /// Create a tournament.
@@ -42,13 +43,48 @@ pub struct NewTournament {
     pub tie_break: Option<Vec<String>>,
 }
 
-fn registered(official: &OfficialListing) -> Option<NewEvent> {
+fn registered(official: &OfficialListing) -> Option<OfficialRegistered> {
     let role = crate::server::auth::parse_role(&official.role).ok()?;
-    Some(NewEvent::new(OfficialRegistered {
+    Some(OfficialRegistered {
         official: OfficialId::new(&official.official).ok()?,
         name: official.name.clone(),
         role,
-    }))
+    })
+}
+
+/// The ruleset the command names, loaded and pinned; every problem with it as violations.
+fn ruleset(cmd: &NewTournament) -> Result<LoadedRuleset, Violations> {
+    let house = cmd
+        .house_ruleset
+        .as_deref()
+        .filter(|t| !t.trim().is_empty());
+    let source = match (cmd.ruleset.as_deref().filter(|r| !r.is_empty()), house) {
+        (_, Some(text)) => RulesetSource::House(text.to_owned()),
+        (Some(name), None) => RulesetSource::BuiltIn(name.to_owned()),
+        (None, None) => {
+            return Err(
+                Violation::new("ruleset", "choose a ruleset or upload a house ruleset").into(),
+            )
+        }
+    };
+    match rules::load_ruleset(source) {
+        Ok(l) => Ok(LoadedRuleset {
+            pinned: RulesetRef {
+                name: l.name.clone(),
+                content_sha256: l.content_sha256.clone(),
+            },
+            title: l.title.clone(),
+            house_ruleset: house.map(str::to_owned),
+            limit: l.limit,
+        }),
+        Err(RulesError::HouseRuleset(lines)) => Err(Violations(
+            lines
+                .into_iter()
+                .map(|(line, what)| Violation::new("house_ruleset", format!("line {line}: {what}")))
+                .collect(),
+        )),
+        Err(e) => Err(Violation::new("ruleset", e.to_string()).into()),
+    }
 }
 
 /// Creates the tournament with its conditions; every official is registered in it.
@@ -59,93 +95,35 @@ pub fn create(
     cmd: &NewTournament,
 ) -> Result<StreamId, AppError> {
     by.require_role(Action::CreateTournament)?;
-    let mut problems = Violations::new();
-    let name = cmd.name.trim();
-    if name.is_empty() || name.chars().count() > 200 {
-        problems.push(Violation::new("name", "the name must be 1–200 characters"));
-    }
-    problems
-        .0
-        .extend(STARTING_CHIPS.violation(cmd.starting_chips));
-    problems
-        .0
-        .extend(cmd.limit.and_then(|l| LIMIT.violation(l)));
-    let house = cmd
-        .house_ruleset
-        .as_deref()
-        .filter(|t| !t.trim().is_empty());
-    let source = match (cmd.ruleset.as_deref().filter(|r| !r.is_empty()), house) {
-        (_, Some(text)) => Some(RulesetSource::House(text.to_owned())),
-        (Some(name), None) => Some(RulesetSource::BuiltIn(name.to_owned())),
-        (None, None) => {
-            problems.push(Violation::new(
-                "ruleset",
-                "choose a ruleset or upload a house ruleset",
-            ));
-            None
-        }
+    let new = tournament::NewTournament {
+        id: cmd.id.clone(),
+        name: cmd.name.clone(),
+        ruleset: ruleset(cmd),
+        limit: cmd.limit,
+        starting_chips: cmd.starting_chips,
+        tie_break: cmd.tie_break.clone(),
+        officials: officials.iter().filter_map(registered).collect(),
     };
-    let loaded = match source.map(rules::load_ruleset).transpose() {
-        Ok(l) => l,
-        Err(RulesError::HouseRuleset(lines)) => {
-            for (line, what) in lines {
-                problems.push(Violation::new(
-                    "house_ruleset",
-                    format!("line {line}: {what}"),
-                ));
-            }
-            None
-        }
-        Err(e) => {
-            problems.push(Violation::new("ruleset", e.to_string()));
-            None
-        }
+    let id = new.id();
+    let command = TournamentCommand::Create(new);
+    let Ok(stream) = StreamId::tournament(&id) else {
+        // An id no stream can have: the decision refuses it with the command's other problems.
+        let refused = tournament::Tournament::new(&id).decide(&command).err();
+        return Err(refused.map_or_else(
+            || AppError::internal(format!("the id `{id}` was accepted but names no stream")),
+            AppError::from,
+        ));
     };
-    let tie_break = match cmd.tie_break.as_deref().map(TieBreak::parse).transpose() {
-        Ok(t) => t,
-        Err(e) => {
-            problems.push(Violation::new("tie_break", e.to_string()));
-            None
-        }
-    };
-    let id = match &cmd.id {
-        Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
-        _ => slug(name, "tournament"),
-    };
-    let stream = StreamId::tournament(&id);
-    if let Err(e) = &stream {
-        problems.push(Violation::new("id", e.to_string()));
-    }
-    let (Ok(stream), Some(loaded), true) = (stream, loaded, problems.is_empty()) else {
-        return Err(AppError::violations(problems));
-    };
-    let mut events = vec![
-        NewEvent::new(TournamentCreated {
-            name: name.to_owned(),
-            ruleset: loaded.name.clone(),
-        }),
-        NewEvent::new(TournamentConfigured {
-            ruleset: RulesetRef {
-                name: loaded.name.clone(),
-                content_sha256: loaded.content_sha256.clone(),
-            },
-            title: loaded.title.clone(),
-            house_ruleset: house.map(str::to_owned),
-            limit: cmd.limit.or(loaded.limit),
-            starting_chips: cmd.starting_chips,
-        }),
-    ];
-    events.extend(tie_break.map(|chain| NewEvent::new(TieBreakChosen { chain })));
-    events.extend(officials.iter().filter_map(registered));
-    ledger
-        .append(&stream, ExpectedVersion::Exact(0), events, &by.id)
-        .map_err(|e| match e {
-            ledger::Error::Conflict { .. } => AppError::conflict(format!(
+    let target = loaded::load_stream(ledger, stream)?;
+    target
+        .run(ledger, &command, &by.id)
+        .map_err(|e| match e.kind {
+            crate::server::error::ErrorKind::Conflict => AppError::conflict(format!(
                 "there is already a tournament with the id `{id}`: choose another id"
             )),
-            other => other.into(),
+            _ => e,
         })?;
-    Ok(stream)
+    Ok(target.stream)
 }
 
 /// Records a new official in every tournament (the ledger's record of who may write).
@@ -154,10 +132,16 @@ pub fn register_official_everywhere(
     official: &OfficialListing,
     by: &Official,
 ) -> Result<(), AppError> {
-    for t in ledger.tournaments()? {
-        if let Some(event) = registered(official) {
-            ledger.append(&t.stream, ExpectedVersion::Any, vec![event], &by.id)?;
-        }
+    let Some(event) = registered(official) else {
+        return Ok(());
+    };
+    for row in ledger.tournaments()? {
+        let t = loaded::load_stream(ledger, row.stream)?;
+        let events = t
+            .state
+            .decide(&TournamentCommand::RegisterOfficial(event.clone()))?;
+        let new = events.into_iter().map(ledger::NewEvent::new).collect();
+        ledger.append(&t.stream, ledger::ExpectedVersion::Any, new, &by.id)?;
     }
     Ok(())
 }
@@ -198,96 +182,25 @@ pub fn register_players(
     labels: &[String],
 ) -> Result<Vec<PlayerId>, AppError> {
     by.require_role(Action::RegisterPlayer)?;
-    let stream = existing_tournament(ledger, tournament)?;
-    let version = ledger.stream_version(&stream)?;
-    InPlay::load(ledger, &stream)?.require_tournament()?;
-    let existing = ledger.players(&stream)?;
-    let single = cmds.len() == 1;
-    let field = |i: usize, f: &str| match labels.get(i) {
-        Some(label) => label.clone(),
-        None if single => f.to_owned(),
-        None => format!("players[{i}].{f}"),
+    let t = loaded::existing(ledger, tournament)?;
+    let command = TournamentCommand::RegisterPlayers {
+        players: cmds
+            .iter()
+            .map(|c| tournament::NewPlayer {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                substitute: c.substitute,
+            })
+            .collect(),
+        labels: labels.to_vec(),
     };
-    let mut problems = Violations::new();
-    if cmds.is_empty() {
-        problems.push(Violation::new("players", "no players to register"));
-    }
-    let mut events = Vec::new();
-    let mut ids: Vec<PlayerId> = Vec::new();
-    for (i, cmd) in cmds.iter().enumerate() {
-        let name = cmd.name.trim();
-        if name.is_empty() || name.chars().count() > 100 {
-            problems.push(Violation::new(
-                field(i, "name"),
-                "the player's name must be 1–100 characters",
-            ));
-            continue;
-        }
-        let id = match &cmd.id {
-            Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
-            // In a list, an id made from a name that another already took (two Ann Smiths;
-            // names without Latin letters, which all make `player`) gets a number.
-            _ if !single => {
-                let base = slug(name, "player");
-                let taken = |id: &str| {
-                    existing.iter().any(|p| p.player.as_str() == id)
-                        || ids.iter().any(|p| p.as_str() == id)
-                };
-                (1..)
-                    .map(|n| {
-                        if n == 1 {
-                            base.clone()
-                        } else {
-                            format!("{base}-{n}")
-                        }
-                    })
-                    .find(|id| !taken(id))
-                    .unwrap_or(base)
-            }
-            _ => slug(name, "player"),
-        };
-        let player = match PlayerId::new(&id) {
-            Ok(p) => p,
-            Err(e) => {
-                problems.push(Violation::new(field(i, "id"), format!("id: {e}")));
-                continue;
-            }
-        };
-        if existing.iter().any(|p| p.player == player) {
-            problems.push(Violation::new(
-                field(i, "id"),
-                format!("there is already a player `{player}` in this tournament: give another id"),
-            ));
-            continue;
-        }
-        if ids.contains(&player) {
-            problems.push(Violation::new(
-                field(i, "id"),
-                format!("`{player}` is listed twice: give one of them another id"),
-            ));
-            continue;
-        }
-        ids.push(player.clone());
-        events.push(NewEvent::new(PlayerRegistered {
-            player,
-            name: name.to_owned(),
-            substitute: cmd.substitute,
-        }));
-    }
-    if !problems.is_empty() {
-        return Err(if single && problems.0.len() == 1 {
-            let v = &problems.0[0];
-            if v.message.starts_with("there is already") {
-                AppError::conflict(v.message.clone())
-            } else {
-                AppError::unprocessable(v.message.clone())
-            }
-        } else {
-            AppError::violations(problems)
-        });
-    }
-    ledger.append(&stream, ExpectedVersion::Exact(version), events, &by.id)?;
-    Ok(ids)
+    Ok(t.run(ledger, &command, &by.id)?
+        .into_iter()
+        .filter_map(|e| match e {
+            ledger::event::TournamentEvent::PlayerRegistered(p) => Some(p.player),
+            _ => None,
+        })
+        .collect())
 }
 
 /// A player withdraws from the tournament.
@@ -307,47 +220,12 @@ pub fn withdraw_player(
     cmd: &Withdraw,
 ) -> Result<(), AppError> {
     by.require_role(Action::RegisterPlayer)?;
-    let stream = existing_tournament(ledger, tournament)?;
-    let version = ledger.stream_version(&stream)?;
-    let in_play = InPlay::load(ledger, &stream)?;
-    in_play.require_tournament()?;
-    let reason = cmd.reason.trim();
-    if reason.is_empty() || reason.chars().count() > 200 {
-        return Err(AppError::unprocessable(
-            "give the reason the player withdrew (1–200 characters)",
-        ));
-    }
-    let Some(row) = ledger
-        .players(&stream)?
-        .into_iter()
-        .find(|p| p.player.as_str() == player)
-    else {
-        return Err(AppError::not_found(format!(
-            "no player `{player}` in tournament `{tournament}`"
-        )));
+    let t = loaded::existing(ledger, tournament)?;
+    let command = TournamentCommand::Withdraw {
+        player: player.to_owned(),
+        reason: cmd.reason.clone(),
     };
-    if let Some(why) = in_play.player_voided(&row.player) {
-        return Err(AppError::conflict(format!(
-            "{} is voided ({why})",
-            row.name
-        )));
-    }
-    if let Some(earlier) = &row.withdrawn {
-        return Err(AppError::conflict(format!(
-            "{} has already withdrawn ({earlier})",
-            row.name
-        )));
-    }
-    let event = NewEvent::new(PlayerWithdrew {
-        player: row.player,
-        reason: reason.to_owned(),
-    });
-    ledger.append(
-        &stream,
-        ExpectedVersion::Exact(version),
-        vec![event],
-        &by.id,
-    )?;
+    t.run(ledger, &command, &by.id)?;
     Ok(())
 }
 
@@ -376,114 +254,23 @@ pub fn form_table(
     cmd: &NewTable,
 ) -> Result<TableId, AppError> {
     by.require_role(Action::FormTable)?;
-    let stream = existing_tournament(ledger, tournament)?;
-    let version = ledger.stream_version(&stream)?;
-    let registered = ledger.players(&stream)?;
-    let tables = ledger.tables(&stream)?;
-    let in_play = InPlay::load(ledger, &stream)?;
-    in_play.require_tournament()?;
-    let mut problems = Violations::new();
-    if cmd.players.len() != 4 {
-        problems.push(Violation::rule(
-            "players",
-            "Code §15",
-            format!("a table seats four players, not {}", cmd.players.len()),
-        ));
-    }
-    let mut players = Vec::new();
-    for (i, p) in cmd.players.iter().enumerate() {
-        let field = format!("players[{i}]");
-        match registered.iter().find(|r| r.player.as_str() == p.trim()) {
-            Some(r) if players.contains(&r.player) => {
-                problems.push(Violation::new(field, format!("{} is listed twice", r.name)))
+    let t = loaded::existing(ledger, tournament)?;
+    let command = TournamentCommand::FormTable {
+        number: cmd.number,
+        players: cmd.players.clone(),
+        draw: if cmd.random {
+            SeatDraw::Random {
+                seed: cmd.seed.unwrap_or_else(rand::random),
             }
-            Some(r) => {
-                if let Some(reason) = in_play.player_voided(&r.player) {
-                    problems.push(Violation::new(
-                        field.clone(),
-                        format!("{} is voided ({reason})", r.name),
-                    ));
-                }
-                if let Some(reason) = &r.withdrawn {
-                    problems.push(Violation::new(
-                        field.clone(),
-                        format!("{} has withdrawn ({reason})", r.name),
-                    ));
-                }
-                // One open table at a time: the player must leave the other first.
-                let seated = tables.iter().find(|t| {
-                    in_play.table_open(&t.table)
-                        && t.seats
-                            .as_ref()
-                            .is_some_and(|s| s.iter().any(|(_, p)| *p == r.player))
-                });
-                if let Some(t) = seated {
-                    problems.push(Violation::new(
-                        field,
-                        format!(
-                            "{} already sits at table {} (`{}`), which is open: close or void that table first",
-                            r.name, t.number, t.table
-                        ),
-                    ));
-                }
-                players.push(r.player.clone());
-            }
-            None => problems.push(Violation::new(
-                field,
-                format!("`{p}` is not a registered player"),
-            )),
-        }
-    }
-    let number = cmd.number.unwrap_or_else(|| {
-        let highest = tables.iter().map(|t| t.number).max().unwrap_or(0);
-        highest.saturating_add(1)
-    });
-    problems.0.extend(TABLE_NUMBER.violation(number));
-    if tables.iter().any(|t| t.number == number) {
-        problems.push(Violation::new(
-            "number",
-            format!("there is already a table {number}"),
-        ));
-    }
-    if !problems.is_empty() || players.len() != 4 {
-        return Err(AppError::violations(problems));
-    }
-    let table = TableId::new(&format!("{}-t{number}", stream.id()))
-        .map_err(|e| AppError::unprocessable(e.to_string()))?;
-    // A table formed by hand while a session is open (a replacement, say) plays in it, so
-    // its results are hidden from the public with the session's.
-    let session = ledger.open_sessions(&stream)?.last().copied();
-    let mut events = vec![NewEvent::new(TableFormed {
-        table: table.clone(),
-        number,
-        session,
-    })];
-    let listed: [PlayerId; 4] = std::array::from_fn(|i| players[i].clone());
-    let seated = if cmd.random {
-        let seed = cmd.seed.unwrap_or_else(rand::random);
-        events.push(NewEvent::new(SeatDrawSeeded {
-            table: table.clone(),
-            seed,
-            method: draw::METHOD.to_owned(),
-        }));
-        draw::shuffle(
-            seed,
-            registration_order(
-                listed,
-                &registered
-                    .iter()
-                    .map(|r| r.player.clone())
-                    .collect::<Vec<_>>(),
-            ),
-        )
-    } else {
-        listed
+        } else {
+            SeatDraw::AsListed
+        },
     };
-    let seats = BySeat::from_fn(|s: Seat| seated[s.index()].clone());
-    events.push(NewEvent::new(SeatsDrawn {
-        table: table.clone(),
-        seats,
-    }));
-    ledger.append(&stream, ExpectedVersion::Exact(version), events, &by.id)?;
-    Ok(table)
+    t.run(ledger, &command, &by.id)?
+        .into_iter()
+        .find_map(|e| match e {
+            ledger::event::TournamentEvent::TableFormed(f) => Some(f.table),
+            _ => None,
+        })
+        .ok_or_else(|| AppError::internal("a table formed no table"))
 }

@@ -6,9 +6,10 @@
 //! [`visible_hands`] is **the single place where the public's view of a tournament's hands is
 //! decided**: the books, the CSV exports and the printed score sheets all read hands through
 //! it, so that a new reason to keep hands from the public (a session still in play, say) is
-//! one more condition in [`public_may_see`] and nothing else.
+//! one more condition in the tournament's visibility (`referee::tournament::visibility`) and
+//! nothing else.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use ledger::{Ledger, PlayerId, StreamId, TableId};
 use readmodel::{HandRecord, Reads};
@@ -16,9 +17,9 @@ use serde::Serialize;
 
 use super::common::{names, tournament_row};
 use super::tournament::{summary, TournamentSummary};
-use super::{signed, visibility, Audience};
+use super::{signed, Audience};
 use crate::server::error::AppError;
-use crate::server::in_play::InPlay;
+use referee::tournament::Audience as Viewing;
 
 /// Which hands: a whole tournament's, or one table's.
 #[derive(Clone, Copy, Debug)]
@@ -48,23 +49,18 @@ pub fn visible_hands(
     if audience == Audience::Officials {
         return Ok(records);
     }
-    let in_play = InPlay::load(ledger, &tournament)?;
-    if in_play.tournament_voided().is_some() {
+    let t = crate::app::tournament::load_stream(ledger, tournament.clone())?.state;
+    if t.hidden(Viewing::Public).is_some() {
         return Err(AppError::not_found(format!(
             "no tournament `{}`",
             tournament.id()
         )));
     }
-    let in_open_sessions = visibility::tables_in_open_sessions(ledger, &tournament)?;
-    records.retain(|r| public_may_see(r, &in_play, &in_open_sessions));
+    // Not a hand at a voided table, nor one while its table's session is in play.
+    records.retain(|r| {
+        TableId::new(&r.table).is_ok_and(|id| t.results_hidden(Viewing::Public, &id).is_none())
+    });
     Ok(records)
-}
-
-/// Whether the public may see a hand of a tournament that is not voided: not when its table
-/// is voided, nor while its table's session is in play.
-fn public_may_see(hand: &HandRecord, in_play: &InPlay, in_open_sessions: &HashSet<String>) -> bool {
-    TableId::new(&hand.table).is_ok_and(|t| in_play.table_voided(&t).is_none())
-        && !in_open_sessions.contains(&hand.table)
 }
 
 /// One player's line in the books.
@@ -179,7 +175,7 @@ pub fn view(
             .collect();
         hands = this;
     }
-    let in_play = InPlay::load(ledger, &stream)?;
+    let in_play = crate::app::tournament::load_stream(ledger, stream.clone())?.state;
     let names = names(ledger, &stream)?;
     let (sums, hands_counted) = balances(&hands);
     let mut ids: Vec<String> = ledger

@@ -14,7 +14,7 @@ use super::table::SessionClockView;
 use super::tournament::{StandingRow, TournamentSummary};
 use super::Audience;
 use crate::server::error::AppError;
-use crate::server::in_play::InPlay;
+use referee::tournament::Tournament as TournamentState;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SessionTableView {
@@ -85,7 +85,7 @@ fn named(p: &ledger::PlayerId, names: &HashMap<String, String>) -> Named {
 fn session_view(
     row: &SessionRow,
     tables: &[readmodel::TableRow],
-    in_play: &InPlay,
+    in_play: &TournamentState,
     names: &HashMap<String, String>,
     now: DateTime<Utc>,
 ) -> SessionView {
@@ -138,14 +138,14 @@ fn session_view(
 struct Tournament {
     stream: ledger::StreamId,
     row: readmodel::TournamentRow,
-    in_play: InPlay,
+    in_play: TournamentState,
     names: HashMap<String, String>,
 }
 
 impl Tournament {
     fn load(ledger: &Ledger, id: &str, audience: Audience) -> Result<Tournament, AppError> {
         let (stream, row) = tournament_row(ledger, id)?;
-        let in_play = InPlay::load(ledger, &stream)?;
+        let in_play = crate::app::tournament::load_stream(ledger, stream.clone())?.state;
         if audience == Audience::Public && in_play.tournament_voided().is_some() {
             return Err(AppError::not_found(format!("no tournament `{id}`")));
         }
@@ -179,7 +179,7 @@ pub fn view(ledger: &Ledger, id: &str, audience: Audience) -> Result<SessionsVie
             s.tables.retain(|t| !t.voided);
         }
     }
-    let roster = in_play.roster(&ledger.players(&stream)?);
+    let roster = in_play.roster();
     let last = rows.last().and_then(|s| s.seating.as_ref().map(|x| (s, x)));
     Ok(SessionsView {
         tournament: super::tournament::summary(&row),
@@ -288,7 +288,7 @@ pub fn preview(
 ) -> Result<PlanPreview, AppError> {
     use referee::seating::{plan, session::remainder_for, Method, PlanRequest};
     let t = Tournament::load(ledger, id, audience)?;
-    let present = t.in_play.roster(&ledger.players(&t.stream)?).present;
+    let present = t.in_play.roster().present;
     let names = t.names;
     let mut out = PlanPreview {
         tournament: super::tournament::summary(&t.row),

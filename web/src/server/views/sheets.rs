@@ -14,7 +14,7 @@ use super::books::{visible_hands, Hands};
 use super::common::{names, result_text, seats_view, tournament_row, SeatView};
 use super::{seat_title, signed, visibility, Audience};
 use crate::server::error::AppError;
-use crate::server::in_play::InPlay;
+use referee::tournament::Tournament;
 
 /// One seat's line of a hand on the sheet.
 #[derive(Clone, Debug, Serialize)]
@@ -64,7 +64,7 @@ fn sheet(
     starting_chips: i64,
     hands: &[&HandRecord],
     names: &HashMap<String, String>,
-    in_play: &InPlay,
+    in_play: &Tournament,
 ) -> ScoreSheet {
     let mut totals = BySeat::from_fn(|_| starting_chips);
     let rows = hands
@@ -122,7 +122,8 @@ fn mark_hidden(
     sheets: &mut [ScoreSheet],
 ) -> Result<(), AppError> {
     if audience == Audience::Public {
-        let hidden = visibility::tables_in_open_sessions(ledger, tournament)?;
+        let t = crate::app::tournament::load_stream(ledger, tournament.clone())?.state;
+        let hidden = visibility::tables_in_open_sessions(&t, audience);
         for s in sheets.iter_mut() {
             s.results_hidden = hidden.contains(&s.table);
         }
@@ -144,7 +145,7 @@ pub fn table_sheet(
     visibility::require_visible(audience, hidden, || format!("no table `{table}`"))?;
     let (_, t) = tournament_row(ledger, row.tournament.id())?;
     let hands = visible_hands(ledger, Hands::Table(&id), audience)?;
-    let in_play = InPlay::load(ledger, &row.tournament)?;
+    let in_play = crate::app::tournament::load_stream(ledger, row.tournament.clone())?.state;
     let names = names(ledger, &row.tournament)?;
     let start = t.config.as_ref().map_or(0, |c| c.starting_chips);
     let mut sheets = [sheet(
@@ -170,7 +171,7 @@ pub fn tournament_sheets(
 ) -> Result<(String, Vec<ScoreSheet>), AppError> {
     let (stream, t) = tournament_row(ledger, id)?;
     let hands = visible_hands(ledger, Hands::Tournament(&stream), audience)?;
-    let in_play = InPlay::load(ledger, &stream)?;
+    let in_play = crate::app::tournament::load_stream(ledger, stream.clone())?.state;
     let names = names(ledger, &stream)?;
     let start = t.config.as_ref().map_or(0, |c| c.starting_chips);
     let mut by_table: HashMap<&str, Vec<&HandRecord>> = HashMap::new();

@@ -11,7 +11,6 @@ use super::paging::{PageNumber, Paging};
 use super::{seat_title, signed};
 use crate::server::draw::{self, registration_order, DrawCheck};
 use crate::server::error::AppError;
-use crate::server::in_play::InPlay;
 use crate::server::table_context::TableContext;
 
 #[derive(Clone, Debug, Serialize)]
@@ -274,7 +273,7 @@ pub fn view_paged(
             }
         })
         .collect();
-    let in_play = InPlay::load(ledger, &ctx.table.tournament)?;
+    let in_play = crate::app::tournament::load_stream(ledger, ctx.table.tournament.clone())?.state;
     let session = match ctx.table.session {
         Some(n) => ledger
             .sessions(&ctx.table.tournament)?

@@ -11,7 +11,6 @@ use super::common::{existing_tournament, names, result_text, seats_view, tournam
 use super::paging::{PageNumber, Paging};
 use super::{seat_title, signed, Audience};
 use crate::server::error::AppError;
-use crate::server::in_play::InPlay;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct TournamentSummary {
@@ -79,7 +78,7 @@ pub fn summary(row: &readmodel::TournamentRow) -> TournamentSummary {
 pub fn list(ledger: &Ledger, audience: Audience) -> Result<Vec<TournamentSummary>, AppError> {
     let mut out = Vec::new();
     for row in ledger.tournaments()? {
-        let in_play = InPlay::load(ledger, &row.stream)?;
+        let in_play = crate::app::tournament::load_stream(ledger, row.stream.clone())?.state;
         let voided = in_play.tournament_voided().map(str::to_owned);
         if voided.is_some() && audience == Audience::Public {
             continue;
@@ -107,7 +106,7 @@ pub fn view_paged(
     page: Option<PageNumber>,
 ) -> Result<(TournamentView, Option<Paging>), AppError> {
     let (stream, row) = tournament_row(ledger, id)?;
-    let in_play = InPlay::load(ledger, &stream)?;
+    let in_play = crate::app::tournament::load_stream(ledger, stream.clone())?.state;
     let public = audience == Audience::Public;
     let voided = in_play.tournament_voided().map(str::to_owned);
     if voided.is_some() && public {
@@ -326,7 +325,7 @@ fn visible_player(
     audience: Audience,
 ) -> Result<(StreamId, readmodel::TournamentRow, PlayerId, String), AppError> {
     let (stream, row) = tournament_row(ledger, id)?;
-    let in_play = InPlay::load(ledger, &stream)?;
+    let in_play = crate::app::tournament::load_stream(ledger, stream.clone())?.state;
     let missing = || AppError::not_found(format!("no player `{player}` in this tournament"));
     let pid = PlayerId::new(player).map_err(|_| missing())?;
     let name = ledger

@@ -10,24 +10,41 @@ use std::collections::HashSet;
 
 use ledger::{Ledger, PlayerId, StreamId, TableId};
 use readmodel::Reads;
+use referee::tournament::Audience as Viewing;
 
 use super::Audience;
+use crate::app::tournament as loaded;
 use crate::server::error::AppError;
-use crate::server::in_play::InPlay;
 
-/// Why a table is out of public view (it or its tournament is voided), if it is.
-pub fn table_voided(ledger: &Ledger, table: &str) -> Result<Option<String>, AppError> {
+/// The referee's audience for a page's.
+fn viewing(audience: Audience) -> Viewing {
+    match audience {
+        Audience::Public => Viewing::Public,
+        Audience::Officials => Viewing::Officials,
+    }
+}
+
+/// The tournament `table` belongs to, loaded, with the table's id; `None` for no such table.
+fn tournament_of(
+    ledger: &Ledger,
+    table: &str,
+) -> Result<Option<(TableId, loaded::Loaded)>, AppError> {
     let Ok(id) = TableId::new(table) else {
         return Ok(None);
     };
     let Some(row) = ledger.table(&id)? else {
         return Ok(None);
     };
-    let in_play = InPlay::load(ledger, &row.tournament)?;
-    Ok(in_play
-        .tournament_voided()
-        .map(|r| format!("its tournament is voided: {r}"))
-        .or_else(|| in_play.table_voided(&id).map(|r| format!("voided: {r}"))))
+    Ok(Some((id, loaded::load_stream(ledger, row.tournament)?)))
+}
+
+/// Why a table is out of public view (it or its tournament is voided), if it is.
+pub fn table_voided(ledger: &Ledger, table: &str) -> Result<Option<String>, AppError> {
+    Ok(tournament_of(ledger, table)?.and_then(|(id, t)| {
+        t.state
+            .table_hidden(Viewing::Public, &id)
+            .map(|h| h.to_string())
+    }))
 }
 
 /// Why a hand is out of public view (its table or tournament is voided, or its table's session
@@ -39,46 +56,29 @@ pub fn hand_hidden(ledger: &Ledger, hand: &str) -> Result<Option<String>, AppErr
     let Some(record) = ledger.hand_record(&stream)? else {
         return Ok(None);
     };
-    if let Some(voided) = table_voided(ledger, &record.table)? {
-        return Ok(Some(voided));
-    }
-    Ok(open_session_of(ledger, &record.table)?
-        .map(|n| format!("its session {n} is still in play: results are shown when it closes")))
+    Ok(tournament_of(ledger, &record.table)?.and_then(|(id, t)| {
+        t.state
+            .results_hidden(Viewing::Public, &id)
+            .map(|h| h.to_string())
+    }))
 }
 
 /// The session of a table, when that session is still open (its results hidden).
 pub fn open_session_of(ledger: &Ledger, table: &str) -> Result<Option<u32>, AppError> {
-    let Ok(id) = TableId::new(table) else {
-        return Ok(None);
-    };
-    let Some(row) = ledger.table(&id)? else {
-        return Ok(None);
-    };
-    let Some(session) = row.session else {
-        return Ok(None);
-    };
-    Ok(ledger
-        .open_sessions(&row.tournament)?
-        .contains(&session)
-        .then_some(session))
+    Ok(tournament_of(ledger, table)?.and_then(|(id, t)| t.state.open_session_of(&id)))
 }
 
-/// The tables of a tournament whose results the public does not see yet (their sessions are
+/// The tables of a tournament whose results `audience` does not see yet (their sessions are
 /// open): for pages that list hands across tables.
 pub fn tables_in_open_sessions(
-    ledger: &Ledger,
-    tournament: &StreamId,
-) -> Result<HashSet<String>, AppError> {
-    let open = ledger.open_sessions(tournament)?;
-    if open.is_empty() {
-        return Ok(HashSet::new());
-    }
-    Ok(ledger
-        .tables(tournament)?
+    tournament: &referee::tournament::Tournament,
+    audience: Audience,
+) -> HashSet<String> {
+    tournament
+        .tables_with_hidden_results(viewing(audience))
         .into_iter()
-        .filter(|t| t.session.is_some_and(|s| open.contains(&s)))
-        .map(|t| t.table.as_str().to_owned())
-        .collect())
+        .map(|t| t.as_str().to_owned())
+        .collect()
 }
 
 /// Whether a player is out of public view (voided, or the tournament is).
@@ -87,9 +87,10 @@ pub fn player_voided(
     tournament: &StreamId,
     player: &str,
 ) -> Result<bool, AppError> {
-    let in_play = InPlay::load(ledger, tournament)?;
-    Ok(in_play.tournament_voided().is_some()
-        || PlayerId::new(player).is_ok_and(|p| in_play.player_voided(&p).is_some()))
+    let t = loaded::load_stream(ledger, tournament.clone())?;
+    Ok(t.state.hidden(Viewing::Public).is_some()
+        || PlayerId::new(player)
+            .is_ok_and(|p| t.state.player_hidden(Viewing::Public, &p).is_some()))
 }
 
 /// 404 for the public when `hidden` says the thing is voided; officials pass.
@@ -117,13 +118,14 @@ pub fn standings_for(
     }
     let id = standings.tournament.id.clone();
     let missing = || AppError::not_found(format!("no tournament `{id}`"));
-    let stream = StreamId::tournament(&id).map_err(|_| missing())?;
-    let in_play = InPlay::load(ledger, &stream)?;
-    if in_play.tournament_voided().is_some() {
+    let t = loaded::load(ledger, &id).map_err(|_| missing())?;
+    if t.state.hidden(Viewing::Public).is_some() {
         return Err(missing());
     }
-    standings
-        .rows
-        .retain(|r| PlayerId::new(&r.player).map_or(true, |p| in_play.player_voided(&p).is_none()));
+    standings.rows.retain(|r| {
+        PlayerId::new(&r.player).map_or(true, |p| {
+            t.state.player_hidden(Viewing::Public, &p).is_none()
+        })
+    });
     Ok(standings)
 }
