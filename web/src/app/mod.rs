@@ -7,4 +7,5 @@
 //! in, and presents the answer. Nothing here knows about requests, cookies or status codes:
 //! errors are [`error::AppError`], a kind and a message the server maps to a status.
 
+pub mod accounts;
 pub mod error;
