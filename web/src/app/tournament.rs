@@ -6,7 +6,7 @@ use ledger::{ExpectedVersion, Ledger, NewEvent, OfficialId, StreamId};
 use referee::event::TournamentEvent;
 use referee::tournament::{Refusal, Tournament, TournamentCommand};
 
-use crate::server::error::AppError;
+use crate::app::error::AppError;
 
 /// A tournament as its stream stands.
 pub struct Loaded {

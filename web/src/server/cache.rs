@@ -1,9 +1,10 @@
 //! A cache of rendered public pages, keyed by URL and the write generation.
 //!
-//! Every write this process makes moves [`AppState::generation`](super::state::AppState) on, so
-//! a cached page is served only while nothing has been recorded since it was rendered; the
-//! first request after a write renders afresh from the projections. Only pages for visitors who
-//! are not logged in are cached (an official's pages carry their CSRF token).
+//! Every write this process makes moves the state's write generation on (`AppState::generation`,
+//! passed in here as a number), so a cached page is served only while nothing has been recorded
+//! since it was rendered; the first request after a write renders afresh from the projections.
+//! Only pages for visitors who are not logged in are cached (an official's pages carry their
+//! CSRF token).
 
 use std::collections::HashMap;
 use std::sync::RwLock;

@@ -1,7 +1,8 @@
-//! One error type for the whole service, and its two faces.
+//! The service's one error type and its two faces.
 //!
 //! Policy: handlers return [`AppError`] (a kind and a message meant for the person or program
-//! that sent the request). Page handlers wrap it in [`HtmlError`], which renders the error
+//! that sent the request; defined in `app::error`, free of HTTP, as the application layer returns
+//! it too; each kind's status code is given here). Page handlers wrap it in [`HtmlError`], which renders the error
 //! page; API handlers in [`ApiError`], which renders `{"error": {"kind", "message"}}`. Internal
 //! failures (SQLite, a poisoned lock) are logged with their detail and shown only as "internal
 //! error": never a stack trace. Every write is all-or-nothing in the ledger, so a refused request
@@ -14,36 +15,9 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 
-use crate::rules::RulesError;
+pub use crate::app::error::{AppError, ErrorKind, RETRY_AFTER_SECS};
 
-/// What went wrong, which decides the status code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorKind {
-    /// 400: the request is malformed (a field missing, an id not well-formed).
-    BadRequest,
-    /// 401: not logged in, or no valid API token.
-    Unauthorized,
-    /// 403: logged in but not allowed (CSRF token missing, not an administrator).
-    Forbidden,
-    /// 404: no such tournament, table, hand or player.
-    NotFound,
-    /// 409: someone else wrote first (the ledger's optimistic concurrency); reload and retry.
-    Conflict,
-    /// 422: well-formed but refused by the rules (a hand that cannot exist, a fifth player).
-    Unprocessable,
-    /// 429: too many attempts at a password (a login, a password change); wait and retry.
-    TooManyRequests,
-    /// 500: our fault.
-    Internal,
-    /// 503: the database is busy with another writer; nothing was written, retry after a moment.
-    Unavailable,
-    /// 507: the database's disk is full; nothing was written.
-    InsufficientStorage,
-}
-
-/// The seconds a busy answer asks the client to wait before retrying.
-pub const RETRY_AFTER_SECS: u32 = 2;
-
+// The status code of each kind: the one thing about an error that is HTTP's.
 impl ErrorKind {
     pub fn status(self) -> StatusCode {
         match self {
@@ -58,147 +32,6 @@ impl ErrorKind {
             ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ErrorKind::InsufficientStorage => StatusCode::INSUFFICIENT_STORAGE,
         }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ErrorKind::BadRequest => "bad_request",
-            ErrorKind::Unauthorized => "unauthorized",
-            ErrorKind::Forbidden => "forbidden",
-            ErrorKind::NotFound => "not_found",
-            ErrorKind::Conflict => "conflict",
-            ErrorKind::Unprocessable => "unprocessable",
-            ErrorKind::TooManyRequests => "too_many_requests",
-            ErrorKind::Internal => "internal",
-            ErrorKind::Unavailable => "unavailable",
-            ErrorKind::InsufficientStorage => "insufficient_storage",
-        }
-    }
-
-    /// The `Retry-After` an answer of this kind carries: only a busy database's.
-    pub fn retry_after(self) -> Option<u32> {
-        (self == ErrorKind::Unavailable).then_some(RETRY_AFTER_SECS)
-    }
-}
-
-/// An error with its kind and a message for the requester, and — when the rules refused a
-/// command — every violation, each with its field and rule section.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AppError {
-    pub kind: ErrorKind,
-    pub message: String,
-    pub violations: Vec<referee::Violation>,
-}
-
-impl AppError {
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> AppError {
-        AppError {
-            kind,
-            message: message.into(),
-            violations: Vec::new(),
-        }
-    }
-
-    /// 422 listing every violation (the message joins them for pages that show one line).
-    pub fn violations(v: referee::Violations) -> AppError {
-        AppError {
-            kind: ErrorKind::Unprocessable,
-            message: v.to_string(),
-            violations: v.0,
-        }
-    }
-    pub fn bad_request(m: impl Into<String>) -> AppError {
-        AppError::new(ErrorKind::BadRequest, m)
-    }
-    pub fn unauthorized() -> AppError {
-        AppError::new(
-            ErrorKind::Unauthorized,
-            "only officials may write: log in, or send an API token (Authorization: Bearer …)",
-        )
-    }
-    pub fn forbidden(m: impl Into<String>) -> AppError {
-        AppError::new(ErrorKind::Forbidden, m)
-    }
-    pub fn not_found(m: impl Into<String>) -> AppError {
-        AppError::new(ErrorKind::NotFound, m)
-    }
-    pub fn conflict(m: impl Into<String>) -> AppError {
-        AppError::new(ErrorKind::Conflict, m)
-    }
-    pub fn unprocessable(m: impl Into<String>) -> AppError {
-        AppError::new(ErrorKind::Unprocessable, m)
-    }
-    /// Logs the detail; the requester sees only that it was our fault.
-    pub fn internal(detail: impl fmt::Display) -> AppError {
-        tracing::error!(error = %detail, "internal error");
-        AppError::new(
-            ErrorKind::Internal,
-            "internal error: the request was not carried out (see the server log)",
-        )
-    }
-    pub fn is_input_error(&self) -> bool {
-        matches!(
-            self.kind,
-            ErrorKind::BadRequest | ErrorKind::Unprocessable | ErrorKind::Conflict
-        )
-    }
-}
-
-impl fmt::Display for AppError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.message)
-    }
-}
-
-impl std::error::Error for AppError {}
-
-impl From<ledger::Error> for AppError {
-    fn from(e: ledger::Error) -> AppError {
-        match e {
-            ledger::Error::Conflict { .. } => AppError::conflict(format!(
-                "{e}. Someone recorded at the same time: reload and check before retrying."
-            )),
-            ledger::Error::BadSettlement { .. } | ledger::Error::UnknownSuperseded { .. } => {
-                AppError::unprocessable(e.to_string())
-            }
-            ledger::Error::Busy { .. } => {
-                tracing::warn!(error = %e, "database busy");
-                AppError::new(
-                    ErrorKind::Unavailable,
-                    format!(
-                        "the database is busy with another writer: nothing was written, and \
-                         retrying is safe (retry in {RETRY_AFTER_SECS} seconds)"
-                    ),
-                )
-            }
-            ledger::Error::DiskFull { .. } => {
-                tracing::error!(error = %e, "disk full");
-                AppError::new(
-                    ErrorKind::InsufficientStorage,
-                    "the server's disk is full: nothing was written; retry once the \
-                     administrator has freed some space",
-                )
-            }
-            other => AppError::internal(other),
-        }
-    }
-}
-
-impl From<RulesError> for AppError {
-    fn from(e: RulesError) -> AppError {
-        AppError::unprocessable(e.to_string())
-    }
-}
-
-impl From<referee::Violations> for AppError {
-    fn from(v: referee::Violations) -> AppError {
-        AppError::violations(v)
-    }
-}
-
-impl From<ledger::IdError> for AppError {
-    fn from(e: ledger::IdError) -> AppError {
-        AppError::bad_request(e.to_string())
     }
 }
 
@@ -229,7 +62,7 @@ macro_rules! faces {
 faces!(
     AppError,
     ledger::Error,
-    RulesError,
+    crate::rules::RulesError,
     referee::Violations,
     ledger::IdError,
     actix_web::error::BlockingError,

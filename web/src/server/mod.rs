@@ -18,7 +18,6 @@ pub mod error;
 pub mod import_check;
 pub mod nav;
 pub mod officials;
-pub mod roles;
 pub mod routes;
 pub mod state;
 pub mod table_context;
@@ -30,6 +29,9 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::{web, App, HttpServer};
 use tracing_actix_web::TracingLogger;
 
+// What each official may do is the application's policy (`app::accounts::roles`); pages, the
+// API and the commands name it by its old path.
+pub use crate::app::accounts::roles;
 pub use config::ServeArgs;
 /// The reproducible seat draw (Code §15), the tournament aggregate's.
 pub use referee::tournament::draw;

@@ -127,7 +127,7 @@ impl AppState {
     /// the next write.
     pub fn page_slot(
         &self,
-        viewer: &super::auth::Viewer,
+        viewer: &crate::app::accounts::viewer::Viewer,
         req: &actix_web::HttpRequest,
     ) -> super::cache::Slot<'_> {
         super::cache::Slot::new(

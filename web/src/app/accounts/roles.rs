@@ -1,8 +1,9 @@
-//! What each official may do: the whole policy in one table, [`Action::permitted`].
+//! What each official may do: the whole policy in one table, [`Action::permitted`]; and the
+//! roles' names ([`role_name`], [`parse_role`]).
 //!
 //! Why one table: a rule scattered over handlers as `if` statements is a rule someone forgets
 //! on the next route. Every write names its [`Action`] and asks
-//! `Official::require_role` (in `auth`); pages ask `Official::may` to decide which forms to
+//! `Official::require_role` (in `viewer`); pages ask `Official::may` to decide which forms to
 //! show. The README's
 //! "Officials and roles" table says the same in words, and a test walks every pair.
 //!
@@ -14,6 +15,8 @@
 //! | administrator | everything, and manage officials |
 
 use ledger::event::OfficialRole;
+
+use crate::app::error::AppError;
 
 /// A write an official asks to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +103,27 @@ impl Action {
     }
 }
 
+/// A role's name as stored and shown.
+pub fn role_name(role: OfficialRole) -> &'static str {
+    match role {
+        OfficialRole::Referee => "referee",
+        OfficialRole::Scorer => "scorer",
+        OfficialRole::Organiser => "organiser",
+    }
+}
+
+/// Reads a role name.
+pub fn parse_role(s: &str) -> Result<OfficialRole, AppError> {
+    match s {
+        "referee" => Ok(OfficialRole::Referee),
+        "scorer" => Ok(OfficialRole::Scorer),
+        "organiser" => Ok(OfficialRole::Organiser),
+        other => Err(AppError::bad_request(format!(
+            "`{other}` is not a role (referee, scorer, organiser)"
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,5 +163,18 @@ mod tests {
         );
         assert_eq!(Action::CorrectHand.who(), "a referee or the administrator");
         assert_eq!(Action::ManageOfficials.who(), "the administrator");
+    }
+
+    #[test]
+    fn role_names_read_back() {
+        for role in [Scorer, Referee, Organiser] {
+            assert_eq!(parse_role(role_name(role)), Ok(role));
+        }
+        let refused = parse_role("admin").unwrap_err();
+        assert_eq!(refused.kind, crate::app::error::ErrorKind::BadRequest);
+        assert_eq!(
+            refused.message,
+            "`admin` is not a role (referee, scorer, organiser)"
+        );
     }
 }
