@@ -22,8 +22,8 @@ use ledger::event::{HandEvent, OfficialRole};
 use ledger::OfficialId;
 use referee::import::mjs;
 use serde_json::{json, Value};
+use web::app::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
 use web::server::auth::{self, Official};
-use web::server::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
 use web::server::AppState;
 
 fn setup(db: &Path, tables: usize) -> Result<String, Box<dyn std::error::Error>> {

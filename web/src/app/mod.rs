@@ -9,5 +9,10 @@
 //! [`error::AppError`], a kind and a message the server maps to a status.
 
 pub mod accounts;
+pub mod bulk;
+pub mod commands;
 pub mod error;
+pub mod import_check;
+pub mod queries;
+pub mod table;
 pub mod tournament;

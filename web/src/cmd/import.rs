@@ -2,7 +2,7 @@
 //! it to the ledger, all or nothing. A broken chain or a conflicting event is refused, and a
 //! ledger the refused import created is removed rather than left behind empty. Into a live
 //! ledger (one with events), the record must also be what this ledger would have recorded
-//! (`server::import_check`: its officials, its dates, the table's rotation, the ruleset's
+//! (`app::import_check`: its officials, its dates, the table's rotation, the ruleset's
 //! settlement); into an empty one it is a copy of another ledger's record.
 
 use std::fs::File;
@@ -45,7 +45,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if let Err(e) = std::io::Read::read_to_end(&mut input, &mut bytes) {
         return refuse(ledger, anyhow::Error::new(e).context("reading the import"));
     }
-    // A live ledger takes only what a live write would have made (`server::import_check`).
+    // A live ledger takes only what a live write would have made (`app::import_check`).
     let live = match ledger.head() {
         Ok(head) => head.position > 0,
         Err(e) => return refuse(ledger, anyhow::Error::new(e).context("reading the ledger")),
@@ -55,7 +55,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             Ok(events) => events,
             Err(e) => return refuse(ledger, anyhow::Error::new(e).context("importing")),
         };
-        let problems = web::server::import_check::check(&ledger, &events);
+        let problems = web::app::import_check::check(&ledger, &events);
         if !problems.is_empty() {
             let listed: Vec<String> = problems.iter().map(|p| format!("  {p}")).collect();
             return refuse(

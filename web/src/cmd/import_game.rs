@@ -26,9 +26,9 @@ use anyhow::Context;
 use ledger::event::OfficialRole;
 use ledger::{Ledger, OfficialId};
 use referee::import::mjs;
+use web::app::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
+use web::app::commands::{hand, voiding};
 use web::server::auth::Official;
-use web::server::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
-use web::server::commands::{hand, voiding};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -16,11 +16,11 @@ use ledger::{Ledger, OfficialId};
 use readmodel::Reads;
 use referee::table::HandReport;
 use referee::{BySeat, Seat};
+use web::app::commands::hand::{self, RecordHand};
+use web::app::commands::session::{self, OpenSession};
+use web::app::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
+use web::app::table::TableContext;
 use web::server::auth::Official;
-use web::server::commands::hand::{self, RecordHand};
-use web::server::commands::session::{self, OpenSession};
-use web::server::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
-use web::server::table_context::TableContext;
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -13,11 +13,11 @@ use referee::table::HandReport;
 use referee::{BySeat, Hand, Seat};
 
 use super::auth::{self, Official};
-use super::commands::hand::{self as hand_cmd, CorrectHand, RecordHand};
-use super::commands::tournament::{self as t_cmd, NewPlayer, NewTable, NewTournament};
 use super::error::AppError;
 use super::state::AppState;
-use super::table_context::TableContext;
+use crate::app::commands::hand::{self as hand_cmd, CorrectHand, RecordHand};
+use crate::app::commands::tournament::{self as t_cmd, NewPlayer, NewTable, NewTournament};
+use crate::app::table::TableContext;
 
 /// The demo tournament's id.
 pub const DEMO_ID: &str = "demo";

@@ -8,21 +8,15 @@
 
 pub mod api;
 pub mod auth;
-pub mod bulk;
 pub mod cache;
-pub mod check;
-pub mod commands;
 pub mod config;
 pub mod demo;
 pub mod error;
-pub mod import_check;
 pub mod nav;
 pub mod officials;
 pub mod routes;
 pub mod state;
-pub mod table_context;
 pub mod throttle;
-pub mod views;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};

@@ -5,8 +5,8 @@
 
 use ledger::{ExpectedVersion, Ledger, NewEvent, OfficialId, StreamId};
 use referee::table::{Decided, HandKey, HandReport, TableCommand};
-use web::server::import_check;
-use web::server::table_context::{Focus, TableContext};
+use web::app::import_check;
+use web::app::table::{Focus, TableContext};
 
 use super::*;
 

@@ -2,7 +2,7 @@
 //! nothing written. The edges: the maximum is accepted, one more is refused.
 
 use super::*;
-use web::server::commands::ranges::{MAX_LIMIT, MAX_STARTING_CHIPS, MAX_TABLE_NUMBER};
+use web::app::commands::ranges::{MAX_LIMIT, MAX_STARTING_CHIPS, MAX_TABLE_NUMBER};
 
 fn tournament(id: &str, limit: Value, chips: Value) -> Value {
     json!({"id": id, "name": id, "ruleset": "code-of-laws", "limit": limit, "starting_chips": chips})

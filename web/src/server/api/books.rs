@@ -1,12 +1,12 @@
 //! `GET /api/tournaments/{id}/books`: the treasurer's books page as JSON — each player's
-//! balance, chips and whether they have run out, and who pays whom (see `views::books`).
+//! balance, chips and whether they have run out, and who pays whom (see `app::queries::books`).
 
 use actix_web::{web, HttpResponse};
 
+use crate::app::queries::{books, Audience};
 use crate::server::auth::Viewer;
 use crate::server::error::ApiError;
 use crate::server::state::AppState;
-use crate::server::views::{books, Audience};
 
 pub async fn books(
     state: web::Data<AppState>,

@@ -15,14 +15,14 @@ use serde_json::json;
 use uuid::Uuid;
 
 use super::writes::{body, writer};
+use crate::app::commands::count::RecordCount;
+use crate::app::commands::ruling::{findings_for, Appeal, RaiseDispute, Rule, RulingPreview};
+use crate::app::queries::dispute;
 use crate::server::auth::Viewer;
-use crate::server::commands::count::RecordCount;
-use crate::server::commands::ruling::{findings_for, Appeal, RaiseDispute, Rule, RulingPreview};
 use crate::server::error::{ApiError, AppError};
 use crate::server::routes::counts::record_count;
 use crate::server::routes::disputes::{appeal_ruling, raise_dispute, rule_on};
 use crate::server::state::AppState;
-use crate::server::views::dispute;
 
 type Reply = Result<HttpResponse, ApiError>;
 

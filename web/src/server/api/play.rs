@@ -17,12 +17,12 @@ use referee::Seat;
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::app::commands::play::{self as cmd, PlayEvent, Played, StartHand};
+use crate::app::queries::play::{self as views, IrregularView, Shown, StoredPlay};
+use crate::app::queries::visibility;
 use crate::server::auth::Viewer;
-use crate::server::commands::play::{self as cmd, PlayEvent, Played, StartHand};
 use crate::server::error::{ApiError, AppError, ErrorKind};
 use crate::server::state::AppState;
-use crate::server::views::play::{self as views, IrregularView, Shown, StoredPlay};
-use crate::server::views::visibility;
 
 use super::writes::{body, writer};
 
@@ -137,7 +137,7 @@ pub async fn read(
     let hand = path.into_inner();
     let shown = shown_for(&viewer, query.seat);
     let at = query.at;
-    let audience = crate::server::views::Audience::of(&viewer);
+    let audience = crate::app::queries::Audience::of(&viewer);
     let view = state
         .read(move |l| {
             // As the hand page: a voided hand, or one whose session is in play, is not the

@@ -9,13 +9,13 @@ use serde_json::json;
 use super::responses::{
     HandJson, PlayerHistoryJson, TableJson, TournamentDetailJson, TournamentJson,
 };
+use crate::app::queries::{hand, table, tournament, visibility, Audience};
 use crate::rules;
 use crate::server::auth::Viewer;
 use crate::server::error::{ApiError, AppError};
 use crate::server::routes::audit::{audit as run_audit, AuditQuery};
 use crate::server::routes::tournaments::SortQuery;
 use crate::server::state::AppState;
-use crate::server::views::{hand, table, tournament, visibility, Audience};
 
 type Reply = Result<HttpResponse, ApiError>;
 
@@ -150,9 +150,9 @@ pub async fn check(
     let audience = Audience::of(&viewer);
     let for_rules = q.clone();
     let rules = state
-        .read(move |l| crate::server::check::ruleset(l, &for_rules, audience))
+        .read(move |l| crate::app::queries::check::ruleset(l, &for_rules, audience))
         .await?;
-    let checked = crate::server::check::check(&q, rules)?;
+    let checked = crate::app::queries::check::check(&q, rules)?;
     Ok(HttpResponse::Ok()
         .insert_header(("cache-control", "no-store"))
         .json(checked))

@@ -5,14 +5,14 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::writes::{body, writer};
+use crate::app::bulk;
+use crate::app::commands::session::{self as cmd, OpenSession};
+use crate::app::commands::tournament::{self as t_cmd, NewPlayer, Withdraw};
+use crate::app::queries::sessions;
+use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
-use crate::server::bulk;
-use crate::server::commands::session::{self as cmd, OpenSession};
-use crate::server::commands::tournament::{self as t_cmd, NewPlayer, Withdraw};
 use crate::server::error::{ApiError, AppError};
 use crate::server::state::AppState;
-use crate::server::views::sessions;
-use crate::server::views::Audience;
 
 type Reply = Result<HttpResponse, ApiError>;
 

@@ -5,10 +5,10 @@ use ledger::Ledger;
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::app::commands::hand::{CorrectHand, RecordHand};
+use crate::app::commands::tournament::{self as cmd, NewPlayer, NewTable, NewTournament};
+use crate::app::commands::voiding::{self, CloseTable, Void};
 use crate::server::auth::{Official, Viewer};
-use crate::server::commands::hand::{CorrectHand, RecordHand};
-use crate::server::commands::tournament::{self as cmd, NewPlayer, NewTable, NewTournament};
-use crate::server::commands::voiding::{self, CloseTable, Void};
 use crate::server::error::{ApiError, AppError};
 use crate::server::routes::account::{add_official, NewOfficial};
 use crate::server::routes::hands::correct_hand as correct;

@@ -8,13 +8,13 @@ use ledger::OfficialId;
 use serde::Deserialize;
 
 use super::{render, see_other};
+use crate::app::commands::tournament::register_official_everywhere;
 use crate::server::auth::{self, Official, OfficialListing, Viewer};
-use crate::server::commands::tournament::register_official_everywhere;
 use crate::server::error::{AppError, ErrorKind, HtmlError};
+use crate::server::nav::Nav;
 use crate::server::officials::{change_own_password, PasswordChange};
 use crate::server::roles::Action;
 use crate::server::state::AppState;
-use crate::server::views::Nav;
 
 #[derive(Template)]
 #[template(path = "login.html")]

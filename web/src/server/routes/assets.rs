@@ -4,8 +4,8 @@
 
 use actix_web::{web, HttpResponse};
 
+use crate::app::queries::tile_art;
 use crate::server::error::{AppError, HtmlError};
-use crate::server::views::tile_art;
 
 /// A year: the tiles' addresses carry [`tile_art::VERSION`], so a changed drawing has a new
 /// address and a cached one never goes stale.

@@ -14,8 +14,8 @@ use serde::Deserialize;
 use super::render;
 use crate::server::auth::Viewer;
 use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
 use crate::server::state::AppState;
-use crate::server::views::Nav;
 
 /// The audit as pages and the API show it.
 pub use crate::server::cache::VerifiedAudit as AuditView;

@@ -1,7 +1,7 @@
 //! The treasurer's pages (issue 14): the books (`/t/{id}/books`), the exports beside the
 //! standings' CSV (`hands.csv`, `settlements.csv`), and a player's chips as a chart
 //! (`/t/{id}/players/{player}/chips.svg`). Every list of hands comes from
-//! `views::books::visible_hands`.
+//! `app::queries::books::visible_hands`.
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -10,13 +10,14 @@ use referee::Seat;
 
 use super::render;
 use super::spreadsheet::{text, Csv};
+use crate::app::queries::books::{self, BooksView, Export};
+use crate::app::queries::chips_chart::{self, ChipsChart};
+use crate::app::queries::common::result_text;
+use crate::app::queries::{seat_title, tournament, Audience};
 use crate::server::auth::Viewer;
 use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
 use crate::server::state::AppState;
-use crate::server::views::books::{self, BooksView, Export};
-use crate::server::views::chips_chart::{self, ChipsChart};
-use crate::server::views::common::result_text;
-use crate::server::views::{seat_title, tournament, Audience, Nav};
 
 #[derive(Template)]
 #[template(path = "books.html")]

@@ -1,4 +1,4 @@
-//! `/check`: a public page that checks one hand (see [`crate::server::check`]). A GET form, so
+//! `/check`: a public page that checks one hand (see [`crate::app::queries::check`]). A GET form, so
 //! a check has an address to share (`/check?hand=...&win_from=discard&ruleset=british`), and
 //! works without JavaScript; the picker and the live preview are added when it runs.
 
@@ -9,11 +9,12 @@ use referee::{Ruleset, WinFrom};
 
 use super::problems::Problems;
 use super::render;
+use crate::app::queries::check::{self, CheckQuery, Checked};
+use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
-use crate::server::check::{self, CheckQuery, Checked};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
 use crate::server::state::AppState;
-use crate::server::views::{Audience, Nav};
 
 /// The form's inputs, by the names their problems are placed at.
 const INPUTS: [&str; 5] = ["hand", "ruleset", "seat", "prevailing", "win_from"];

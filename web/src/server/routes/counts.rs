@@ -4,8 +4,8 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
 use super::see_other;
+use crate::app::commands::count::{self as cmd, RecordCount};
 use crate::server::auth::{Official, Viewer};
-use crate::server::commands::count::{self as cmd, RecordCount};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::state::AppState;
 

@@ -11,13 +11,13 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::{render, see_other};
+use crate::app::commands::ruling::{self as cmd, Appeal, RaiseDispute, Rule, RulingPreview};
+use crate::app::queries::dispute::{self, DisputeView};
 use crate::server::auth::{Official, Viewer};
-use crate::server::commands::ruling::{self as cmd, Appeal, RaiseDispute, Rule, RulingPreview};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
 use crate::server::roles::Action;
 use crate::server::state::AppState;
-use crate::server::views::dispute::{self, DisputeView};
-use crate::server::views::Nav;
 
 const SEAT_KEYS: [&str; 4] = ["east", "south", "west", "north"];
 
@@ -103,7 +103,7 @@ async fn new_form(
 ) -> Result<HttpResponse, AppError> {
     let id = hand.clone();
     let h = state
-        .read(move |l| crate::server::views::hand::view(l, &id))
+        .read(move |l| crate::app::queries::hand::view(l, &id))
         .await?;
     let version = form.version.trim().parse().unwrap_or(h.version);
     render(

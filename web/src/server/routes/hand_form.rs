@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::problems::Problems;
 use crate::server::error::AppError;
-use crate::server::views::Nav;
+use crate::server::nav::Nav;
 
 /// The form's fields as typed.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -621,7 +621,7 @@ impl HandFormPage {
                 form.kept()
                     .unwrap_or_default()
                     .iter()
-                    .map(|p| crate::server::views::hand::describe_penalty(p, &who))
+                    .map(|p| crate::app::queries::hand::describe_penalty(p, &who))
                     .collect()
             },
             reason: form.reason.clone(),

@@ -7,12 +7,12 @@ use referee::Seat;
 
 use super::hand_form::{HandForm, HandFormPage, PreviewContext, PreviewRow};
 use super::{render, see_other};
+use crate::app::commands::hand::{self as cmd, CorrectHand, CorrectionPreview};
+use crate::app::queries::hand::{self, HandView};
 use crate::server::auth::{Official, Viewer};
-use crate::server::commands::hand::{self as cmd, CorrectHand, CorrectionPreview};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
 use crate::server::state::AppState;
-use crate::server::views::hand::{self, HandView};
-use crate::server::views::Nav;
 
 #[derive(Template)]
 #[template(path = "hand.html")]

@@ -6,11 +6,12 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::{render, see_other};
+use crate::app::queries::tournament::{self, TournamentSummary};
+use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
 use crate::server::error::HtmlError;
+use crate::server::nav::Nav;
 use crate::server::state::AppState;
-use crate::server::views::tournament::{self, TournamentSummary};
-use crate::server::views::{Audience, Nav};
 
 #[derive(Template)]
 #[template(path = "index.html")]

@@ -8,11 +8,12 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 
 use super::render;
+use crate::app::queries::play::{PlayView, Shown, StoredPlay};
+use crate::app::queries::{visibility, Audience};
 use crate::server::auth::Viewer;
 use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
 use crate::server::state::AppState;
-use crate::server::views::play::{PlayView, Shown, StoredPlay};
-use crate::server::views::{visibility, Audience, Nav};
 
 /// One event in the list of the hand's events.
 struct EventLink {

@@ -10,14 +10,15 @@ use serde::Deserialize;
 
 use super::problems::Problems;
 use super::{render, see_other};
+use crate::app::bulk;
+use crate::app::commands::session::{self as cmd, OpenSession};
+use crate::app::commands::tournament::{self as t_cmd, Withdraw};
+use crate::app::queries::sessions::{self, SessionStandingsView, SessionsView};
+use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
-use crate::server::bulk;
-use crate::server::commands::session::{self as cmd, OpenSession};
-use crate::server::commands::tournament::{self as t_cmd, Withdraw};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
 use crate::server::state::AppState;
-use crate::server::views::sessions::{self, SessionStandingsView, SessionsView};
-use crate::server::views::{Audience, Nav};
 
 #[derive(Template)]
 #[template(path = "sessions.html")]

@@ -7,11 +7,12 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 
 use super::render;
+use crate::app::queries::sheets::{self, ScoreSheet};
+use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
 use crate::server::error::HtmlError;
+use crate::server::nav::Nav;
 use crate::server::state::AppState;
-use crate::server::views::sheets::{self, ScoreSheet};
-use crate::server::views::{Audience, Nav};
 
 #[derive(Template)]
 #[template(path = "sheets.html")]

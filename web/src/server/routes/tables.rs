@@ -7,13 +7,14 @@ use referee::Seat;
 
 use super::hand_form::{HandForm, HandFormPage, PreviewContext, SettlementRow};
 use super::{render, see_other};
+use crate::app::commands::hand::{self as cmd, RecordHand};
+use crate::app::queries::paging::{PageQuery, Paging};
+use crate::app::queries::table::{self, TableView};
+use crate::app::queries::{seat_title, signed};
 use crate::server::auth::{Official, Viewer};
-use crate::server::commands::hand::{self as cmd, RecordHand};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
 use crate::server::state::AppState;
-use crate::server::views::paging::{PageQuery, Paging};
-use crate::server::views::table::{self, TableView};
-use crate::server::views::{seat_title, signed, Nav};
 
 #[derive(Template)]
 #[template(path = "table.html")]
@@ -37,13 +38,13 @@ pub async fn page(
     let id = path.into_inner();
     let number = query.number()?;
     let page_base = format!("/tables/{id}");
-    let audience = crate::server::views::Audience::of(&viewer);
+    let audience = crate::app::queries::Audience::of(&viewer);
     let (t, paging) = state
         .read(move |l| {
             // While its session is in play the public sees no hands, nor how many pages of
             // them there are: no paging at all, so no page number tells the count.
-            let hidden = audience == crate::server::views::Audience::Public
-                && crate::server::views::visibility::open_session_of(l, &id)?.is_some();
+            let hidden = audience == crate::app::queries::Audience::Public
+                && crate::app::queries::visibility::open_session_of(l, &id)?.is_some();
             let (t, paging) = table::view_paged(l, &id, (!hidden).then_some(number))?;
             let t = t.for_audience(audience);
             // While its session is in play the public sees no hands, nor how many pages of them.

@@ -8,18 +8,19 @@ use serde::Deserialize;
 use super::problems::Problems;
 use super::spreadsheet::{self, Csv};
 use super::{render, see_other};
-use crate::rules;
-use crate::server::auth::{Official, Viewer};
-use crate::server::commands::tournament::{self as cmd, NewPlayer, NewTable, NewTournament};
-use crate::server::error::{AppError, HtmlError};
-use crate::server::roles::Action;
-use crate::server::state::AppState;
-use crate::server::views::chips_chart::{self, ChipsChart};
-use crate::server::views::paging::{PageNumber, PageQuery, Paging};
-use crate::server::views::tournament::{
+use crate::app::commands::tournament::{self as cmd, NewPlayer, NewTable, NewTournament};
+use crate::app::queries::chips_chart::{self, ChipsChart};
+use crate::app::queries::paging::{PageNumber, PageQuery, Paging};
+use crate::app::queries::tournament::{
     self, PlayerHistoryView, SortBy, StandingsView, TournamentView,
 };
-use crate::server::views::{signed, visibility, Audience, Nav};
+use crate::app::queries::{signed, visibility, Audience};
+use crate::rules;
+use crate::server::auth::{Official, Viewer};
+use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
+use crate::server::roles::Action;
+use crate::server::state::AppState;
 
 /// The new-tournament form as typed (re-shown with a message when refused).
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -550,7 +551,7 @@ struct PlayerPage {
     nav: Nav,
     p: PlayerHistoryView,
     net_text: String,
-    /// The player's chips hand by hand (`views::chips_chart`).
+    /// The player's chips hand by hand (`app::queries::chips_chart`).
     chart: ChipsChart,
     /// The hands are listed 50 to a page.
     paging: Option<Paging>,

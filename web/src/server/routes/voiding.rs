@@ -6,13 +6,13 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
 use super::see_other;
+use crate::app::commands::voiding::{self, CloseTable, Void};
+use crate::app::queries::paging::PageQuery;
+use crate::app::queries::visibility;
+use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
-use crate::server::commands::voiding::{self, CloseTable, Void};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::state::AppState;
-use crate::server::views::paging::PageQuery;
-use crate::server::views::visibility;
-use crate::server::views::Audience;
 
 /// The table page, after the public-visibility check.
 pub async fn table_page(

@@ -3,9 +3,9 @@
 use serde::Serialize;
 
 use super::all;
-use crate::server::views::hand::SheetView;
-use crate::server::views::hand::{HandSeat, HandView, HistoryEntry, MatrixRow};
-use crate::server::views::tiles::{Glyph, TileGroup};
+use crate::app::queries::hand::SheetView;
+use crate::app::queries::hand::{HandSeat, HandView, HistoryEntry, MatrixRow};
+use crate::app::queries::tiles::{Glyph, TileGroup};
 
 /// One tile: the Unicode tile, its notation, its name for people and its image.
 #[derive(Clone, Debug, Serialize)]

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::all;
 use super::tournament::SeatJson;
-use crate::server::views::table::{NextHand, TableHandRow, TableView};
+use crate::app::queries::table::{NextHand, TableHandRow, TableView};
 
 /// The next hand to record.
 #[derive(Clone, Debug, Serialize)]
@@ -86,7 +86,7 @@ pub struct TableJson {
     pub tournament_voided: Option<String>,
     /// The session the table plays in, with its clock (`session`, `open`, `opened`,
     /// `elapsed_minutes`, `left_minutes`, `text`).
-    pub session: Option<crate::server::views::table::SessionClockView>,
+    pub session: Option<crate::app::queries::table::SessionClockView>,
     /// Its session is open and the reader is the public: `hands`, `totals` and `next` are
     /// withheld until it closes.
     pub results_hidden: bool,

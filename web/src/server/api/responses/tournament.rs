@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::all;
-use crate::server::views::tournament::{
+use crate::app::queries::tournament::{
     PlayerHandRow, PlayerHistoryView, PlayerView, SeatView, TableSummary, TournamentSummary,
     TournamentView,
 };

@@ -16,8 +16,8 @@ use serde::Serialize;
 
 use super::seat_title;
 use super::tiles::{bonus_glyph, tile_glyph, Glyph};
-use crate::server::error::AppError;
-use crate::server::table_context::TableContext;
+use crate::app::error::AppError;
+use crate::app::table::TableContext;
 
 /// Whose eyes the state is shown to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::common::{names, tournament_row};
 use super::tournament::{summary, TournamentSummary};
 use super::{signed, Audience};
-use crate::server::error::AppError;
+use crate::app::error::AppError;
 use referee::tournament::Audience as Viewing;
 
 /// Which hands: a whole tournament's, or one table's.

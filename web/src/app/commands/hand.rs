@@ -15,10 +15,10 @@ use referee::table::{Decided, HandKey, HandReport, TableCommand};
 use referee::{BySeat, Seat};
 use serde::{Deserialize, Deserializer};
 
-use crate::server::auth::Official;
-use crate::server::error::AppError;
-use crate::server::roles::Action;
-use crate::server::table_context::{Focus, TableContext};
+use crate::app::accounts::roles::Action;
+use crate::app::accounts::viewer::Official;
+use crate::app::error::AppError;
+use crate::app::table::{Focus, TableContext};
 
 /// Record the next hand at a table: the hand it means (as the table page names it,
 /// `<table>-g1-h3`) and the report of how it ended.

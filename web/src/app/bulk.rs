@@ -15,7 +15,7 @@
 
 use referee::{Violation, Violations};
 
-use crate::server::commands::tournament::NewPlayer;
+use crate::app::commands::tournament::NewPlayer;
 
 /// The most players one paste or file may register.
 pub const MAX_PLAYERS: usize = 1_000;

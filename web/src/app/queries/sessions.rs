@@ -13,7 +13,7 @@ use super::common::{names, seats_view, tournament_row, SeatView};
 use super::table::SessionClockView;
 use super::tournament::{StandingRow, TournamentSummary};
 use super::Audience;
-use crate::server::error::AppError;
+use crate::app::error::AppError;
 use referee::tournament::Tournament as TournamentState;
 
 #[derive(Clone, Debug, Serialize)]

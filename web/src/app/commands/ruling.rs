@@ -23,10 +23,10 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::hand::{hand_at, store_with_ids, unchanged_since};
-use crate::server::auth::Official;
-use crate::server::error::AppError;
-use crate::server::roles::Action;
-use crate::server::views::play::StoredPlay;
+use crate::app::accounts::roles::Action;
+use crate::app::accounts::viewer::Official;
+use crate::app::error::AppError;
+use crate::app::queries::play::StoredPlay;
 
 /// Raise a dispute about a hand.
 #[derive(Clone, Debug, Deserialize)]
@@ -109,7 +109,7 @@ pub fn findings_for(
 fn replayed_for(
     ledger: &Ledger,
     hand: &str,
-    ctx: &crate::server::table_context::TableContext,
+    ctx: &crate::app::table::TableContext,
     position: Option<&str>,
 ) -> Result<Option<Replayed>, AppError> {
     let play_rules = PlayRules::of(&ctx.conditions.ruleset);
@@ -299,7 +299,7 @@ pub fn appeal(
 fn ruling_of(
     ledger: &Ledger,
     hand: &str,
-    ctx: &crate::server::table_context::TableContext,
+    ctx: &crate::app::table::TableContext,
     key: referee::table::HandKey,
     dispute: Uuid,
     by: &Official,
@@ -378,7 +378,7 @@ fn ruling_of(
 #[allow(clippy::too_many_arguments)]
 fn finish(
     ledger: &mut Ledger,
-    ctx: &crate::server::table_context::TableContext,
+    ctx: &crate::app::table::TableContext,
     key: referee::table::HandKey,
     stream: &StreamId,
     version: u64,

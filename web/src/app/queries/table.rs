@@ -9,9 +9,9 @@ use serde::Serialize;
 use super::common::{names, result_text, seats_view, SeatView};
 use super::paging::{PageNumber, Paging};
 use super::{seat_title, signed};
-use crate::server::draw::{self, registration_order, DrawCheck};
-use crate::server::error::AppError;
-use crate::server::table_context::TableContext;
+use crate::app::error::AppError;
+use crate::app::table::TableContext;
+use referee::tournament::draw::{self, registration_order, DrawCheck};
 
 #[derive(Clone, Debug, Serialize)]
 pub struct NextHand {

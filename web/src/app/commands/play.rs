@@ -15,10 +15,10 @@ use referee::play::Applied;
 use referee::table::{Decided, TableCommand};
 use serde::Deserialize;
 
-use crate::server::auth::Official;
-use crate::server::error::AppError;
-use crate::server::roles::Action;
-use crate::server::table_context::TableContext;
+use crate::app::accounts::roles::Action;
+use crate::app::accounts::viewer::Official;
+use crate::app::error::AppError;
+use crate::app::table::TableContext;
 
 /// Start the next hand at a table play by play.
 #[derive(Clone, Debug, Deserialize)]

@@ -3,6 +3,7 @@
 //! built from these, so a page can change its layout without changing the API.
 
 pub mod books;
+pub mod check;
 pub mod chips_chart;
 pub mod common;
 pub mod dispute;
@@ -17,9 +18,7 @@ pub mod tiles;
 pub mod tournament;
 pub mod visibility;
 
-pub use super::nav::Nav;
-
-use super::auth::Viewer;
+use crate::app::accounts::viewer::Viewer;
 
 /// Who a page is for. The public sees nothing voided; officials see it, marked voided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

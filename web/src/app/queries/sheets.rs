@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::books::{visible_hands, Hands};
 use super::common::{names, result_text, seats_view, tournament_row, SeatView};
 use super::{seat_title, signed, visibility, Audience};
-use crate::server::error::AppError;
+use crate::app::error::AppError;
 use referee::tournament::Tournament;
 
 /// One seat's line of a hand on the sheet.

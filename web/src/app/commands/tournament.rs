@@ -13,11 +13,12 @@ use referee::tournament::{self, LoadedRuleset, SeatDraw, TournamentCommand};
 use referee::{Violation, Violations};
 use serde::Deserialize;
 
+use crate::app::accounts::officials::OfficialListing;
+use crate::app::accounts::roles::Action;
+use crate::app::accounts::viewer::Official;
+use crate::app::error::AppError;
 use crate::app::tournament as loaded;
 use crate::rules::{self, RulesError, RulesetSource};
-use crate::server::auth::{Official, OfficialListing};
-use crate::server::error::AppError;
-use crate::server::roles::Action;
 
 /// Create a tournament.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -44,7 +45,7 @@ pub struct NewTournament {
 }
 
 fn registered(official: &OfficialListing) -> Option<OfficialRegistered> {
-    let role = crate::server::auth::parse_role(&official.role).ok()?;
+    let role = crate::app::accounts::roles::parse_role(&official.role).ok()?;
     Some(OfficialRegistered {
         official: OfficialId::new(&official.official).ok()?,
         name: official.name.clone(),
@@ -118,7 +119,7 @@ pub fn create(
     target
         .run(ledger, &command, &by.id)
         .map_err(|e| match e.kind {
-            crate::server::error::ErrorKind::Conflict => AppError::conflict(format!(
+            crate::app::error::ErrorKind::Conflict => AppError::conflict(format!(
                 "there is already a tournament with the id `{id}`: choose another id"
             )),
             _ => e,

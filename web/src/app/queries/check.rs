@@ -17,11 +17,11 @@ use referee::{arrangements, Hand, HandError, Ruleset, SpecialShape, Violation, V
 use referee::{WinFrom, Wind};
 use serde::{Deserialize, Serialize};
 
+use crate::app::error::AppError;
+use crate::app::queries::hand::SheetView;
+use crate::app::queries::tiles::{hand_groups, tile_glyph, Glyph, TileGroup};
+use crate::app::queries::Audience;
 use crate::rules::{self, score_input, RulesetSource, ScoreContext};
-use crate::server::error::AppError;
-use crate::server::views::hand::SheetView;
-use crate::server::views::tiles::{hand_groups, tile_glyph, Glyph, TileGroup};
-use crate::server::views::Audience;
 
 /// A hand and its context, as the page's form and the API's query give them. Every field is
 /// text, so a bad value is named in the answer rather than refused by the query parser.
@@ -63,8 +63,7 @@ fn flag(value: &str) -> bool {
     !matches!(value.trim(), "" | "false" | "0" | "off")
 }
 
-/// Is the circumstance named `name` (a [`CIRCUMSTANCES`](crate::server::routes::hand_form::CIRCUMSTANCES)
-/// input) ticked in `q`?
+/// Is the circumstance named `name` (one of the hand form's circumstance inputs) ticked in `q`?
 pub fn ticked_in(q: &CheckQuery, name: &str) -> bool {
     flag(match name {
         "last_tile" => &q.last_tile,

@@ -13,8 +13,8 @@ use readmodel::Reads;
 use referee::tournament::Audience as Viewing;
 
 use super::Audience;
+use crate::app::error::AppError;
 use crate::app::tournament as loaded;
-use crate::server::error::AppError;
 
 /// The referee's audience for a page's.
 fn viewing(audience: Audience) -> Viewing {

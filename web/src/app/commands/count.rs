@@ -9,9 +9,9 @@ use referee::Seat;
 use serde::Deserialize;
 
 use super::hand::{hand_at, store_with_ids, unchanged_since};
-use crate::server::auth::Official;
-use crate::server::error::AppError;
-use crate::server::roles::Action;
+use crate::app::accounts::roles::Action;
+use crate::app::accounts::viewer::Official;
+use crate::app::error::AppError;
 
 /// Record a player's own count of his hand.
 #[derive(Clone, Debug, Deserialize)]

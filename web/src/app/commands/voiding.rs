@@ -10,10 +10,10 @@ use readmodel::Reads;
 use referee::tournament::TournamentCommand;
 use serde::Deserialize;
 
+use crate::app::accounts::roles::Action;
+use crate::app::accounts::viewer::Official;
+use crate::app::error::AppError;
 use crate::app::tournament as loaded;
-use crate::server::auth::Official;
-use crate::server::error::AppError;
-use crate::server::roles::Action;
 
 /// Void something: why.
 #[derive(Clone, Debug, Default, Deserialize)]

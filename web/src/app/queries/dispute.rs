@@ -12,8 +12,8 @@ use uuid::Uuid;
 use super::hand::describe_penalty;
 use super::play::{view as play_view, PlayView, Shown, StoredPlay};
 use super::seat_title;
-use crate::server::commands::ruling::{dispute_case, DisputeCase};
-use crate::server::error::AppError;
+use crate::app::commands::ruling::{dispute_case, DisputeCase};
+use crate::app::error::AppError;
 
 /// One finding of the engine, as the page lists it.
 #[derive(Clone, Debug, Serialize)]
@@ -197,7 +197,7 @@ fn table_at(
         return Ok(None);
     };
     let at = match d.about {
-        Some(event) => crate::server::commands::ruling::play_event_number(ledger, stream, event)?,
+        Some(event) => crate::app::commands::ruling::play_event_number(ledger, stream, event)?,
         None => None,
     };
     stored.at(at, Shown::All).map(Some)

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::common::names;
 use super::tiles::{hand_groups, TileGroup};
 use super::{seat_title, signed};
-use crate::server::error::AppError;
+use crate::app::error::AppError;
 
 /// One line of a score sheet as the page prints it.
 #[derive(Clone, Debug, Serialize)]

@@ -10,8 +10,8 @@ use ledger::{Ledger, StreamId, TableId};
 use readmodel::{Reads, TableRow};
 use referee::table::{Conditions, Decided, HandKey, Table};
 
+use crate::app::error::AppError;
 use crate::rules::{self, RulesetSource};
-use crate::server::error::AppError;
 
 /// A table with everything needed to decide a command at it.
 pub struct TableContext {

@@ -10,7 +10,7 @@ use referee::Seat;
 use serde::Serialize;
 
 use super::seat_title;
-use crate::server::error::AppError;
+use crate::app::error::AppError;
 
 /// A seat as shown: the seat as drawn, the player's id and name.
 #[derive(Clone, Debug, Serialize)]

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::server::error::AppError;
+use crate::app::error::AppError;
 
 /// Rows on a page.
 pub const PAGE_SIZE: u32 = 50;
@@ -107,7 +107,7 @@ impl Paging {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::error::ErrorKind;
+    use crate::app::error::ErrorKind;
 
     #[test]
     fn page_numbers_are_whole_numbers_from_one() {

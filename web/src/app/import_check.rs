@@ -29,7 +29,7 @@ use ledger::event::HandEvent;
 use ledger::{Event, ExportedEvent, Ledger, StreamId, StreamKind};
 use referee::table::{Decided, HandKey};
 
-use super::table_context::TableContext;
+use super::table::TableContext;
 
 /// How far in the future an event may be dated (clocks differ a little).
 const CLOCK_SKEW_SECONDS: i64 = 300;
@@ -44,10 +44,11 @@ fn time(s: &str) -> Option<DateTime<Utc>> {
 /// import may go ahead.
 pub fn check(ledger: &Ledger, events: &[ExportedEvent]) -> Vec<String> {
     let mut problems = Vec::new();
-    let officials: BTreeSet<String> = match super::auth::list_officials(ledger.connection()) {
-        Ok(listed) => listed.into_iter().map(|o| o.official).collect(),
-        Err(e) => return vec![format!("cannot read the officials: {e}")],
-    };
+    let officials: BTreeSet<String> =
+        match super::accounts::officials::list_officials(ledger.connection()) {
+            Ok(listed) => listed.into_iter().map(|o| o.official).collect(),
+            Err(e) => return vec![format!("cannot read the officials: {e}")],
+        };
     let now = Utc::now();
     let mut fresh: Vec<&ExportedEvent> = Vec::new();
     for e in events {

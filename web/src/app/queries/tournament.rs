@@ -10,7 +10,7 @@ pub use super::common::SeatView;
 use super::common::{existing_tournament, names, result_text, seats_view, tournament_row};
 use super::paging::{PageNumber, Paging};
 use super::{seat_title, signed, Audience};
-use crate::server::error::AppError;
+use crate::app::error::AppError;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct TournamentSummary {
