@@ -32,16 +32,19 @@ use crate::shape::arrange::arrangements;
 use crate::shape::set::{Arrangement, SetKind};
 use crate::shape::waits::standard_waits;
 use crate::tile::Tile;
+use crate::vocab::choice;
 
-/// Which book's rule decides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum OnlyPlaceRule {
-    /// Code of Laws §115(c) and its note.
-    CodeOfLaws,
-    /// Babcock p. 39 and Fig. 21: the three situations, and the only tile.
-    BabcockStandard,
-    /// Babcock ch. VIII (p. 69): the three situations, whatever else would have won.
-    ChineseGame,
+choice! {
+    /// Which book's rule decides (a ruleset's `only_place`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum OnlyPlaceRule: "only-place rule" {
+        /// Code of Laws §115(c) and its note.
+        CodeOfLaws = "code-of-laws",
+        /// Babcock p. 39 and Fig. 21: the three situations, and the only tile.
+        BabcockStandard = "babcock-standard",
+        /// Babcock ch. VIII (p. 69): the three situations, whatever else would have won.
+        ChineseGame = "chinese-game",
+    }
 }
 
 /// What the winning tile did in one arrangement.

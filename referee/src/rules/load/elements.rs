@@ -93,28 +93,14 @@ struct Keys {
     enabled: Got<bool>,
 }
 
-fn names<T: Copy>(all: &[T], name: fn(T) -> &'static str) -> Vec<(&'static str, T)> {
-    all.iter().map(|&t| (name(t), t)).collect()
-}
-
 fn read_keys(r: &mut Report<'_>, f: &RawElement, id: &str) -> Keys {
-    let tiles = names(&TileFilter::ALL, TileFilter::name);
-    let exposures = names(&Exposure::ALL, Exposure::name);
-    let shapes = names(&SpecialShape::ALL, SpecialShape::name);
-    let applies = names(&Applies::ALL, Applies::name);
     Keys {
         new: Got::read(r, "new", &f.new, Report::boolean),
         name: Got::read(r, "name", &f.name, Report::string),
         when: Got::read(r, "when", &f.when, when),
-        tiles: Got::read(r, "tiles", &f.tiles, |r, k, v| {
-            r.choice(k, v, "tile filter", &tiles)
-        }),
-        exposure: Got::read(r, "exposure", &f.exposure, |r, k, v| {
-            r.choice(k, v, "exposure", &exposures)
-        }),
-        shape: Got::read(r, "shape", &f.shape, |r, k, v| {
-            r.choice(k, v, "special shape", &shapes)
-        }),
+        tiles: Got::read(r, "tiles", &f.tiles, Report::choice),
+        exposure: Got::read(r, "exposure", &f.exposure, Report::choice),
+        shape: Got::read(r, "shape", &f.shape, Report::choice),
         at_least: Got::read(r, "at_least", &f.at_least, |r, k, v| {
             r.uint(k, v, 100).map(|n| n as u32)
         }),
@@ -123,9 +109,7 @@ fn read_keys(r: &mut Report<'_>, f: &RawElement, id: &str) -> Keys {
         unlimited_doubles: Got::read(r, "unlimited_doubles", &f.unlimited_doubles, |r, k, v| {
             r.uint(k, v, 20).map(|n| n as u32)
         }),
-        applies: Got::read(r, "applies", &f.applies, |r, k, v| {
-            r.choice(k, v, "`applies` value", &applies)
-        }),
+        applies: Got::read(r, "applies", &f.applies, Report::choice),
         cite: Got::read(r, "cite", &f.cite, Report::string),
         interpretation: Got::read(r, "interpretation", &f.interpretation, Report::string),
         option: Got::read(r, "option", &f.option, Report::string),
