@@ -3,7 +3,7 @@
 use crate::counts::TileSet;
 use crate::hand::MeldForm;
 use crate::rules::{Condition, Element, LimitShare, RoofOff, Ruleset, TileFilter, Value};
-use crate::shape::{OnlyPlaceRule, SetKind, SpecialShape, WinningRole};
+use crate::shape::{SetKind, SpecialShape, WaitCounts, WinningRole};
 use crate::tile::{Bonus, Suit, Tile, Wind};
 
 use super::candidate::{Candidate, Group, GroupKind};
@@ -12,13 +12,12 @@ use super::input::{ScoreInput, WinFrom};
 use super::plan::{kind_bit, Layout, Plan, Test};
 use super::sheet::{LineValue, ScoreSheet, SheetLine};
 use super::summary::Summary;
-use super::OnlyPlaceFacts;
 
 /// Facts about the whole hand that no regrouping changes.
 pub(crate) struct Context<'a> {
     rules: &'a Ruleset,
     input: &'a ScoreInput,
-    only: Option<OnlyPlaceFacts>,
+    only: Option<WaitCounts>,
     /// The kinds of tile in the hand (kongs and the winning tile included).
     present: TileSet,
     /// Suits present, and whether any honour is.
@@ -124,7 +123,7 @@ impl<'a> Context<'a> {
         layout: &'a Layout,
         rules: &'a Ruleset,
         input: &'a ScoreInput,
-        only: Option<OnlyPlaceFacts>,
+        only: Option<WaitCounts>,
         shapes_met: &'a [SpecialShape],
     ) -> Self {
         let hand = &input.hand;
@@ -454,11 +453,9 @@ impl<'a> Context<'a> {
         else {
             return false;
         };
-        match self.rules.params.only_place {
-            OnlyPlaceRule::CodeOfLaws => only.live_waits == 1,
-            OnlyPlaceRule::BabcockStandard => only.waits == 1 && g.role(w).is_situation(),
-            OnlyPlaceRule::ChineseGame => g.role(w).is_situation(),
-        }
+        // The role is this way of counting's: the scorer tries each and keeps the best.
+        let rule = self.rules.params.only_place;
+        rule.fills(only, || g.role(w).is_situation())
     }
 
     /// Adds up one way of counting.
