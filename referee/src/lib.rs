@@ -35,6 +35,7 @@ pub mod tile;
 pub mod tournament;
 pub mod treasurer;
 pub mod violation;
+pub mod vocab;
 
 pub use by_seat::{ByPlace, BySeat, ByWind, Place};
 pub use counts::{parse_counts, FifthCopy, TileCounts, TileSet, TilesError};

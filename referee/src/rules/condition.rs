@@ -15,7 +15,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::shape::SpecialShape;
+use crate::vocab::choice;
 
 /// The heading a condition is listed under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -333,49 +333,10 @@ impl fmt::Display for Condition {
     }
 }
 
-/// Declares a small closed vocabulary of ruleset files: the enum (kebab-case names given
-/// once, here), `ALL`, `name` and `from_name`.
-macro_rules! vocabulary {
-    (
-        $(#[$meta:meta])*
-        pub enum $t:ident {
-            $($(#[$vmeta:meta])* $variant:ident = $name:literal,)+
-        }
-    ) => {
-        $(#[$meta])*
-        pub enum $t {
-            $($(#[$vmeta])* #[serde(rename = $name)] $variant,)+
-        }
-
-        impl $t {
-            /// Every value, in declaration order.
-            pub const ALL: [$t; [$($name),+].len()] = [$($t::$variant),+];
-
-            /// The name used in ruleset files.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $($t::$variant => $name,)+
-                }
-            }
-
-            /// The value a ruleset file names.
-            pub fn from_name(name: &str) -> Option<$t> {
-                Self::ALL.into_iter().find(|v| v.name() == name)
-            }
-        }
-
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-    };
-}
-
-vocabulary! {
+choice! {
     /// Which tiles a per-set condition (or fishing the eyes) counts.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-    pub enum TileFilter {
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub enum TileFilter: "tile filter" {
         /// Any tile.
         #[default]
         Any = "any",
@@ -407,10 +368,10 @@ vocabulary! {
     }
 }
 
-vocabulary! {
+choice! {
     /// Whether a per-set condition counts exposed sets, concealed ones, or both.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-    pub enum Exposure {
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub enum Exposure: "exposure" {
         #[default]
         Any = "any",
         Exposed = "exposed",
@@ -429,10 +390,10 @@ impl Exposure {
     }
 }
 
-vocabulary! {
+choice! {
     /// Which hands an element applies to.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-    pub enum Applies {
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub enum Applies: "`applies` value" {
         /// Winning and losing hands alike.
         #[default]
         AllHands = "all-hands",
@@ -441,14 +402,11 @@ vocabulary! {
     }
 }
 
-/// A special shape named in a ruleset file.
-pub fn special_shape(name: &str) -> Option<SpecialShape> {
-    SpecialShape::ALL.into_iter().find(|s| s.name() == name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Element, Ruleset, RulesetError};
+    use crate::vocab::Choice;
 
     #[test]
     fn the_catalogue_is_in_variant_order() {
@@ -507,5 +465,55 @@ mod tests {
                 assert!(c.needs_mahjong(), "{c}");
             }
         }
+    }
+
+    /// A house ruleset on the Code adding one element whose `key` is `word`.
+    fn with_element(when: &str, key: &str, word: &str) -> Result<Ruleset, RulesetError> {
+        let value = if when == "special" {
+            "limit = \"full\""
+        } else {
+            "points = 2"
+        };
+        Ruleset::parse(&format!(
+            "name = \"club\"\nbase = \"code-of-laws\"\n[[element]]\nid = \"house-thing\"\n\
+             when = \"{when}\"\n{key} = \"{word}\"\n{value}\ncite = \"Club rule 1\"\n"
+        ))
+    }
+
+    /// The loader reads every name of `T` as an element's `key` (`read` finds it in the
+    /// element), and refuses any other word, saying what it expected.
+    fn loads_every_name<T: Choice>(when: &str, key: &str, read: fn(&Element) -> T) {
+        for &v in T::ALL {
+            let r = with_element(when, key, v.name())
+                .unwrap_or_else(|e| panic!("{key} = {:?}: {e}", v.name()));
+            assert_eq!(read(r.element("house-thing").unwrap()), v);
+        }
+        let e = with_element(when, key, "no-such-word").unwrap_err();
+        let [p] = &e.problems[..] else {
+            panic!("{key}: {e}");
+        };
+        let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
+        let what = T::WHAT;
+        let a = crate::vocab::article(what);
+        assert_eq!(
+            p.message,
+            format!(
+                "`{key}` = \"no-such-word\" is not {a} {what} (the {what}s: {})",
+                names.join(", ")
+            )
+        );
+    }
+
+    #[test]
+    fn the_element_vocabularies_are_tables_the_loader_reads() {
+        use crate::vocab::tests::check_table;
+        check_table::<TileFilter>();
+        check_table::<Exposure>();
+        check_table::<Applies>();
+        loads_every_name("pung", "tiles", |e| e.tiles);
+        loads_every_name("pung", "exposure", |e| e.exposure);
+        loads_every_name("pung", "applies", |e| e.applies);
+        // Special shapes are checked as a table beside their declaration (`shape::special`).
+        loads_every_name("special", "shape", |e| e.shape.unwrap());
     }
 }

@@ -191,7 +191,7 @@ pub struct Element {
     #[serde(skip_serializing_if = "is_default")]
     pub exposure: Exposure,
     /// For [`Condition::Special`].
-    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "ser_shape")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shape: Option<SpecialShape>,
     /// For [`Condition::EastConsecutiveWins`].
     #[serde(skip_serializing_if = "is_default")]
@@ -223,11 +223,4 @@ pub struct Element {
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
-}
-
-fn ser_shape<S: serde::Serializer>(s: &Option<SpecialShape>, ser: S) -> Result<S::Ok, S::Error> {
-    match s {
-        Some(shape) => ser.serialize_str(shape.name()),
-        None => ser.serialize_none(),
-    }
 }

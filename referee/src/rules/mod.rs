@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 pub use condition::{
-    special_shape, Applies, Condition, ConditionInfo, Exposure, Group, Qualifier, Scope, TileFilter,
+    Applies, Condition, ConditionInfo, Exposure, Group, Qualifier, Scope, TileFilter,
 };
 pub use element::{Element, LimitShare, ParseShareError, Value};
 pub use load::{RulesetError, RulesetProblem};

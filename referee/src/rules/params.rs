@@ -1,9 +1,14 @@
 //! A ruleset's parameters: the limit, what is in play, and how hands are settled and penalised.
+//!
+//! Each closed choice a file makes here (the settlement method, the rounding, the readings of
+//! Code §57–58, §96, §121, …) is one [`choice!`](crate::vocab) declaration: its values, their
+//! docs and their names in files, which the loader, serde and the `rulesets` command all read.
 
 use serde::Serialize;
 
 use super::element::LimitShare;
 use crate::shape::OnlyPlaceRule;
+use crate::vocab::choice;
 
 /// Parameters of scoring.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -20,7 +25,6 @@ pub struct Params {
     /// Most chows a Mah-Jongg hand may hold (BMJA's one-chow rule: 1).
     pub max_chows: u8,
     /// Which book's rule decides "filling the only place".
-    #[serde(serialize_with = "ser_only_place")]
     pub only_place: OnlyPlaceRule,
     /// A kong made by annexing a discard to a concealed pung scores as concealed (basic points).
     pub annexed_kong_scores_concealed: bool,
@@ -31,47 +35,28 @@ pub struct Params {
     pub dead_wall: u8,
 }
 
-fn ser_only_place<S: serde::Serializer>(r: &OnlyPlaceRule, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(only_place_name(*r))
-}
-
-pub(crate) fn only_place_name(r: OnlyPlaceRule) -> &'static str {
-    match r {
-        OnlyPlaceRule::CodeOfLaws => "code-of-laws",
-        OnlyPlaceRule::BabcockStandard => "babcock-standard",
-        OnlyPlaceRule::ChineseGame => "chinese-game",
+choice! {
+    /// Who pays whom after a Mah-Jongg.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum SettlementMethod: "settlement method" {
+        /// East pays and receives double; the discarder pays like anyone else (Code §108–109).
+        Classic = "classic",
+        /// Babcock ch. VIII "New Method": East not double; the discarder of the winning tile pays
+        /// the winner double; a self-drawn win is paid double by all; losers settle single.
+        NewMethod = "new-method",
     }
 }
 
-pub(crate) fn parse_only_place(s: &str) -> Option<OnlyPlaceRule> {
-    match s {
-        "code-of-laws" => Some(OnlyPlaceRule::CodeOfLaws),
-        "babcock-standard" => Some(OnlyPlaceRule::BabcockStandard),
-        "chinese-game" => Some(OnlyPlaceRule::ChineseGame),
-        _ => None,
+choice! {
+    /// How amounts are rounded when paid.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Rounding: "rounding rule" {
+        /// Paid exactly.
+        Exact = "exact",
+        /// Each payment to the nearest ten, fives up (Babcock p. 82: "12 points and 14 points
+        /// would count as 10 points, and 16 points and 18 points as 20 points").
+        NearestTen = "nearest-ten",
     }
-}
-
-/// Who pays whom after a Mah-Jongg.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SettlementMethod {
-    /// East pays and receives double; the discarder pays like anyone else (Code §108–109).
-    Classic,
-    /// Babcock ch. VIII "New Method": East not double; the discarder of the winning tile pays
-    /// the winner double; a self-drawn win is paid double by all; losers settle single.
-    NewMethod,
-}
-
-/// How amounts are rounded when paid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Rounding {
-    /// Paid exactly.
-    Exact,
-    /// Each payment to the nearest ten, fives up (Babcock p. 82: "12 points and 14 points
-    /// would count as 10 points, and 16 points and 18 points as 20 points").
-    NearestTen,
 }
 
 /// Parameters of settlement.
@@ -89,16 +74,17 @@ pub struct SettlementParams {
     pub dreamer_limit_doubles: u32,
 }
 
-/// The false Mah-Jongg penalty's scheme.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FalseMahJonggScheme {
-    /// No penalty (Babcock's standard game, p. 33).
-    None,
-    /// A fixed amount to each opponent; two or three offenders split as Code §83.
-    Fixed,
-    /// A share of the limit to each opponent, the full limit to East (Harr).
-    LimitShare,
+choice! {
+    /// The false Mah-Jongg penalty's scheme.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum FalseMahJonggScheme: "false Mah-Jongg scheme" {
+        /// No penalty (Babcock's standard game, p. 33).
+        None = "none",
+        /// A fixed amount to each opponent; two or three offenders split as Code §83.
+        Fixed = "fixed",
+        /// A share of the limit to each opponent, the full limit to East (Harr).
+        LimitShare = "limit-share",
+    }
 }
 
 /// Penalty amounts.
@@ -130,16 +116,17 @@ pub struct PenaltyParams {
     pub cite: String,
 }
 
-/// Who deals the next hand after another player wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DealPasses {
-    /// To the player on East's right (Code §11; Babcock p. 8; Harr p. 12; the Chinese
-    /// classical rules).
-    Right,
-    /// To the winner (Babcock ch. VIII p. 79, "Other Methods": "the player who wins the hand
-    /// becomes East for the succeeding hand", a method "seldom used").
-    ToWinner,
+choice! {
+    /// Who deals the next hand after another player wins.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum DealPasses: "deal-passing rule" {
+        /// To the player on East's right (Code §11; Babcock p. 8; Harr p. 12; the Chinese
+        /// classical rules).
+        Right = "right",
+        /// To the winner (Babcock ch. VIII p. 79, "Other Methods": "the player who wins the hand
+        /// becomes East for the succeeding hand", a method "seldom used").
+        ToWinner = "to-winner",
+    }
 }
 
 /// How the deal and the prevailing wind go round (Code §11–14 and the books' customs).
@@ -166,61 +153,65 @@ pub struct Reading<T> {
     pub cite: String,
 }
 
-/// How a limit hand is valued with the roof off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RoofOff {
-    /// Its notional value or its own count, whichever is higher (Code §121: "a Full hand of
-    /// which the intrinsic value exceeds the notional value is scored at the full intrinsic
-    /// value").
-    Higher,
-    /// Always its notional value (another program's reading).
-    Notional,
+choice! {
+    /// How a limit hand is valued with the roof off.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum RoofOff: "roof-off reading" {
+        /// Its notional value or its own count, whichever is higher (Code §121: "a Full hand of
+        /// which the intrinsic value exceeds the notional value is scored at the full intrinsic
+        /// value").
+        Higher = "higher",
+        /// Always its notional value (another program's reading).
+        Notional = "notional",
+    }
 }
 
-/// Where a bonus tile's replacement comes from, which decides whether a win on it is a win on
-/// a loose tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum BonusReplacement {
-    /// From the open end of the live wall (Code §31): only a kong gives a loose tile.
-    LiveWall,
-    /// A loose tile from the kong box (Babcock p. 88; the Chinese classical rules: "a loose
-    /// tile (the roof) as a replacement for a Kong, a Flower or a Season").
-    LooseTile,
+choice! {
+    /// Where a bonus tile's replacement comes from, which decides whether a win on it is a win on
+    /// a loose tile.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum BonusReplacement: "bonus-replacement source" {
+        /// From the open end of the live wall (Code §31): only a kong gives a loose tile.
+        LiveWall = "live-wall",
+        /// A loose tile from the kong box (Babcock p. 88; the Chinese classical rules: "a loose
+        /// tile (the roof) as a replacement for a Kong, a Flower or a Season").
+        LooseTile = "loose-tile",
+    }
 }
 
-/// Which kongs may be robbed, the fourth tile taken by a player going Mah-Jongg with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum KongRobbing {
-    /// A kong made by adding a drawn tile to an exposed pung (Code §57), and a concealed kong
-    /// only to complete the Thirteen Unique Wonders (§58).
-    AddedOrWonders,
-    /// Only a kong made by adding a drawn tile to an exposed pung (the Chinese and British
-    /// rules; Babcock's "Stealing the Fourth").
-    Added,
-    /// The book has no robbing of a kong.
-    None,
+choice! {
+    /// Which kongs may be robbed, the fourth tile taken by a player going Mah-Jongg with it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum KongRobbing: "kind of kong robbing" {
+        /// A kong made by adding a drawn tile to an exposed pung (Code §57), and a concealed kong
+        /// only to complete the Thirteen Unique Wonders (§58).
+        AddedOrWonders = "added-or-wonders",
+        /// Only a kong made by adding a drawn tile to an exposed pung (the Chinese and British
+        /// rules; Babcock's "Stealing the Fourth").
+        Added = "added",
+        /// The book has no robbing of a kong.
+        None = "none",
+    }
 }
 
-/// Which rule makes a discarder pay for everyone when his discard lets another player complete a
-/// hand the table could see coming.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Cannons {
-    /// Code §90–96, letting off a cannon: derived from the play
-    /// (the `adjudicate::cannon` module) and settled as paying for all.
-    CodeOfLaws,
-    /// Babcock's insurance penalties (the Chinese game, pp. 74–79): derived from the play
-    /// (the `adjudicate::insurance` module) and settled as paying for all, in full, in half, or
-    /// half with a second discarder (pp. 75–76).
-    BabcockInsurance,
-    /// Harr's penalty 2 (Pung Chow, pp. 68–70): derived from the play
-    /// (the `adjudicate::insurance` module) and settled as paying for all.
-    HarrPenalty,
-    /// The book has no such penalty.
-    None,
+choice! {
+    /// Which rule makes a discarder pay for everyone when his discard lets another player
+    /// complete a hand the table could see coming.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Cannons: "rule for dangerous discards" {
+        /// Code §90–96, letting off a cannon: derived from the play
+        /// (the `adjudicate::cannon` module) and settled as paying for all.
+        CodeOfLaws = "code-of-laws",
+        /// Babcock's insurance penalties (the Chinese game, pp. 74–79): derived from the play
+        /// (the `adjudicate::insurance` module) and settled as paying for all, in full, in half, or
+        /// half with a second discarder (pp. 75–76).
+        BabcockInsurance = "babcock-insurance",
+        /// Harr's penalty 2 (Pung Chow, pp. 68–70): derived from the play
+        /// (the `adjudicate::insurance` module) and settled as paying for all.
+        HarrPenalty = "harr-penalty",
+        /// The book has no such penalty.
+        None = "none",
+    }
 }
 
 /// The readings a ruleset takes where its book can be read two ways.
@@ -253,4 +244,85 @@ pub struct Readings {
     /// (Chinese classical rules: "or a player was Calling on a special hand at Mah Jong, the
     /// scores in the Special Hand table apply"); `None` where a calling hand scores as it lies.
     pub calling_special: Reading<Option<LimitShare>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Ruleset;
+    use crate::vocab::tests::check_table;
+    use crate::vocab::{article, Choice};
+
+    /// A house ruleset on the Code giving `key = "word"` in `[section]`.
+    fn house(section: &str, key: &str, word: &str) -> String {
+        format!("name = \"club\"\nbase = \"code-of-laws\"\n[{section}]\n{key} = \"{word}\"\n")
+    }
+
+    /// The loader reads every name of `T` at `[section] key` as its value (`read` finds it in
+    /// the ruleset), and refuses any other word, saying what it expected.
+    fn loads_every_name<T: Choice>(section: &str, key: &str, read: fn(&Ruleset) -> T) {
+        for &v in T::ALL {
+            let r = Ruleset::parse(&house(section, key, v.name()))
+                .unwrap_or_else(|e| panic!("{key} = {:?}: {e}", v.name()));
+            assert_eq!(read(&r), v, "{key} = {:?}", v.name());
+        }
+        let e = Ruleset::parse(&house(section, key, "no-such-word")).unwrap_err();
+        let [p] = &e.problems[..] else {
+            panic!("{key}: {e}");
+        };
+        let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(
+            p.message,
+            format!(
+                "`{key}` = \"no-such-word\" is not {} {} (the {}s: {})",
+                article(T::WHAT),
+                T::WHAT,
+                T::WHAT,
+                names.join(", ")
+            )
+        );
+    }
+
+    #[test]
+    fn each_choice_is_one_table_of_names() {
+        check_table::<OnlyPlaceRule>();
+        check_table::<SettlementMethod>();
+        check_table::<Rounding>();
+        check_table::<FalseMahJonggScheme>();
+        check_table::<DealPasses>();
+        check_table::<RoofOff>();
+        check_table::<BonusReplacement>();
+        check_table::<KongRobbing>();
+        check_table::<Cannons>();
+    }
+
+    #[test]
+    fn the_loader_accepts_every_name_of_each_choice() {
+        loads_every_name("params", "only_place", |r| r.params.only_place);
+        loads_every_name("settlement", "method", |r| r.settlement.method);
+        loads_every_name("settlement", "rounding", |r| r.settlement.rounding);
+        loads_every_name("penalties", "false_mahjong", |r| r.penalties.false_mahjong);
+        loads_every_name("rotation", "deal_passes", |r| r.rotation.deal_passes);
+        let readings = "readings";
+        loads_every_name(readings, "roof_off_limit_hand", |r| {
+            r.readings.roof_off_limit_hand.value
+        });
+        loads_every_name(readings, "bonus_replacement", |r| {
+            r.readings.bonus_replacement.value
+        });
+        loads_every_name(readings, "kong_robbing", |r| r.readings.kong_robbing.value);
+        loads_every_name(readings, "cannons", |r| r.readings.cannons.value);
+    }
+
+    #[test]
+    fn a_ruleset_shows_its_choices_by_name() {
+        let r = Ruleset::builtin("code-of-laws").unwrap();
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["params"]["only_place"], r.params.only_place.name());
+        assert_eq!(json["settlement"]["method"], r.settlement.method.name());
+        assert_eq!(
+            json["readings"]["kong_robbing"]["value"],
+            r.readings.kong_robbing.value.name()
+        );
+    }
 }

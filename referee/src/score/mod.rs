@@ -21,7 +21,7 @@ use std::fmt;
 
 use crate::counts::TileCounts;
 use crate::rules::{BonusReplacement, Condition, Element, LimitShare, Ruleset};
-use crate::shape::standard_waits;
+use crate::shape::{standard_waits, WaitCounts};
 use crate::tile::{Bonus, Tile, Wind};
 
 use candidate::{losing_candidates, winning_candidates};
@@ -312,20 +312,11 @@ fn check_circumstances(rules: &Ruleset, input: &ScoreInput, win: Win) -> Result<
     Ok(())
 }
 
-/// What the table tells about the winning tile, for "filling the only place".
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct OnlyPlaceFacts {
-    /// Waits of the hand before the winning tile.
-    pub waits: usize,
-    /// …of which some copy was still unseen.
-    pub live_waits: usize,
-}
-
 fn only_place_facts(
     rules: &Ruleset,
     input: &ScoreInput,
     winning: Tile,
-) -> Result<OnlyPlaceFacts, ScoreError> {
+) -> Result<WaitCounts, ScoreError> {
     let before = input.hand.concealed();
     let mut melded = [0u8; Tile::COUNT];
     for m in input.hand.melds() {
@@ -351,16 +342,14 @@ fn only_place_facts(
     if !waits.contains(winning) {
         // A special shape (Thirteen Unique Wonders, Seven Twins): the only-place score is for
         // standard hands, and a count of waits here would mean nothing.
-        return Ok(OnlyPlaceFacts {
-            waits: 0,
-            live_waits: 0,
-        });
+        return Ok(WaitCounts::default());
     }
-    // As `shape::fills_only_place` counts them; the role the winning tile plays is chosen per
-    // way of counting (`evaluate`), so the arrangement search is not repeated here.
-    Ok(OnlyPlaceFacts {
+    // As `shape::fills_only_place` counts them, for the same rule (`OnlyPlaceRule::fills`); the
+    // role the winning tile plays is chosen per way of counting (`evaluate`), so the
+    // arrangement search is not repeated here.
+    Ok(WaitCounts {
         waits: waits.len(),
-        live_waits: crate::shape::only_place::live(
+        live: crate::shape::only_place::live(
             waits,
             before,
             &visible,

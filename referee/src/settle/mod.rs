@@ -13,6 +13,7 @@
 
 mod hand;
 mod payment;
+mod words;
 
 pub use hand::{
     settle_hand, settle_new_deal, HandOutcome, HandSettlement, HandSettlementError, Liability,

@@ -17,7 +17,8 @@ pub mod waits;
 
 pub use arrange::{arrangements, each_arrangement};
 pub use only_place::{
-    fills_only_place, winning_roles, OnlyPlace, OnlyPlaceError, OnlyPlaceRule, WinningRole,
+    fills_only_place, winning_roles, OnlyPlace, OnlyPlaceError, OnlyPlaceRule, WaitCounts,
+    WinningRole,
 };
 pub use set::{Arrangement, Set, SetKind};
 pub use special::SpecialShape;

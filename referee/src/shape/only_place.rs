@@ -32,16 +32,47 @@ use crate::shape::arrange::arrangements;
 use crate::shape::set::{Arrangement, SetKind};
 use crate::shape::waits::standard_waits;
 use crate::tile::Tile;
+use crate::vocab::choice;
 
-/// Which book's rule decides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum OnlyPlaceRule {
-    /// Code of Laws §115(c) and its note.
-    CodeOfLaws,
-    /// Babcock p. 39 and Fig. 21: the three situations, and the only tile.
-    BabcockStandard,
-    /// Babcock ch. VIII (p. 69): the three situations, whatever else would have won.
-    ChineseGame,
+choice! {
+    /// Which book's rule decides (a ruleset's `only_place`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum OnlyPlaceRule: "only-place rule" {
+        /// Code of Laws §115(c) and its note.
+        CodeOfLaws = "code-of-laws",
+        /// Babcock p. 39 and Fig. 21: the three situations, and the only tile.
+        BabcockStandard = "babcock-standard",
+        /// Babcock ch. VIII (p. 69): the three situations, whatever else would have won.
+        ChineseGame = "chinese-game",
+    }
+}
+
+/// How many tiles would have completed the hand, and how many of them still had a copy unseen
+/// ([`live`]): what the rules of "the only place" ask of the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WaitCounts {
+    /// Every tile that would have completed the hand.
+    pub waits: usize,
+    /// …of which some copy was still unseen.
+    pub live: usize,
+}
+
+impl OnlyPlaceRule {
+    /// The rule itself, decided once here for [`fills_only_place`] and the scorer alike: did
+    /// the winning tile fill the only place, given the hand's `waits` and whether the tile
+    /// played one of Babcock's three situations ([`WinningRole::is_situation`]; asked only
+    /// when the rule looks at it, as finding it may mean searching the arrangements)?
+    pub fn fills(self, waits: WaitCounts, in_situation: impl FnOnce() -> bool) -> bool {
+        match self {
+            // §115(c) and its note: one denomination left that could complete the hand.
+            OnlyPlaceRule::CodeOfLaws => waits.live == 1,
+            // p. 39: a situation, "provided that the winning tile is the only tile which would
+            // complete the hand"; the table does not matter (Fig. 21).
+            OnlyPlaceRule::BabcockStandard => waits.waits == 1 && in_situation(),
+            // p. 69: a situation, whatever else would have won.
+            OnlyPlaceRule::ChineseGame => in_situation(),
+        }
+    }
 }
 
 /// What the winning tile did in one arrangement.
@@ -171,7 +202,11 @@ pub fn fills_only_place(
         });
     }
     let live_waits = live(waits, before, visible, true);
-    let only = |set: TileSet| set.len() == 1;
+    let counts = WaitCounts {
+        waits: waits.len(),
+        live: live_waits.len(),
+    };
+    // Any arrangement will do: the player may say which copy came last.
     let in_situation = || {
         before.with(winning).is_some_and(|after| {
             arrangements(&after)
@@ -179,11 +214,7 @@ pub fn fills_only_place(
                 .any(|a| winning_roles(a, winning).iter().any(|r| r.is_situation()))
         })
     };
-    let filled = match rule {
-        OnlyPlaceRule::CodeOfLaws => only(live_waits),
-        OnlyPlaceRule::BabcockStandard => only(waits) && in_situation(),
-        OnlyPlaceRule::ChineseGame => in_situation(),
-    };
+    let filled = rule.fills(counts, in_situation);
     Ok(OnlyPlace {
         filled,
         waits,

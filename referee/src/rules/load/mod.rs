@@ -8,6 +8,7 @@
 //! stops the first pass, and is reported alone.
 
 mod elements;
+mod keys;
 mod raw;
 mod report;
 mod sections;

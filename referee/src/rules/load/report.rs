@@ -6,6 +6,7 @@ use toml::Spanned;
 use super::raw::{RawValue, Span};
 use super::RulesetProblem;
 use crate::rules::element::LimitShare;
+use crate::vocab::{article, Choice};
 
 /// The problems found so far.
 pub(super) struct Report<'t> {
@@ -146,15 +147,10 @@ impl<'t> Report<'t> {
         );
     }
 
-    /// One of a closed list of names, with a did-you-mean and the list when it is not.
-    pub(super) fn choice<T: Copy>(
-        &mut self,
-        key: &str,
-        v: &Spanned<RawValue>,
-        what: &str,
-        choices: &[(&'static str, T)],
-    ) -> Option<T> {
-        let names = choices.iter().map(|(n, _)| *n);
+    /// One of a vocabulary's names ([`Choice::ALL`], each its [`Choice::name`]), with a
+    /// did-you-mean and the list when it is not; [`Choice::WHAT`] says what was expected.
+    pub(super) fn choice<T: Choice>(&mut self, key: &str, v: &Spanned<RawValue>) -> Option<T> {
+        let names = T::ALL.iter().map(|t| t.name());
         let s = match v.get_ref() {
             RawValue::String(s) => s,
             _ => {
@@ -163,10 +159,10 @@ impl<'t> Report<'t> {
                 return None;
             }
         };
-        if let Some((_, t)) = choices.iter().find(|(n, _)| n == s) {
+        if let Some(t) = T::ALL.iter().find(|t| t.name() == s) {
             return Some(*t);
         }
-        self.unknown_word(key, v, s, what, names);
+        self.unknown_word(key, v, s, T::WHAT, names);
         None
     }
 
@@ -182,11 +178,7 @@ impl<'t> Report<'t> {
     ) {
         let hint = suggestion(word, names.clone());
         let list: Vec<&str> = names.collect();
-        let vowel = what
-            .chars()
-            .find(char::is_ascii_alphabetic)
-            .is_some_and(|c| "aeiou".contains(c));
-        let article = if vowel { "an" } else { "a" };
+        let article = article(what);
         self.at(
             &v.span(),
             format!(

@@ -1,5 +1,7 @@
 //! Checking the tables of parameters, the readings and the options: each key is read on its
-//! own, falling back to the base ruleset's value when a house file does not give it.
+//! own, falling back to the base ruleset's value when a house file does not give it. A closed
+//! choice (`method`, `kong_robbing`, …) is read by [`Report::choice`] from its vocabulary's
+//! one declaration (`crate::vocab::Choice`), never from a list of its own here.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,9 +14,7 @@ use super::raw::{
 use super::report::{suggestion, Report, MAX_AMOUNT, SHARE_FORMS};
 use crate::rules::element::LimitShare;
 use crate::rules::params::{
-    parse_only_place, BonusReplacement, Cannons, DealPasses, FalseMahJonggScheme, KongRobbing,
-    Params, PenaltyParams, Reading, Readings, RoofOff, RotationParams, Rounding, SettlementMethod,
-    SettlementParams,
+    Params, PenaltyParams, Reading, Readings, RotationParams, SettlementParams,
 };
 use crate::rules::{RuleOption, Ruleset};
 
@@ -148,13 +148,7 @@ pub(super) fn params(
     let max_chows = take!(fb, r, t, max_chows, |r: &mut Report<'_>, k, v| r
         .uint(k, v, 4)
         .map(|n| n as u8));
-    let only_place = take!(fb, r, t, only_place, |r: &mut Report<'_>, k, v| {
-        let choices: Vec<_> = ["code-of-laws", "babcock-standard", "chinese-game"]
-            .into_iter()
-            .filter_map(|n| Some((n, parse_only_place(n)?)))
-            .collect();
-        r.choice(k, v, "only-place rule", &choices)
-    });
+    let only_place = take!(fb, r, t, only_place, Report::choice);
     let annexed_kong_scores_concealed =
         take!(fb, r, t, annexed_kong_scores_concealed, Report::boolean);
     let annexed_kong_concealed_for_doubles = take!(
@@ -186,26 +180,10 @@ pub(super) fn settlement(
     mut fb: Fallback<'_, SettlementParams>,
 ) -> Option<SettlementParams> {
     let t = section(r, v, &mut fb);
-    let method = take!(fb, r, t, method, |r: &mut Report<'_>, k, v| r.choice(
-        k,
-        v,
-        "settlement method",
-        &[
-            ("classic", SettlementMethod::Classic),
-            ("new-method", SettlementMethod::NewMethod)
-        ]
-    ));
+    let method = take!(fb, r, t, method, Report::choice);
     let losers_settle = take!(fb, r, t, losers_settle, Report::boolean);
     let limit_hand_cancels_losers = take!(fb, r, t, limit_hand_cancels_losers, Report::boolean);
-    let rounding = take!(fb, r, t, rounding, |r: &mut Report<'_>, k, v| r.choice(
-        k,
-        v,
-        "rounding rule",
-        &[
-            ("exact", Rounding::Exact),
-            ("nearest-ten", Rounding::NearestTen)
-        ]
-    ));
+    let rounding = take!(fb, r, t, rounding, Report::choice);
     let dreamer_payment = take!(fb, r, t, dreamer_payment, Report::boolean);
     let dreamer_limit_doubles = take!(
         fb,
@@ -230,15 +208,7 @@ pub(super) fn rotation(
     mut fb: Fallback<'_, RotationParams>,
 ) -> Option<RotationParams> {
     let t = section(r, v, &mut fb);
-    let deal_passes = take!(fb, r, t, deal_passes, |r: &mut Report<'_>, k, v| r.choice(
-        k,
-        v,
-        "deal-passing rule",
-        &[
-            ("right", DealPasses::Right),
-            ("to-winner", DealPasses::ToWinner)
-        ]
-    ));
+    let deal_passes = take!(fb, r, t, deal_passes, Report::choice);
     let east_keeps_on_wash_out = take!(fb, r, t, east_keeps_on_wash_out, Report::boolean);
     let rounds_per_game = take!(fb, r, t, rounds_per_game, |r: &mut Report<'_>, k, v| {
         match r.uint(k, v, 4)? {
@@ -268,17 +238,7 @@ pub(super) fn penalties(
     mut fb: Fallback<'_, PenaltyParams>,
 ) -> Option<PenaltyParams> {
     let t = section(r, v, &mut fb);
-    let false_mahjong = take!(fb, r, t, false_mahjong, |r: &mut Report<'_>, k, v| r
-        .choice(
-            k,
-            v,
-            "false Mah-Jongg scheme",
-            &[
-                ("none", FalseMahJonggScheme::None),
-                ("fixed", FalseMahJonggScheme::Fixed),
-                ("limit-share", FalseMahJonggScheme::LimitShare)
-            ]
-        ));
+    let false_mahjong = take!(fb, r, t, false_mahjong, Report::choice);
     let false_mahjong_amount = take!(fb, r, t, false_mahjong_amount, amount);
     let false_mahjong_two = take!(fb, r, t, false_mahjong_two, amount);
     let false_mahjong_three = take!(fb, r, t, false_mahjong_three, amount);
@@ -388,14 +348,7 @@ pub(super) fn readings(
         "roof_off_limit_hand",
         t.and_then(|t| t.roof_off_limit_hand.as_ref()),
         |b| b.roof_off_limit_hand.clone(),
-        |r, k, v| {
-            r.choice(
-                k,
-                v,
-                "roof-off reading",
-                &[("higher", RoofOff::Higher), ("notional", RoofOff::Notional)],
-            )
-        },
+        Report::choice,
     );
     let bonus = reading(
         r,
@@ -404,17 +357,7 @@ pub(super) fn readings(
         "bonus_replacement",
         t.and_then(|t| t.bonus_replacement.as_ref()),
         |b| b.bonus_replacement.clone(),
-        |r, k, v| {
-            r.choice(
-                k,
-                v,
-                "bonus-replacement source",
-                &[
-                    ("live-wall", BonusReplacement::LiveWall),
-                    ("loose-tile", BonusReplacement::LooseTile),
-                ],
-            )
-        },
+        Report::choice,
     );
     let kong_box = reading(
         r,
@@ -442,18 +385,7 @@ pub(super) fn readings(
         "kong_robbing",
         t.and_then(|t| t.kong_robbing.as_ref()),
         |b| b.kong_robbing.clone(),
-        |r, k, v| {
-            r.choice(
-                k,
-                v,
-                "kind of kong robbing",
-                &[
-                    ("added-or-wonders", KongRobbing::AddedOrWonders),
-                    ("added", KongRobbing::Added),
-                    ("none", KongRobbing::None),
-                ],
-            )
-        },
+        Report::choice,
     );
     let cannons = reading(
         r,
@@ -462,19 +394,7 @@ pub(super) fn readings(
         "cannons",
         t.and_then(|t| t.cannons.as_ref()),
         |b| b.cannons.clone(),
-        |r, k, v| {
-            r.choice(
-                k,
-                v,
-                "rule for dangerous discards",
-                &[
-                    ("code-of-laws", Cannons::CodeOfLaws),
-                    ("babcock-insurance", Cannons::BabcockInsurance),
-                    ("harr-penalty", Cannons::HarrPenalty),
-                    ("none", Cannons::None),
-                ],
-            )
-        },
+        Report::choice,
     );
     let calling = reading(
         r,

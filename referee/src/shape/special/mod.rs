@@ -13,73 +13,43 @@ mod pairs;
 mod snake;
 mod thirteen;
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::counts::{TileCounts, TileSet};
 use crate::tile::{Suit, Tile};
+use crate::vocab::choice;
 
-/// A named special shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum SpecialShape {
-    /// One of each of the thirteen major tiles plus a fourteenth pairing any of them: Code
-    /// §122(q) "Thirteen Unique Wonders"; Babcock Fig. 33 "Thirteen Orphans"; BMJA.
-    ThirteenUniqueWonders,
-    /// Any seven pairs: Babcock Fig. 34 "The Seven Twins".
-    SevenTwins,
-    /// Seven pairs of ones, nines, winds and dragons: BMJA "All Pair Honours".
-    AllPairHonours,
-    /// Seven knitted pairs in two suits: BMJA "Knitting".
-    Knitting,
-    /// Four knitted triplets and a pair: BMJA "Triple Knitting", pair read as two alike.
-    TripleKnitting,
-    /// Four knitted triplets and a knitted pair: BMJA "Triple Knitting", the other reading.
-    TripleKnittingKnittedPair,
-    /// Calling on 1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit, completed by any tile of it: Code
-    /// §122(n) "Nine Sacred Lamps of Lotus"; Babcock Fig. 29 "The Nine Gates".
-    NineGates,
-    /// Pung of ones, pung of nines, 2–8 with one of them paired, one suit: BMJA "The Gates of
-    /// Heaven".
-    GatesOfHeaven,
-    /// Clear suit: set of ones, set of nines, pair of 2s, 5s or 8s, two runs of the rest:
-    /// Code §122(o) "The Wriggling Snake".
-    WrigglingSnake,
-    /// A pair of ones, a run 2–9 of the same suit and one of each wind: BMJA "The Wriggling
-    /// Snake".
-    WrigglingSnakeBritish,
+choice! {
+    /// A named special shape; its name is the one ruleset files and the CLI use.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum SpecialShape: "special shape" {
+        /// One of each of the thirteen major tiles plus a fourteenth pairing any of them: Code
+        /// §122(q) "Thirteen Unique Wonders"; Babcock Fig. 33 "Thirteen Orphans"; BMJA.
+        ThirteenUniqueWonders = "thirteen-unique-wonders",
+        /// Any seven pairs: Babcock Fig. 34 "The Seven Twins".
+        SevenTwins = "seven-twins",
+        /// Seven pairs of ones, nines, winds and dragons: BMJA "All Pair Honours".
+        AllPairHonours = "all-pair-honours",
+        /// Seven knitted pairs in two suits: BMJA "Knitting".
+        Knitting = "knitting",
+        /// Four knitted triplets and a pair: BMJA "Triple Knitting", pair read as two alike.
+        TripleKnitting = "triple-knitting",
+        /// Four knitted triplets and a knitted pair: BMJA "Triple Knitting", the other reading.
+        TripleKnittingKnittedPair = "triple-knitting-knitted-pair",
+        /// Calling on 1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit, completed by any tile of it: Code
+        /// §122(n) "Nine Sacred Lamps of Lotus"; Babcock Fig. 29 "The Nine Gates".
+        NineGates = "nine-gates",
+        /// Pung of ones, pung of nines, 2–8 with one of them paired, one suit: BMJA "The Gates of
+        /// Heaven".
+        GatesOfHeaven = "gates-of-heaven",
+        /// Clear suit: set of ones, set of nines, pair of 2s, 5s or 8s, two runs of the rest:
+        /// Code §122(o) "The Wriggling Snake".
+        WrigglingSnake = "wriggling-snake",
+        /// A pair of ones, a run 2–9 of the same suit and one of each wind: BMJA "The Wriggling
+        /// Snake".
+        WrigglingSnakeBritish = "wriggling-snake-british",
+    }
 }
 
 impl SpecialShape {
-    /// Every special shape.
-    pub const ALL: [SpecialShape; 10] = [
-        SpecialShape::ThirteenUniqueWonders,
-        SpecialShape::SevenTwins,
-        SpecialShape::AllPairHonours,
-        SpecialShape::Knitting,
-        SpecialShape::TripleKnitting,
-        SpecialShape::TripleKnittingKnittedPair,
-        SpecialShape::NineGates,
-        SpecialShape::GatesOfHeaven,
-        SpecialShape::WrigglingSnake,
-        SpecialShape::WrigglingSnakeBritish,
-    ];
-
-    /// Stable kebab-case name (CLI labels, ruleset files).
-    pub const fn name(self) -> &'static str {
-        match self {
-            SpecialShape::ThirteenUniqueWonders => "thirteen-unique-wonders",
-            SpecialShape::SevenTwins => "seven-twins",
-            SpecialShape::AllPairHonours => "all-pair-honours",
-            SpecialShape::Knitting => "knitting",
-            SpecialShape::TripleKnitting => "triple-knitting",
-            SpecialShape::TripleKnittingKnittedPair => "triple-knitting-knitted-pair",
-            SpecialShape::NineGates => "nine-gates",
-            SpecialShape::GatesOfHeaven => "gates-of-heaven",
-            SpecialShape::WrigglingSnake => "wriggling-snake",
-            SpecialShape::WrigglingSnakeBritish => "wriggling-snake-british",
-        }
-    }
-
     /// Where the books define it.
     pub const fn source(self) -> &'static str {
         match self {
@@ -138,27 +108,6 @@ impl SpecialShape {
     }
 }
 
-impl fmt::Display for SpecialShape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not a special shape.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a special shape (known: thirteen-unique-wonders, seven-twins, all-pair-honours, knitting, triple-knitting, triple-knitting-knitted-pair, nine-gates, gates-of-heaven, wriggling-snake, wriggling-snake-british)")]
-pub struct UnknownShape(pub String);
-
-impl FromStr for SpecialShape {
-    type Err = UnknownShape;
-    fn from_str(s: &str) -> Result<SpecialShape, UnknownShape> {
-        SpecialShape::ALL
-            .into_iter()
-            .find(|shape| shape.name() == s)
-            .ok_or_else(|| UnknownShape(s.to_owned()))
-    }
-}
-
 /// The nine counts of one suit.
 fn suit_counts(hand: &TileCounts, suit: Suit) -> [u8; 9] {
     let c = hand.as_array();
@@ -192,6 +141,20 @@ mod tests {
             assert!(!shape.source().is_empty());
         }
         assert!("seven-pairs".parse::<SpecialShape>().is_err());
+    }
+
+    #[test]
+    fn the_table_of_names() {
+        crate::vocab::tests::check_table::<SpecialShape>();
+        assert_eq!(
+            "seven-pairs"
+                .parse::<SpecialShape>()
+                .unwrap_err()
+                .to_string(),
+            "`seven-pairs` is not a special shape (known: thirteen-unique-wonders, seven-twins, \
+             all-pair-honours, knitting, triple-knitting, triple-knitting-knitted-pair, \
+             nine-gates, gates-of-heaven, wriggling-snake, wriggling-snake-british)"
+        );
     }
 
     #[test]
