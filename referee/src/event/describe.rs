@@ -1,4 +1,5 @@
-//! An event of the play in plain words, as a replay shows it: "south discarded 5p".
+//! An event of a hand in plain words, as a replay and the hand's history show it: "south
+//! discarded 5p". The one describer of the hand's events: the pages and the API call it.
 //!
 //! Seats are named by seat (the winds they hold change from hand to hand); tiles in the hand
 //! notation. A tile the recorder did not see is "a tile".
@@ -8,6 +9,15 @@ use crate::tile::AnyTile;
 
 fn drawn(tile: &Option<AnyTile>) -> String {
     tile.map_or_else(|| "a tile".to_owned(), |t| t.to_string())
+}
+
+/// A signed amount as the service writes it: "+12", "−8" (a minus sign), "0".
+pub fn signed(n: i64) -> String {
+    match n {
+        0 => "0".to_owned(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("−{}", n.unsigned_abs()),
+    }
 }
 
 /// `e` in a sentence.
@@ -69,9 +79,26 @@ pub fn describe(e: &HandEvent) -> String {
         HandEvent::HandExposed(x) => format!("{} laid down {}", x.seat, x.hand),
         HandEvent::WashOut(w) if w.reason.is_empty() => "a wash-out".to_owned(),
         HandEvent::WashOut(w) => format!("a wash-out: {}", w.reason),
-        HandEvent::HandScored(_) => "the hands scored".to_owned(),
-        HandEvent::SettlementRecorded(_) => "the settlement recorded".to_owned(),
-        HandEvent::CorrectionRecorded(c) => format!("a correction: {}", c.reason),
+        HandEvent::HandScored(s) => format!(
+            "scored under {}: {}",
+            s.ruleset.name,
+            s.sheets
+                .iter()
+                .map(|(seat, sheet)| format!("{seat} {}", sheet.total))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        HandEvent::SettlementRecorded(s) => format!(
+            "settled: {}",
+            s.nets
+                .iter()
+                .map(|(seat, n)| format!("{seat} {}", signed(*n)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        HandEvent::CorrectionRecorded(c) => {
+            format!("correction (supersedes {}): {}", c.supersedes, c.reason)
+        }
         HandEvent::ScoreClaimed(c) if c.elements.is_empty() => {
             format!("{} counted the hand at {}", c.seat, c.points)
         }

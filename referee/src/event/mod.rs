@@ -32,7 +32,7 @@ mod tournament;
 mod voiding;
 
 pub use conditions::*;
-pub use describe::describe;
+pub use describe::{describe, signed};
 pub use hand::*;
 pub use ruling::*;
 pub use scoring::*;

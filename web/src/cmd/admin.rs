@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use web::server::{auth, AppState};
+use web::app::accounts::passwords::reset_password;
+use web::app::accounts::secret::random_token;
+use web::app::accounts::store::system;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -39,21 +41,15 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             password,
         } => {
             // Refuses a missing file or one that is not a ledger, rather than creating one.
-            drop(
-                readmodel::open_existing(db)
-                    .with_context(|| format!("opening {}", db.display()))?,
-            );
-            let state = AppState::open(db).with_context(|| format!("opening {}", db.display()))?;
-            let generated = password
-                .is_none()
-                .then(|| auth::random_token()[..20].to_owned());
+            let mut ledger = readmodel::open_existing(db)
+                .with_context(|| format!("opening {}", db.display()))?;
+            let generated = password.is_none().then(|| random_token()[..20].to_owned());
             let new = password.clone().or(generated.clone()).unwrap_or_default();
             // Recorded as done by `system`: whoever holds the database file.
-            state
-                .write_now(|ledger| {
-                    ledger.adopt_accounts()?;
-                    auth::reset_password(ledger, &auth::system(), official, &new)
-                })
+            ledger
+                .adopt_accounts()
+                .map_err(web::app::error::AppError::from)
+                .and_then(|_| reset_password(&mut ledger, &system(), official, &new))
                 .map_err(|e| anyhow::anyhow!("{}: {e}", db.display()))?;
             match generated {
                 // Printed once, to the terminal that asked; never logged.

@@ -24,7 +24,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("opening {}", args.db.display()))?;
     let key = LedgerKey::load_or_create(&args.db).context("the ledger's key")?;
     let checkpoint = ledger
-        .sign_checkpoint(&key, &web::server::auth::system())
+        .sign_checkpoint(&key, &web::app::accounts::store::system())
         .context("signing a checkpoint")?;
     let json = serde_json::to_string(&checkpoint)?;
     if let Some(path) = &args.output {

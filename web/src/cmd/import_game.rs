@@ -26,9 +26,9 @@ use anyhow::Context;
 use ledger::event::OfficialRole;
 use ledger::{Ledger, OfficialId};
 use referee::import::mjs;
+use web::app::accounts::viewer::Official;
 use web::app::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
 use web::app::commands::{hand, voiding};
-use web::server::auth::Official;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -164,7 +164,7 @@ fn import(
     args: &Args,
     games: &[Source],
 ) -> anyhow::Result<(Vec<String>, usize)> {
-    let err = |e: web::server::error::AppError| anyhow::anyhow!("{e}");
+    let err = |e: web::app::error::AppError| anyhow::anyhow!("{e}");
     let id = args.tournament.as_str();
     tournament::create(
         ledger,

@@ -16,11 +16,11 @@ use ledger::{Ledger, OfficialId};
 use readmodel::Reads;
 use referee::table::HandReport;
 use referee::{BySeat, Seat};
+use web::app::accounts::viewer::Official;
 use web::app::commands::hand::{self, RecordHand};
 use web::app::commands::session::{self, OpenSession};
 use web::app::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
 use web::app::table::TableContext;
-use web::server::auth::Official;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -65,7 +65,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         is_admin: true,
         csrf: None,
     };
-    let err = |e: web::server::error::AppError| anyhow::anyhow!("{e}");
+    let err = |e: web::app::error::AppError| anyhow::anyhow!("{e}");
     tournament::create(
         &mut ledger,
         &[],
@@ -156,7 +156,7 @@ fn record_hands(
     tables: &[String],
     count: usize,
 ) -> anyhow::Result<()> {
-    let err = |e: web::server::error::AppError| anyhow::anyhow!("{e}");
+    let err = |e: web::app::error::AppError| anyhow::anyhow!("{e}");
     for i in 0..count {
         let table = &tables[i % tables.len()];
         let ctx = TableContext::load(ledger, table).map_err(err)?;

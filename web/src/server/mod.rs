@@ -14,9 +14,12 @@ pub mod demo;
 pub mod error;
 pub mod nav;
 pub mod officials;
+pub mod params;
+pub mod reads;
 pub mod routes;
 pub mod state;
 pub mod throttle;
+pub mod writes;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};

@@ -9,7 +9,6 @@ use referee::Seat;
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::hand::describe_penalty;
 use super::play::{view as play_view, PlayView, Shown, StoredPlay};
 use super::seat_title;
 use crate::app::commands::ruling::{dispute_case, DisputeCase};
@@ -134,7 +133,7 @@ fn finding_view(
         citations: f.citations(),
         text: f.to_string(),
         in_force: penalty.as_ref().is_some_and(|p| in_force.contains(p)),
-        penalty: penalty.as_ref().map(|p| describe_penalty(p, &seat_named)),
+        penalty: penalty.as_ref().map(|p| p.describe(&seat_named)),
     }
 }
 
@@ -155,12 +154,12 @@ fn ruling_view(id: Uuid, r: &RulingIssued, superseded: bool) -> RulingView {
         penalties: r
             .penalties
             .iter()
-            .map(|p| describe_penalty(p, &seat_named))
+            .map(|p| p.describe(&seat_named))
             .collect(),
         withdrawn: r
             .withdrawn
             .iter()
-            .map(|p| describe_penalty(p, &seat_named))
+            .map(|p| p.describe(&seat_named))
             .collect(),
         abandons: r.abandons,
         superseded,

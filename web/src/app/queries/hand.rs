@@ -5,7 +5,6 @@ use ledger::{Event, Ledger, StreamId};
 use readmodel::{HandRecord, Reads};
 use referee::event::HandEvent;
 use referee::score::ScoreSheet;
-use referee::settle::Penalty;
 use referee::{BySeat, Seat};
 use serde::Serialize;
 
@@ -128,91 +127,12 @@ pub struct HandView {
     pub in_play: bool,
 }
 
-/// A penalty in words, each seat named by `who` (the player sitting there, on the hand page):
-/// "North pays" would name the seat as drawn, while that player's card says "East this hand".
-pub fn describe_penalty(p: &Penalty<Seat>, who: &dyn Fn(Seat) -> String) -> String {
-    let seats = |v: &[Seat]| v.iter().map(|&s| who(s)).collect::<Vec<_>>().join(", ");
-    match p {
-        Penalty::Agreed {
-            payer,
-            payee,
-            amount,
-            reason,
-        } => {
-            let to = payee.map_or_else(|| "each other player".to_owned(), who);
-            format!("{} pays {amount} to {to}: {reason}", who(*payer))
-        }
-        Penalty::FalseMahJongg { offenders } => {
-            format!(
-                "false Mah-Jongg by {}: the hand is abandoned",
-                seats(offenders)
-            )
-        }
-        Penalty::FalseNaming { discarder, claims } => format!(
-            "{} named a discard falsely; claimed by {}",
-            who(*discarder),
-            seats(&claims.iter().map(|c| c.0).collect::<Vec<_>>())
-        ),
-        Penalty::PaysForAll {
-            liable, liability, ..
-        } => format!(
-            "{} pays for all ({})",
-            who(*liable),
-            match liability {
-                referee::settle::Liability::Full => "in full",
-                referee::settle::Liability::Half => "half",
-            }
-        ),
-        Penalty::LongHand { seat } => format!(
-            "{} held a long hand: it scores nothing and pays the other losers in full (Code §89(c))",
-            who(*seat)
-        ),
-        Penalty::OwnCount { seat, counted } => format!(
-            "{} counted the hand at {counted}: below its value it stands at that count, above it the value is paid (Code §110)",
-            who(*seat)
-        ),
-    }
-}
-
-/// One line saying what an event recorded.
+/// One line saying what an event recorded: the referee's words for an event of a hand
+/// (`referee::event::describe`), else its type.
 fn describe(e: &Event) -> String {
-    match e {
-        Event::HandStarted(h) => format!(
-            "game {} hand {}: {} deals, {} wind prevails",
-            h.game, h.hand, h.east, h.prevailing_wind
-        ),
-        Event::HandExposed(h) => format!("{} laid down {}", h.seat, h.hand),
-        Event::MahJonggDeclared(m) => format!(
-            "{} declared Mah-Jongg on {}{}",
-            m.seat,
-            m.winning_tile,
-            if m.self_drawn { " (self-drawn)" } else { "" }
-        ),
-        Event::WashOut(w) => format!("wash-out: {}", w.reason),
-        Event::HandScored(s) => format!(
-            "scored under {}: {}",
-            s.ruleset.name,
-            s.sheets
-                .iter()
-                .map(|(w, sh)| format!("{w} {}", sh.total))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Event::SettlementRecorded(s) => format!(
-            "settled: {}",
-            s.nets
-                .iter()
-                .map(|(w, n)| format!("{w} {}", signed(*n)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Event::CorrectionRecorded(c) => {
-            format!("correction (supersedes {}): {}", c.supersedes, c.reason)
-        }
-        other => match HandEvent::try_from(other.clone()) {
-            Ok(e) => referee::event::describe(&e),
-            Err(_) => other.event_type().replace('_', " "),
-        },
+    match HandEvent::try_from(e.clone()) {
+        Ok(e) => referee::event::describe(&e),
+        Err(_) => e.event_type().replace('_', " "),
     }
 }
 
@@ -306,12 +226,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
     };
     let penalties_text = |who: &dyn Fn(Seat) -> String| -> Vec<String> {
         scored
-            .map(|s| {
-                s.penalties
-                    .iter()
-                    .map(|p| describe_penalty(p, who))
-                    .collect()
-            })
+            .map(|s| s.penalties.iter().map(|p| p.describe(who)).collect())
             .unwrap_or_default()
     };
     let (win, win_by_seat) = (win_text(&who), win_text(&as_drawn));

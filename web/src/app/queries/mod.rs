@@ -42,11 +42,5 @@ pub fn seat_title<K: referee::Place>(seat: K) -> &'static str {
     ["East", "South", "West", "North"][seat.index()]
 }
 
-/// A signed amount as shown: "+12", "−8", "0".
-pub fn signed(n: i64) -> String {
-    match n {
-        0 => "0".to_owned(),
-        n if n > 0 => format!("+{n}"),
-        n => format!("−{}", n.unsigned_abs()),
-    }
-}
+/// A signed amount as shown: "+12", "−8", "0" (the referee's wording).
+pub use referee::event::signed;

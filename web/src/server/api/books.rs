@@ -12,7 +12,7 @@ pub async fn books(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    query: web::Query<crate::server::routes::sessions::SessionQuery>,
+    query: web::Query<crate::server::params::SessionQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let audience = Audience::of(&viewer);

@@ -1,4 +1,4 @@
-//! Signed checkpoints through the API (`routes::checkpoints` holds what the pages share):
+//! Signed checkpoints through the API (`server::writes` and `server::reads` hold what the pages share):
 //!
 //! - `GET /api/checkpoints`: the ledger's public key and every checkpoint, oldest first.
 //! - `POST /api/checkpoints` (an official): sign one now; 201 with it.
@@ -10,8 +10,9 @@ use serde_json::json;
 use super::writes::writer;
 use crate::server::auth::Viewer;
 use crate::server::error::{ApiError, AppError};
-use crate::server::routes::checkpoints::{list, sign_now};
+use crate::server::reads::list;
 use crate::server::state::AppState;
+use crate::server::writes::sign_now;
 
 /// `GET /api/checkpoints`.
 pub async fn list_json(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {

@@ -20,9 +20,9 @@ use crate::app::commands::ruling::{findings_for, Appeal, RaiseDispute, Rule, Rul
 use crate::app::queries::dispute;
 use crate::server::auth::Viewer;
 use crate::server::error::{ApiError, AppError};
-use crate::server::routes::counts::record_count;
-use crate::server::routes::disputes::{appeal_ruling, raise_dispute, rule_on};
 use crate::server::state::AppState;
+use crate::server::writes::record_count;
+use crate::server::writes::{appeal_ruling, raise_dispute, rule_on};
 
 type Reply = Result<HttpResponse, ApiError>;
 

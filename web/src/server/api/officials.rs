@@ -9,8 +9,8 @@ use super::writes::{body, writer};
 use crate::server::auth::{self, OfficialListing, Viewer};
 use crate::server::error::{ApiError, AppError};
 use crate::server::officials::{change_own_password, Change, PasswordChange};
-use crate::server::routes::officials::{manage, reset};
 use crate::server::state::AppState;
+use crate::server::writes::{manage, reset};
 
 type Reply = Result<HttpResponse, ApiError>;
 

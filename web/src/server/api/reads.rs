@@ -13,8 +13,9 @@ use crate::app::queries::{hand, table, tournament, visibility, Audience};
 use crate::rules;
 use crate::server::auth::Viewer;
 use crate::server::error::{ApiError, AppError};
-use crate::server::routes::audit::{audit as run_audit, AuditQuery};
-use crate::server::routes::tournaments::SortQuery;
+use crate::server::params::AuditQuery;
+use crate::server::params::SortQuery;
+use crate::server::reads::audit as run_audit;
 use crate::server::state::AppState;
 
 type Reply = Result<HttpResponse, ApiError>;
@@ -146,7 +147,7 @@ pub async fn check(
     viewer: Viewer,
     req: actix_web::HttpRequest,
 ) -> Reply {
-    let q = crate::server::routes::check::query(&req)?;
+    let q = crate::server::params::query(&req)?;
     let audience = Audience::of(&viewer);
     let for_rules = q.clone();
     let rules = state

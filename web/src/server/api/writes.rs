@@ -10,11 +10,11 @@ use crate::app::commands::tournament::{self as cmd, NewPlayer, NewTable, NewTour
 use crate::app::commands::voiding::{self, CloseTable, Void};
 use crate::server::auth::{Official, Viewer};
 use crate::server::error::{ApiError, AppError};
-use crate::server::routes::account::{add_official, NewOfficial};
-use crate::server::routes::hands::correct_hand as correct;
-use crate::server::routes::tables::record_hand as record;
-use crate::server::routes::tournaments::create_tournament as create;
 use crate::server::state::AppState;
+use crate::server::writes::correct_hand as correct;
+use crate::server::writes::create_tournament as create;
+use crate::server::writes::record_hand as record;
+use crate::server::writes::{add_official, NewOfficial};
 
 type Reply = Result<HttpResponse, ApiError>;
 

@@ -4,17 +4,16 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
-use ledger::OfficialId;
 use serde::Deserialize;
 
 use super::{render, see_other};
-use crate::app::commands::tournament::register_official_everywhere;
 use crate::server::auth::{self, Official, OfficialListing, Viewer};
 use crate::server::error::{AppError, ErrorKind, HtmlError};
 use crate::server::nav::Nav;
 use crate::server::officials::{change_own_password, PasswordChange};
 use crate::server::roles::Action;
 use crate::server::state::AppState;
+use crate::server::writes::{add_official, NewOfficial};
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -426,59 +425,6 @@ pub async fn officials_page(
     let o = viewer.require()?;
     o.require_role(Action::ManageOfficials)?;
     Ok(officials_response(&state, o, StatusCode::OK, None, None).await?)
-}
-
-/// Create an official (the administrator only). The same fields come from the form and the
-/// API; anything else is refused rather than ignored.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewOfficial {
-    #[serde(default)]
-    pub csrf: String,
-    #[serde(default)]
-    pub official: String,
-    #[serde(default)]
-    pub name: String,
-    #[serde(default)]
-    pub role: String,
-    #[serde(default)]
-    pub password: String,
-}
-
-/// Creates the official and records `OfficialRegistered` in every tournament.
-pub async fn add_official(
-    state: &web::Data<AppState>,
-    by: &Official,
-    form: NewOfficial,
-) -> Result<OfficialListing, AppError> {
-    by.require_role(Action::ManageOfficials)?;
-    let id = OfficialId::new(form.official.trim())
-        .map_err(|e| AppError::unprocessable(format!("id: {e}")))?;
-    let role = auth::parse_role(form.role.trim())?;
-    let listing = OfficialListing {
-        official: id.to_string(),
-        name: form.name.trim().to_owned(),
-        role: form.role.trim().to_owned(),
-        is_admin: false,
-        disabled: false,
-    };
-    let name = listing.name.clone();
-    if !auth::password_long_enough(&form.password) {
-        return Err(AppError::unprocessable(auth::too_short()));
-    }
-    let password = form.password;
-    let hash = web::block(move || auth::hash_password(&password)).await??;
-    let creator = by.id.clone();
-    state
-        .write(move |ledger| {
-            auth::create_official_hashed(ledger, &creator, &id, &name, role, false, &hash)
-        })
-        .await?;
-    let (l, by) = (listing.clone(), by.clone());
-    state
-        .write(move |ledger| register_official_everywhere(ledger, &l, &by))
-        .await?;
-    Ok(listing)
 }
 
 pub async fn create_official(

@@ -9,23 +9,17 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
-use serde::Deserialize;
 
 use super::render;
 use crate::server::auth::Viewer;
-use crate::server::error::{AppError, HtmlError};
+use crate::server::error::HtmlError;
 use crate::server::nav::Nav;
+use crate::server::params::AuditQuery;
+use crate::server::reads::audit;
 use crate::server::state::AppState;
 
 /// The audit as pages and the API show it.
 pub use crate::server::cache::VerifiedAudit as AuditView;
-
-/// `?fresh=1`: verify anew even if the head has not moved (honoured for an official only).
-#[derive(Debug, Default, Deserialize)]
-pub struct AuditQuery {
-    #[serde(default)]
-    fresh: Option<String>,
-}
 
 impl AuditQuery {
     /// Whether to verify anew: asked for, by an official. The public is served the last
@@ -33,26 +27,6 @@ impl AuditQuery {
     pub fn fresh_for(&self, viewer: &Viewer) -> bool {
         viewer.0.is_some() && matches!(self.fresh.as_deref(), Some("1" | "true" | "yes"))
     }
-}
-
-/// The audit for the current chain head: the last verification when it was made for this head
-/// and `fresh` is not asked, else the full audit (every event re-verified) on a reader.
-pub async fn audit(state: &web::Data<AppState>, fresh: bool) -> Result<AuditView, AppError> {
-    let cached = state.clone();
-    state
-        .read(move |l| {
-            let head = l.head()?;
-            cached.audit_cache().get_or_verify(
-                head.position,
-                &head.chain_hash.to_string(),
-                fresh,
-                || {
-                    let report = l.audit()?;
-                    Ok::<_, AppError>((report.is_clean(), report.to_string()))
-                },
-            )
-        })
-        .await
 }
 
 #[derive(Template)]
@@ -73,7 +47,7 @@ pub async fn page(
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     let audit = audit(&state, query.fresh_for(&viewer)).await?;
-    let (ledger_key, list) = super::checkpoints::list(&state).await?;
+    let (ledger_key, list) = crate::server::reads::list(&state).await?;
     let mut checkpoints: Vec<_> = list
         .into_iter()
         .enumerate()

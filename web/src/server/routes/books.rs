@@ -32,7 +32,7 @@ pub async fn page(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    query: web::Query<super::sessions::SessionQuery>,
+    query: web::Query<crate::server::params::SessionQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     let id = path.into_inner();
     let audience = Audience::of(&viewer);
@@ -196,7 +196,7 @@ pub async fn chips_svg(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, String)>,
-    query: web::Query<super::sessions::SessionQuery>,
+    query: web::Query<crate::server::params::SessionQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     let (id, player) = path.into_inner();
     let chart = chart(&state, &viewer, id, player, query.session()?).await?;

@@ -12,8 +12,9 @@ use super::render;
 use crate::app::queries::check::{self, CheckQuery, Checked};
 use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
-use crate::server::error::{AppError, HtmlError};
+use crate::server::error::HtmlError;
 use crate::server::nav::Nav;
+use crate::server::params::query;
 use crate::server::state::AppState;
 
 /// The form's inputs, by the names their problems are placed at.
@@ -37,13 +38,6 @@ impl Page {
     fn ruleset_selected(&self, name: &str) -> bool {
         self.q.ruleset == name || (self.q.ruleset.is_empty() && name == "code-of-laws")
     }
-}
-
-/// Reads a query, naming what is wrong with it (an unknown key, say) rather than failing.
-pub fn query(req: &HttpRequest) -> Result<CheckQuery, AppError> {
-    web::Query::<CheckQuery>::from_query(req.query_string())
-        .map(web::Query::into_inner)
-        .map_err(|e| AppError::bad_request(format!("the query could not be read: {e}")))
 }
 
 pub async fn page(

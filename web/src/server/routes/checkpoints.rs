@@ -7,31 +7,13 @@
 //! - The API's (`api::checkpoints`): list, sign, download one.
 
 use actix_web::{web, HttpResponse};
-use ledger::signing::Checkpoint;
 
 use super::account::CsrfOnly;
 use super::see_other;
-use crate::server::auth::{Official, Viewer};
-use crate::server::error::{AppError, HtmlError};
+use crate::server::auth::Viewer;
+use crate::server::error::HtmlError;
 use crate::server::state::AppState;
-
-/// Signs a checkpoint of the chain head now, recorded as `by`'s.
-pub async fn sign_now(state: &web::Data<AppState>, by: &Official) -> Result<Checkpoint, AppError> {
-    let key = state.ledger_key();
-    let who = by.id.clone();
-    let checkpoint = state
-        .write(move |l| Ok(l.sign_checkpoint(&key, &who)?))
-        .await?;
-    tracing::info!(by = %by.id, position = checkpoint.position, "checkpoint signed");
-    Ok(checkpoint)
-}
-
-/// The ledger's public key and its checkpoints, oldest first.
-pub async fn list(state: &web::Data<AppState>) -> Result<(String, Vec<Checkpoint>), AppError> {
-    let key = state.ledger_key().public_hex();
-    let checkpoints = state.read(|l| Ok(l.checkpoints()?)).await?;
-    Ok((key, checkpoints))
-}
+use crate::server::writes::sign_now;
 
 /// `POST /audit/checkpoints`.
 pub async fn sign_form(

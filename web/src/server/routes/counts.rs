@@ -4,10 +4,11 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
 use super::see_other;
-use crate::app::commands::count::{self as cmd, RecordCount};
-use crate::server::auth::{Official, Viewer};
+use crate::app::commands::count::RecordCount;
+use crate::server::auth::Viewer;
 use crate::server::error::{AppError, HtmlError};
 use crate::server::state::AppState;
+use crate::server::writes::record_count;
 
 /// The form: the seat, his count, the elements he named (comma-separated).
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -76,19 +77,4 @@ pub async fn record(
     let command = form.command()?;
     record_count(&state, &o, hand.clone(), command).await?;
     Ok(see_other(&format!("/hands/{hand}")))
-}
-
-/// Records a count (shared with the API).
-pub async fn record_count(
-    state: &web::Data<AppState>,
-    o: &Official,
-    hand: String,
-    command: RecordCount,
-) -> Result<(), AppError> {
-    o.require_role(crate::server::roles::Action::RecordHand)?;
-    let by = o.clone();
-    state
-        .write(move |l| cmd::record(l, &hand, &by, &command))
-        .await?;
-    Ok(())
 }

@@ -18,6 +18,7 @@ use crate::server::error::{AppError, HtmlError};
 use crate::server::nav::Nav;
 use crate::server::roles::Action;
 use crate::server::state::AppState;
+use crate::server::writes::{appeal_ruling, raise_dispute, rule_on};
 
 const SEAT_KEYS: [&str; 4] = ["east", "south", "west", "north"];
 
@@ -163,21 +164,6 @@ pub async fn raise(
         }
         Err(e) => Err(e.into()),
     }
-}
-
-/// Raises a dispute (shared with the API); returns its id.
-pub async fn raise_dispute(
-    state: &web::Data<AppState>,
-    o: &Official,
-    hand: String,
-    command: RaiseDispute,
-) -> Result<Uuid, AppError> {
-    o.require_role(Action::Rule)?;
-    let by = o.clone();
-    let (_, id) = state
-        .write(move |l| cmd::raise(l, &hand, &by, &command))
-        .await?;
-    Ok(id)
 }
 
 /// The form ruling on a dispute.
@@ -429,22 +415,6 @@ pub async fn rule(
     }
 }
 
-/// Rules on a dispute, or previews the ruling (shared with the API).
-pub async fn rule_on(
-    state: &web::Data<AppState>,
-    o: &Official,
-    hand: String,
-    dispute: Uuid,
-    command: Rule,
-) -> Result<Option<RulingPreview>, AppError> {
-    o.require_role(Action::Rule)?;
-    let by = o.clone();
-    let (_, preview) = state
-        .write(move |l| cmd::rule(l, &hand, dispute, &by, &command))
-        .await?;
-    Ok(preview)
-}
-
 /// The appeal form: why the ruling no longer stands.
 #[derive(Clone, Debug, Deserialize)]
 pub struct AppealForm {
@@ -501,20 +471,4 @@ pub async fn appeal(
         }
         Err(e) => Err(e.into()),
     }
-}
-
-/// Supersedes a ruling on appeal (shared with the API).
-pub async fn appeal_ruling(
-    state: &web::Data<AppState>,
-    o: &Official,
-    hand: String,
-    ruling: Uuid,
-    command: Appeal,
-) -> Result<Option<RulingPreview>, AppError> {
-    o.require_role(Action::Rule)?;
-    let by = o.clone();
-    let (_, preview) = state
-        .write(move |l| cmd::appeal(l, &hand, ruling, &by, &command))
-        .await?;
-    Ok(preview)
 }

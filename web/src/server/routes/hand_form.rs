@@ -621,7 +621,7 @@ impl HandFormPage {
                 form.kept()
                     .unwrap_or_default()
                     .iter()
-                    .map(|p| crate::app::queries::hand::describe_penalty(p, &who))
+                    .map(|p| p.describe(&who))
                     .collect()
             },
             reason: form.reason.clone(),

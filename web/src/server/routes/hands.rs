@@ -13,6 +13,7 @@ use crate::server::auth::{Official, Viewer};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::nav::Nav;
 use crate::server::state::AppState;
+use crate::server::writes::correct_hand;
 
 #[derive(Template)]
 #[template(path = "hand.html")]
@@ -113,21 +114,6 @@ pub async fn correct_page(
         None,
     )
     .await?)
-}
-
-/// Records a correction, or previews it (shared with the API).
-pub async fn correct_hand(
-    state: &web::Data<AppState>,
-    o: &Official,
-    hand: String,
-    command: CorrectHand,
-) -> Result<(String, Option<CorrectionPreview>), AppError> {
-    o.require_role(crate::server::roles::Action::CorrectHand)?;
-    let by = o.clone();
-    let (stream, preview) = state
-        .write(move |l| cmd::correct(l, &hand, &by, &command))
-        .await?;
-    Ok((stream.id().to_owned(), preview))
 }
 
 pub async fn correct(

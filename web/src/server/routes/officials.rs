@@ -7,51 +7,12 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
 use super::account::officials_response;
-use crate::server::auth::{self, Official, OfficialListing, Viewer};
+use crate::server::auth::{self, Official, Viewer};
 use crate::server::error::{AppError, HtmlError};
-use crate::server::officials::{self, Change};
+use crate::server::officials::Change;
 use crate::server::roles::Action;
 use crate::server::state::AppState;
-
-/// Runs one of the administrator's changes on official `id`: the role, the rights to manage
-/// officials, a new password. Shared by the forms and the API.
-pub async fn manage(
-    state: &web::Data<AppState>,
-    by: &Official,
-    id: String,
-    change: Change,
-) -> Result<OfficialListing, AppError> {
-    by.require_role(Action::ManageOfficials)?;
-    let who = by.id.clone();
-    let listing = state
-        .write(move |ledger| officials::apply(ledger, &who, &id, change))
-        .await?;
-    tracing::info!(by = %by.id, official = %listing.official, change = ?change, "official changed");
-    Ok(listing)
-}
-
-/// Sets official `id`'s password (the administrator only); their sessions end.
-pub async fn reset(
-    state: &web::Data<AppState>,
-    by: &Official,
-    id: String,
-    password: String,
-) -> Result<OfficialListing, AppError> {
-    by.require_role(Action::ManageOfficials)?;
-    if !auth::password_long_enough(&password) {
-        return Err(AppError::unprocessable(auth::too_short()));
-    }
-    let hash = web::block(move || auth::hash_password(&password)).await??;
-    let who = by.id.clone();
-    let listing = state
-        .write(move |ledger| {
-            auth::set_password_hash(ledger, &who, &id, &hash)?;
-            auth::official_listing(ledger.connection(), &id)
-        })
-        .await?;
-    tracing::info!(by = %by.id, official = %listing.official, "password reset");
-    Ok(listing)
-}
+use crate::server::writes::{manage, reset};
 
 #[derive(Deserialize)]
 pub struct RoleForm {

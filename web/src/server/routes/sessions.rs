@@ -18,6 +18,7 @@ use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
 use crate::server::error::{AppError, HtmlError};
 use crate::server::nav::Nav;
+use crate::server::params::SessionQuery;
 use crate::server::state::AppState;
 
 #[derive(Template)]
@@ -389,14 +390,6 @@ pub async fn plan(
             p,
         },
     )?)
-}
-
-/// `?session=N` on the books, the exports' pages and the score sheets: one session's, or the
-/// whole tournament's when absent.
-#[derive(Debug, Default, Deserialize)]
-pub struct SessionQuery {
-    #[serde(default)]
-    session: Option<String>,
 }
 
 impl SessionQuery {

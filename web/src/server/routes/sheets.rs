@@ -53,7 +53,7 @@ pub async fn tournament(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    query: web::Query<super::sessions::SessionQuery>,
+    query: web::Query<crate::server::params::SessionQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     let id = path.into_inner();
     let audience = Audience::of(&viewer);

@@ -15,6 +15,7 @@ use crate::server::auth::{Official, Viewer};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::nav::Nav;
 use crate::server::state::AppState;
+use crate::server::writes::record_hand;
 
 #[derive(Template)]
 #[template(path = "table.html")]
@@ -145,23 +146,6 @@ pub async fn record_page(
         None,
     )
     .await?)
-}
-
-/// Records a hand (shared with the API).
-pub async fn record_hand(
-    state: &web::Data<AppState>,
-    o: &Official,
-    table: String,
-    command: RecordHand,
-) -> Result<String, AppError> {
-    // The role, and whether the table is open, are decided with the write (the role checked
-    // again there, the table's status by the referee's table), so nothing can slip between.
-    o.require_role(crate::server::roles::Action::RecordHand)?;
-    let by = o.clone();
-    let stream = state
-        .write(move |l| cmd::record(l, &table, &by, &command))
-        .await?;
-    Ok(stream.id().to_owned())
 }
 
 pub async fn record(

@@ -19,8 +19,10 @@ use crate::rules;
 use crate::server::auth::{Official, Viewer};
 use crate::server::error::{AppError, HtmlError};
 use crate::server::nav::Nav;
+use crate::server::params::SortQuery;
 use crate::server::roles::Action;
 use crate::server::state::AppState;
+use crate::server::writes::create_tournament;
 
 /// The new-tournament form as typed (re-shown with a message when refused).
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -122,20 +124,6 @@ pub async fn new_page(viewer: Viewer) -> Result<HttpResponse, HtmlError> {
         ..Default::default()
     };
     Ok(new_form(o, form, StatusCode::OK, None)?)
-}
-
-/// Creates a tournament (shared with the API).
-pub async fn create_tournament(
-    state: &web::Data<AppState>,
-    o: &Official,
-    command: NewTournament,
-) -> Result<String, AppError> {
-    let officials = state.auth(crate::server::auth::list_officials).await?;
-    let by = o.clone();
-    let stream = state
-        .write(move |l| cmd::create(l, &officials, &by, &command))
-        .await?;
-    Ok(stream.id().to_owned())
 }
 
 pub async fn create(
@@ -377,12 +365,6 @@ pub async fn form_table(
         Ok(table) => Ok(see_other(&format!("/tables/{table}"))),
         Err(e) => refused(&state, &viewer, id, e).await,
     }
-}
-
-#[derive(Deserialize)]
-pub struct SortQuery {
-    pub sort: Option<String>,
-    pub dir: Option<String>,
 }
 
 impl SortQuery {
