@@ -50,7 +50,7 @@ pub use state::{
     Concealed, Discard, DrawnOver, Ending, Formed, LastDraw, PlayState, PlayedSet, SeatState, Turn,
     Wall, Window,
 };
-pub use view::{SeatView, SeenSeat};
+pub use view::{Onlooker, SeatView, SeenSeat};
 
 use crate::event::{ClaimGranted, ClaimKind, ClaimRetracted, HandEvent, HandStarted};
 use crate::Seat;

@@ -1,5 +1,7 @@
 //! What one seat could see at a moment of the hand: its own concealed tiles, and of the others
-//! only what is on the table (Code §27: each may count the others' tiles, not see them).
+//! only what is on the table (Code §27: each may count the others' tiles, not see them); and
+//! what an onlooker sees — a referee every hand the record knows, the public the concealed
+//! tiles only once the hand is over and the hands are laid down.
 //!
 //! "No Choice" (§95) and false naming (§84–88) are judged on what the discarder could know, so
 //! the view is derived from the state, for any seat and any moment.
@@ -24,10 +26,34 @@ pub struct SeenSeat {
     pub discards: Vec<(Tile, bool)>,
 }
 
-/// One seat's view of the table.
+/// Who is looking at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Onlooker {
+    /// A player: his own concealed tiles, and the table (§27); everyone's once the hand is
+    /// over.
+    Seat(Seat),
+    /// A referee or official: every concealed hand the record knows.
+    Referee,
+    /// Anyone: the table, and the concealed tiles once the hand is over.
+    Public,
+}
+
+impl Onlooker {
+    /// Whether it sees `seat`'s concealed tiles, the hand being `over` or not.
+    pub fn sees(self, seat: Seat, over: bool) -> bool {
+        match self {
+            Onlooker::Referee => true,
+            Onlooker::Seat(s) => s == seat || over,
+            Onlooker::Public => over,
+        }
+    }
+}
+
+/// One seat's view of the table (or an onlooker's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatView {
-    pub seat: Seat,
+    /// Who looks.
+    pub onlooker: Onlooker,
     pub seats: BySeat<SeenSeat>,
     /// Every tile this seat can see: its own, every set and bonus tile on the table, every
     /// discard.
@@ -39,10 +65,16 @@ pub struct SeatView {
 impl PlayState {
     /// What `seat` could see now.
     pub fn view(&self, seat: Seat) -> SeatView {
+        self.view_as(Onlooker::Seat(seat))
+    }
+
+    /// What `onlooker` sees now.
+    pub fn view_as(&self, onlooker: Onlooker) -> SeatView {
+        let over = matches!(self.turn, super::state::Turn::Over(_));
         let mut visible = TileCounts::EMPTY;
         let seats = BySeat::from_fn(|other| {
             let s = &self.seats[other];
-            let concealed = match (&s.concealed, other == seat) {
+            let concealed = match (&s.concealed, onlooker.sees(other, over)) {
                 (Concealed::Known(c), true) => Some(*c),
                 _ => None,
             };
@@ -74,7 +106,7 @@ impl PlayState {
             }
         });
         SeatView {
-            seat,
+            onlooker,
             seats,
             visible,
             live_wall: self.wall.live,

@@ -10,7 +10,6 @@
 use ledger::event::{Deal, HandEvent};
 use ledger::{Event, Ledger, StreamId};
 use referee::adjudicate::Replay;
-use referee::event::describe;
 use referee::play::Applied;
 use referee::table::{Decided, TableCommand};
 use serde::Deserialize;
@@ -62,8 +61,8 @@ pub struct Played {
     pub version: u64,
     pub play: Replay,
     pub applied: Applied,
-    /// The event recorded, in words.
-    pub described: String,
+    /// The event recorded (for a start, the hand's start).
+    pub event: HandEvent,
 }
 
 /// Starts the next hand at `table` play by play.
@@ -87,10 +86,10 @@ pub fn start(
         Decided::Hand(_, HandEvent::HandStarted(s)) => Some(s.clone()),
         _ => None,
     });
-    let (play, described) = started
+    let (play, event) = started
         .and_then(|s| {
             let play = Replay::start(ctx.state.play_rules.clone(), &s).ok()?;
-            Some((play, describe(&HandEvent::HandStarted(s))))
+            Some((play, HandEvent::HandStarted(s)))
         })
         .ok_or_else(|| AppError::internal("a decided start has no hand that can be dealt"))?;
     let stream = StreamId::hand(&expected)?;
@@ -100,7 +99,7 @@ pub fn start(
         version,
         play,
         applied: Applied::Legal,
-        described,
+        event,
     })
 }
 
@@ -147,6 +146,6 @@ pub fn record(
         version,
         play,
         applied,
-        described: describe(&event),
+        event,
     })
 }

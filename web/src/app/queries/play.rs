@@ -8,7 +8,7 @@
 use ledger::event::HandEvent;
 use ledger::{Ledger, StreamId};
 use readmodel::Reads;
-use referee::adjudicate::Replay;
+use referee::adjudicate::{Replay, Replayed};
 use referee::event::describe;
 use referee::play::{Concealed, Formed, PlayState, Turn};
 use referee::Seat;
@@ -275,23 +275,34 @@ impl StoredPlay {
             .collect()
     }
 
-    /// The state after event `at` (the last event when `None` or beyond the end).
-    pub fn at(&self, at: Option<usize>, shown: Shown) -> Result<PlayView, AppError> {
+    /// The hand replayed through event `at` (the last event when `None` or beyond the end),
+    /// with `at` as it was taken.
+    pub fn replayed_at(&self, at: Option<usize>) -> Result<(usize, Replayed), AppError> {
         let last = self.events.len();
         let at = at.unwrap_or(last).min(last);
         let replayed = Replay::replay(self.rules.clone(), &self.started, &self.events[..at])
             .map_err(|e| AppError::internal(format!("hand `{}`: {e}", self.hand)))?;
-        let event = match at {
-            0 => describe(&HandEvent::HandStarted(self.started.clone())),
-            n => describe(&self.events[n - 1]),
-        };
+        Ok((at, replayed))
+    }
+
+    /// Event `at` (the start is event 0).
+    pub fn event(&self, at: usize) -> HandEvent {
+        match at.checked_sub(1).and_then(|n| self.events.get(n)) {
+            Some(e) => e.clone(),
+            None => HandEvent::HandStarted(self.started.clone()),
+        }
+    }
+
+    /// The state after event `at` (the last event when `None` or beyond the end).
+    pub fn at(&self, at: Option<usize>, shown: Shown) -> Result<PlayView, AppError> {
+        let (at, replayed) = self.replayed_at(at)?;
         Ok(view(
             &self.hand,
             &replayed.replay,
             at,
-            last,
+            self.events.len(),
             self.version,
-            event,
+            describe(&self.event(at)),
             replayed
                 .irregular
                 .iter()

@@ -12,13 +12,15 @@
 //!   default). The public sees concealed tiles only once the hand is over.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use referee::play::Applied;
+use referee::event::HandEvent;
+use referee::play::Onlooker;
 use referee::Seat;
 use serde::Deserialize;
 use serde_json::json;
 
+use super::responses::{irregular_at, IrregularJson, Moment, PlayJson};
 use crate::app::commands::play::{self as cmd, PlayEvent, Played, StartHand};
-use crate::app::queries::play::{self as views, IrregularView, Shown, StoredPlay};
+use crate::app::queries::play::StoredPlay;
 use crate::app::queries::visibility;
 use crate::server::auth::Viewer;
 use crate::server::error::{ApiError, AppError, ErrorKind};
@@ -28,27 +30,25 @@ use super::writes::{body, writer};
 
 type Reply = Result<HttpResponse, ApiError>;
 
-fn answer(p: &Played, shown: Shown) -> serde_json::Value {
+/// The answer to a write: the new version, whether the event was legal, and the hand now.
+fn answer(p: &Played, event: HandEvent, onlooker: Onlooker) -> serde_json::Value {
     let at = p.play.events() - 1;
-    let irregular = match &p.applied {
-        Applied::Legal => Vec::new(),
-        Applied::Irregular(found) => found.iter().map(|i| IrregularView::new(at, i)).collect(),
-    };
-    let hand = p.stream.id();
-    let state = views::view(
-        hand,
-        &p.play,
-        at,
-        at,
-        p.version,
-        p.described.clone(),
-        irregular,
-        None,
-        shown,
+    let state = PlayJson::new(
+        Moment {
+            hand: p.stream.id(),
+            state: p.play.state(),
+            at,
+            last: at,
+            version: p.version,
+            event,
+            irregular: irregular_at(at, &p.applied),
+            refused: None,
+        },
+        onlooker,
     );
     // The event's own irregularities are in the state (`irregular`); `legal` says there were none.
     json!({
-        "hand": hand,
+        "hand": p.stream.id(),
         "version": p.version,
         "legal": state.irregular.is_empty(),
         "over": state.over,
@@ -56,11 +56,35 @@ fn answer(p: &Played, shown: Shown) -> serde_json::Value {
     })
 }
 
-fn shown_for(viewer: &Viewer, seat: Option<Seat>) -> Shown {
+/// The stored hand after event `at`, as `onlooker` may see it.
+fn stored_at(p: &StoredPlay, at: Option<usize>, onlooker: Onlooker) -> Result<PlayJson, AppError> {
+    let (at, replayed) = p.replayed_at(at)?;
+    Ok(PlayJson::new(
+        Moment {
+            hand: &p.hand,
+            state: replayed.replay.state(),
+            at,
+            last: p.events.len(),
+            version: p.version,
+            event: p.event(at),
+            irregular: replayed
+                .irregular
+                .iter()
+                .map(|(n, i)| IrregularJson::new(*n, i))
+                .collect(),
+            refused: replayed.refused.map(|e| e.to_string()),
+        },
+        onlooker,
+    ))
+}
+
+/// Who looks: an official sees every hand, or one seat's when a tablet names its seat; the
+/// public sees concealed tiles once the hand is over.
+fn onlooker_for(viewer: &Viewer, seat: Option<Seat>) -> Onlooker {
     match (viewer.0.is_some(), seat) {
-        (true, Some(s)) => Shown::Seat(s),
-        (true, None) => Shown::All,
-        (false, _) => Shown::Public,
+        (true, Some(s)) => Onlooker::Seat(s),
+        (true, None) => Onlooker::Referee,
+        (false, _) => Onlooker::Public,
     }
 }
 
@@ -77,7 +101,7 @@ pub async fn start(
     let played = state
         .write(move |l| cmd::start(l, &table, &o, &command))
         .await?;
-    let value = answer(&played, Shown::All);
+    let value = answer(&played, played.event.clone(), Onlooker::Referee);
     Ok(HttpResponse::Created()
         .insert_header((
             "location",
@@ -96,18 +120,18 @@ pub async fn record(
     let o = writer(&viewer, &req)?;
     let command: PlayEvent = body(&bytes)?;
     let hand = path.into_inner();
-    let shown = shown_for(&viewer, command.seat);
+    let onlooker = onlooker_for(&viewer, command.seat);
     let id = hand.clone();
     match state
         .write(move |l| cmd::record(l, &id, &o, &command))
         .await
     {
-        Ok(played) => Ok(HttpResponse::Ok().json(answer(&played, shown))),
+        Ok(played) => Ok(HttpResponse::Ok().json(answer(&played, played.event.clone(), onlooker))),
         Err(e) if e.kind == ErrorKind::Conflict => {
             // The current state, so the recorder can decide again without another request.
             let current = state
                 .read(move |l| match StoredPlay::load(l, &hand)? {
-                    Some(p) => p.at(None, shown).map(Some),
+                    Some(p) => stored_at(&p, None, onlooker).map(Some),
                     None => Ok(None),
                 })
                 .await?;
@@ -135,7 +159,7 @@ pub async fn read(
     query: web::Query<AtQuery>,
 ) -> Reply {
     let hand = path.into_inner();
-    let shown = shown_for(&viewer, query.seat);
+    let onlooker = onlooker_for(&viewer, query.seat);
     let at = query.at;
     let audience = crate::app::queries::Audience::of(&viewer);
     let view = state
@@ -145,7 +169,7 @@ pub async fn read(
             let hidden = visibility::hand_hidden(l, &hand)?;
             visibility::require_visible(audience, hidden, || format!("no hand `{hand}`"))?;
             match StoredPlay::load(l, &hand)? {
-                Some(p) => p.at(at, shown),
+                Some(p) => stored_at(&p, at, onlooker),
                 None => Err(AppError::not_found(format!(
                     "hand `{hand}` was recorded at its end, not play by play"
                 ))),
