@@ -15,4 +15,5 @@ pub mod error;
 pub mod import_check;
 pub mod queries;
 pub mod table;
+pub mod table_cache;
 pub mod tournament;

@@ -21,6 +21,52 @@ pub struct TableContext {
     pub state: Table,
     /// The version of the table's own stream the state was folded at.
     pub table_version: u64,
+    /// What the state was folded from, for telling later whether it still stands
+    /// ([`Fingerprint`]).
+    pub folded_from: Fingerprint,
+}
+
+/// Where each stream a table's state (focused on its last hand) is folded from stood: the
+/// tournament's stream (the table's status), the table's own, the hands of its last game as
+/// the read model has them (their ends make the rotation), and the hand in play's stream. When
+/// none has moved, a state folded earlier is the state the ledger gives now.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fingerprint {
+    pub tournament: u64,
+    pub table: u64,
+    pub positions: Vec<readmodel::HandPosition>,
+    /// The hand in play's stream and its version.
+    pub in_play: Option<(String, u64)>,
+}
+
+impl Fingerprint {
+    /// Where the streams of `table` (its tournament's `tournament`) stand now.
+    pub fn now(ledger: &Ledger, table: &TableRow) -> Result<Fingerprint, AppError> {
+        let positions = last_game(ledger, &table.table)?;
+        let in_play = match positions.last().filter(|r| !r.settled) {
+            Some(r) => {
+                let stream: StreamId = r.stream.parse().map_err(|e| {
+                    AppError::internal(format!("hand stream of `{}`: {e}", table.table))
+                })?;
+                Some((r.stream.clone(), ledger.stream_version(&stream)?))
+            }
+            None => None,
+        };
+        Ok(Fingerprint {
+            tournament: ledger.stream_version(&table.tournament)?,
+            table: ledger.stream_version(&StreamId::table(table.table.as_str())?)?,
+            positions,
+            in_play,
+        })
+    }
+}
+
+/// The hands of `table`'s last game, as the read model has them.
+fn last_game(ledger: &Ledger, table: &TableId) -> Result<Vec<readmodel::HandPosition>, AppError> {
+    Ok(match ledger.last_hand(table)? {
+        Some(last) => ledger.game_positions(table, last.game, false)?,
+        None => Vec::new(),
+    })
 }
 
 /// Which hand a command needs in full (its facts and settlement, or its play); the other hands
@@ -50,7 +96,8 @@ impl TableContext {
         let id = TableId::new(table).map_err(|_| missing())?;
         let row = ledger.table(&id)?.ok_or_else(missing)?;
         // The tournament's conditions and the table's status are the tournament aggregate's.
-        let tournament = crate::app::tournament::load_stream(ledger, row.tournament.clone())?.state;
+        let loaded = crate::app::tournament::load_stream(ledger, row.tournament.clone())?;
+        let (tournament, tournament_version) = (loaded.state, loaded.version);
         let entry = tournament.table(&id).ok_or_else(|| {
             AppError::internal(format!("table `{table}` is not its tournament's"))
         })?;
@@ -87,11 +134,14 @@ impl TableContext {
         // only when its facts or its play are needed: the corrected hand, or a last hand still
         // in play; the others are restored from where they stood and how they ended.
         let records = match focus {
-            Focus::Last => match ledger.last_hand(&id)? {
-                Some(last) => ledger.game_positions(&id, last.game, false)?,
-                None => Vec::new(),
-            },
+            Focus::Last => last_game(ledger, &id)?,
             Focus::Hand(key) => ledger.game_positions(&id, key.game, true)?,
+        };
+        let mut folded_from = Fingerprint {
+            tournament: tournament_version,
+            table: 0,
+            positions: records.clone(),
+            in_play: None,
         };
         let last = records.last().map(|r| HandKey {
             game: r.game,
@@ -126,17 +176,24 @@ impl TableContext {
                 .stream
                 .parse()
                 .map_err(|e| AppError::internal(format!("hand stream of `{table}`: {e}")))?;
+            let mut version = 0;
             for e in ledger.read_stream(&stream, 1)? {
+                version = e.version;
                 if let Ok(h) = e.event.try_into() {
                     fold(&mut state, Decided::Hand(key, h), e.event_id)?;
                 }
             }
+            if !record.settled {
+                folded_from.in_play = Some((record.stream.clone(), version));
+            }
         }
+        folded_from.table = table_version;
         Ok(TableContext {
             table: row,
             conditions,
             state,
             table_version,
+            folded_from,
         })
     }
 

@@ -34,6 +34,9 @@ pub struct AppState {
 struct Inner {
     path: PathBuf,
     writer: Mutex<Ledger>,
+    /// The tables being recorded play by play, kept folded between requests; locked only
+    /// while the writer is held.
+    tables: Mutex<crate::app::table_cache::TableCache>,
     readers: Mutex<Vec<Ledger>>,
     auth: Mutex<Connection>,
     /// Login attempts per official and per address.
@@ -76,6 +79,7 @@ impl AppState {
             inner: Arc::new(Inner {
                 path: path.to_owned(),
                 writer: Mutex::new(writer),
+                tables: Mutex::new(Default::default()),
                 readers: Mutex::new(Vec::new()),
                 auth: Mutex::new(auth),
                 throttle,
@@ -184,6 +188,24 @@ impl AppState {
     {
         let state = self.clone();
         web::block(move || state.write_now(f)).await?
+    }
+
+    /// Runs `f` with the writer and the tables kept folded, on the blocking pool.
+    pub async fn write_tables<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&mut Ledger, &mut crate::app::table_cache::TableCache) -> Result<T, AppError>
+            + Send
+            + 'static,
+        T: Send + 'static,
+    {
+        let state = self.clone();
+        web::block(move || {
+            state.write_now(|ledger| {
+                let mut tables = lock(&state.inner.tables)?;
+                f(ledger, &mut tables)
+            })
+        })
+        .await?
     }
 
     /// Runs `f` with the writer on the current thread.

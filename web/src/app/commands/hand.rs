@@ -276,7 +276,7 @@ pub(super) fn store(
 /// it was written), and each decided event with the id it was recorded under.
 pub(super) struct Stored {
     pub(super) hand_version: u64,
-    table_version: Option<u64>,
+    pub(super) table_version: Option<u64>,
     pub(super) recorded: Vec<(uuid::Uuid, Decided)>,
 }
 

@@ -14,10 +14,12 @@ use referee::play::Applied;
 use referee::table::{Decided, TableCommand};
 use serde::Deserialize;
 
+use super::hand::store_with_ids;
 use crate::app::accounts::roles::Action;
 use crate::app::accounts::viewer::Official;
 use crate::app::error::AppError;
 use crate::app::table::TableContext;
+use crate::app::table_cache::{locate, TableCache};
 
 /// Start the next hand at a table play by play.
 #[derive(Clone, Debug, Deserialize)]
@@ -68,11 +70,14 @@ pub struct Played {
 /// Starts the next hand at `table` play by play.
 pub fn start(
     ledger: &mut Ledger,
+    tables: &mut TableCache,
     table: &str,
     by: &Official,
     cmd: &StartHand,
 ) -> Result<Played, AppError> {
     by.require_role(Action::RecordHand)?;
+    // A table starting a hand is folded afresh after it (its read model moves with the start).
+    tables.forget(table);
     let ctx = TableContext::load(ledger, table)?;
     let expected = super::hand::next_hand(ledger, &ctx, &cmd.hand)?;
     let decided = ctx.state.decide(
@@ -103,9 +108,12 @@ pub fn start(
     })
 }
 
-/// Records one event of the play of `hand`.
+/// Records one event of the play of `hand`, deciding it on the table kept folded in `tables`
+/// (folded afresh when a stream it was folded from has moved) and keeping the table as the
+/// decision leaves it: the event is applied once, by the decision.
 pub fn record(
     ledger: &mut Ledger,
+    tables: &mut TableCache,
     hand: &str,
     by: &Official,
     cmd: &PlayEvent,
@@ -117,7 +125,7 @@ pub fn record(
             cmd.event.event_type()
         ))
     })?;
-    let (stream, key, ctx) = super::hand::hand_at(ledger, hand, true)?;
+    let (stream, key, table) = locate(ledger, hand)?;
     let current = ledger.stream_version(&stream)?;
     if cmd.version != current {
         return Err(AppError::conflict(format!(
@@ -125,6 +133,7 @@ pub fn record(
             cmd.version
         )));
     }
+    let ctx = tables.load(ledger, &table)?;
     let decision = ctx.state.decision(
         &ctx.conditions,
         &TableCommand::Play {
@@ -133,17 +142,43 @@ pub fn record(
             laid_down: cmd.laid_down.clone(),
         },
     )?;
-    // The table replayed the event (and the hands laid down with it) to decide it: its replay
-    // is the answer, and nothing is applied a second time.
-    let played = decision
-        .played
-        .ok_or_else(|| AppError::internal("a decided event of the play has no hand in play"))?;
-    let (play, applied) = (*played.replay, played.applied);
-    let decided = decision.events;
-    let version = super::hand::store(ledger, &ctx, &stream, current, decided, by)?;
+    let (play, applied) = match &decision.played {
+        Some(p) => ((*p.replay).clone(), p.applied.clone()),
+        None => {
+            return Err(AppError::internal(
+                "a decided event of the play has no hand in play",
+            ))
+        }
+    };
+    let stored = match store_with_ids(ledger, ctx, &stream, current, decision.events.clone(), by) {
+        Ok(stored) => stored,
+        Err(e) => {
+            tables.forget(&table);
+            return Err(e);
+        }
+    };
+    // The table takes the decision's own replay: the event is not applied again.
+    let ids: Vec<_> = stored.recorded.iter().map(|(id, _)| *id).collect();
+    let kept = match ctx.state.apply_decision(&ids, decision) {
+        Ok(()) => ctx.state.in_play().is_some(),
+        Err(e) => {
+            tracing::warn!(table = %table, "a recorded decision did not fold: {e}");
+            false
+        }
+    };
+    if kept {
+        if let Some(v) = stored.table_version {
+            ctx.table_version = v;
+            ctx.folded_from.table = v;
+        }
+        ctx.folded_from.in_play = Some((stream.as_str().to_owned(), stored.hand_version));
+    } else {
+        // The hand is over (the read model's positions move with it), or the fold failed.
+        tables.forget(&table);
+    }
     Ok(Played {
         stream,
-        version,
+        version: stored.hand_version,
         play,
         applied,
         event,

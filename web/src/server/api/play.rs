@@ -99,7 +99,7 @@ pub async fn start(
     let command: StartHand = body(&bytes)?;
     let table = path.into_inner();
     let played = state
-        .write(move |l| cmd::start(l, &table, &o, &command))
+        .write_tables(move |l, t| cmd::start(l, t, &table, &o, &command))
         .await?;
     let value = answer(&played, played.event.clone(), Onlooker::Referee);
     Ok(HttpResponse::Created()
@@ -123,7 +123,7 @@ pub async fn record(
     let onlooker = onlooker_for(&viewer, command.seat);
     let id = hand.clone();
     match state
-        .write(move |l| cmd::record(l, &id, &o, &command))
+        .write_tables(move |l, t| cmd::record(l, t, &id, &o, &command))
         .await
     {
         Ok(played) => Ok(HttpResponse::Ok().json(answer(&played, played.event.clone(), onlooker))),
