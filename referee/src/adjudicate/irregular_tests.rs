@@ -529,7 +529,7 @@ fn random_game(seed: u64, stray: bool) -> Replayed {
                 .wall
                 .live_tiles
                 .as_ref()
-                .and_then(|w| w.first().copied());
+                .and_then(|w| w.front().copied());
             HandEvent::TileDrawn(crate::event::TileDrawn {
                 seat: Seat::ALL[rand(4)],
                 tile: next,

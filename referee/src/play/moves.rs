@@ -191,7 +191,7 @@ impl PlayState {
                         .wall
                         .live_tiles
                         .as_ref()
-                        .and_then(|w| w.first().copied());
+                        .and_then(|w| w.front().copied());
                     out.push(Move::Draw(next));
                 }
             }
@@ -201,7 +201,7 @@ impl PlayState {
                 } else {
                     (self.wall.live, &self.wall.live_tiles)
                 };
-                let next = tiles.as_ref().and_then(|w| w.first().copied());
+                let next = tiles.as_ref().and_then(|w| w.front().copied());
                 match (count, loose) {
                     (0, _) => out.push(Move::WashOut),
                     (_, true) => out.push(Move::DrawLoose(next)),
@@ -214,7 +214,7 @@ impl PlayState {
                         .wall
                         .loose_tiles
                         .as_ref()
-                        .and_then(|w| w.first().copied());
+                        .and_then(|w| w.front().copied());
                     out.push(Move::DrawLoose(next));
                 } else {
                     // §58: a concealed kong only for the Thirteen Unique Wonders.

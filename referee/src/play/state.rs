@@ -1,5 +1,7 @@
 //! The state of a hand in play, and the deal that begins it (Code §24).
 
+use std::collections::VecDeque;
+
 use crate::by_seat::BySeat;
 use crate::counts::TileCounts;
 use crate::event::WinContext;
@@ -60,7 +62,8 @@ impl SeatState {
             undeclared,
             sets: Vec::new(),
             bonus: Vec::new(),
-            discards: Vec::new(),
+            // A seat discards at most a quarter of the wall and a few more: sized once.
+            discards: Vec::with_capacity(40),
             original_call: false,
             claimed: None,
         }
@@ -107,10 +110,11 @@ pub struct Wall {
     pub live: u32,
     /// Tiles left in the kong box (the loose tiles among them).
     pub kong_box: u32,
-    /// The live wall's tiles, next draw first, when known.
-    pub live_tiles: Option<Vec<AnyTile>>,
+    /// The live wall's tiles, next draw first, when known (a ring: a draw takes the front, a
+    /// tile put back goes to the front, Babcock's replenished kong box takes the back).
+    pub live_tiles: Option<VecDeque<AnyTile>>,
     /// The kong box's tiles, next loose tile first, when known.
-    pub loose_tiles: Option<Vec<AnyTile>>,
+    pub loose_tiles: Option<VecDeque<AnyTile>>,
 }
 
 /// The claims on the live discard, while they may be made.
@@ -326,7 +330,8 @@ impl PlayState {
             east,
             prevailing: started.prevailing_wind,
             seats: BySeat::from_fn(|_| empty()),
-            discards: Vec::new(),
+            // At most one discard per tile drawn, and the first: sized once.
+            discards: Vec::with_capacity((rules.tiles - dealt + 1) as usize),
             wall: Wall {
                 live: rules.tiles - dealt - rules.kong_box,
                 kong_box: rules.kong_box,
@@ -387,7 +392,7 @@ impl PlayState {
                     next += n;
                 }
                 let box_start = tiles.len() - rules.kong_box as usize;
-                state.wall.live_tiles = Some(tiles[next..box_start].to_vec());
+                state.wall.live_tiles = Some(tiles[next..box_start].iter().copied().collect());
                 // The kong box is the end of the wall; its loose tiles are drawn from the end.
                 state.wall.loose_tiles = Some(tiles[box_start..].iter().rev().copied().collect());
             }

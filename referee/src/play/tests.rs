@@ -558,7 +558,7 @@ fn random_game(seed: u64) -> (HandStarted, Vec<HandEvent>) {
                 } else {
                     &s.wall.live_tiles
                 };
-                let tile = wall.as_ref().and_then(|w| w.first().copied());
+                let tile = wall.as_ref().and_then(|w| w.front().copied());
                 if loose {
                     HandEvent::LooseTileDrawn(LooseTileDrawn { seat, tile })
                 } else {
@@ -585,7 +585,7 @@ fn random_game(seed: u64) -> (HandStarted, Vec<HandEvent>) {
                         reason: "the live wall is exhausted".into(),
                     })
                 } else {
-                    let tile = s.wall.live_tiles.as_ref().and_then(|w| w.first().copied());
+                    let tile = s.wall.live_tiles.as_ref().and_then(|w| w.front().copied());
                     HandEvent::TileDrawn(TileDrawn { seat, tile })
                 }
             }
@@ -602,7 +602,7 @@ fn random_game(seed: u64) -> (HandStarted, Vec<HandEvent>) {
             }),
             Turn::Robbable { seat, .. } => HandEvent::LooseTileDrawn(LooseTileDrawn {
                 seat,
-                tile: s.wall.loose_tiles.as_ref().and_then(|w| w.first().copied()),
+                tile: s.wall.loose_tiles.as_ref().and_then(|w| w.front().copied()),
             }),
         };
         let applied = p

@@ -152,7 +152,7 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Incon
     }
     state.wall.live += 1;
     if let (Some(tiles), Some(t)) = (&mut state.wall.live_tiles, over.tile) {
-        tiles.insert(0, t);
+        tiles.push_front(t);
     }
     state.window = Some(over.window);
     state.drawn_over = None;
@@ -230,7 +230,7 @@ pub(super) fn surrender_kong(
         state.seen[t.index()] = state.seen[t.index()].saturating_sub(1);
         state.wall.kong_box += 1;
         if let Some(tiles) = &mut state.wall.loose_tiles {
-            tiles.insert(0, AnyTile::Playing(t));
+            tiles.push_front(AnyTile::Playing(t));
         }
     }
     take_back_set(state, holder, tile)?;

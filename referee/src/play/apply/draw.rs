@@ -50,7 +50,10 @@ pub(super) fn draw_from(
             ),
         )
     });
-    let t = tiles.remove(taken);
+    // The count said a tile is left: a known wall always holds it.
+    let t = tiles
+        .remove(taken)
+        .ok_or(Inconsistent::WallEmpty { seat, wall: name })?;
     *count -= 1;
     Ok((Some(t), wrong))
 }
@@ -81,8 +84,8 @@ pub(super) fn take_draw(
         state.wall.kong_box += 1;
         if let (Some(live), Some(loose)) = (&mut state.wall.live_tiles, &mut state.wall.loose_tiles)
         {
-            if let Some(t) = live.pop() {
-                loose.push(t);
+            if let Some(t) = live.pop_back() {
+                loose.push_back(t);
             }
         }
     }
