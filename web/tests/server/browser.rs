@@ -84,14 +84,35 @@ fn shot(tab: &Tab, name: &str) {
     std::fs::write(screenshots().join(format!("{name}.png")), png).unwrap();
 }
 
+/// Opens `url` and waits until its document has loaded. (Not `wait_until_navigated`, which
+/// waits for the network to be idle for half a second after every page.)
 fn go(tab: &Tab, url: &str) {
+    tab.evaluate("window.__old_page = true", false).unwrap();
     tab.navigate_to(url).unwrap();
-    tab.wait_until_navigated().unwrap();
+    wait_for_new_page(tab, url);
 }
 
+/// Focuses the field and enters `text` as one input (`Input.insertText`, as a phone's keyboard
+/// commits a word: the page sees `input` events, which is all its scripts listen to). Typing key
+/// by key, or finding the field through the DOM domain, costs a round trip to the browser each
+/// (about 0.1 s: the driver's reader holds the socket for its read timeout).
 fn type_into(tab: &Tab, selector: &str, text: &str) {
-    tab.wait_for_element(selector).unwrap().click().unwrap();
-    tab.type_str(text).unwrap();
+    let focused = tab
+        .evaluate(
+            &format!(
+                "(function (e) {{ if (!e) return false; e.focus(); return document.activeElement === e; }})(document.querySelector({}))",
+                serde_json::to_string(selector).unwrap()
+            ),
+            false,
+        )
+        .unwrap()
+        .value;
+    assert_eq!(
+        focused,
+        Some(serde_json::Value::Bool(true)),
+        "no field {selector} to type into"
+    );
+    tab.send_character(text).unwrap();
 }
 
 fn set_select(tab: &Tab, name: &str, value: &str) {
@@ -114,6 +135,11 @@ fn click_and_wait(tab: &Tab, button: &str, form_action: &str) {
     // Mark the old document, click, and wait until a new, fully loaded document replaces it.
     tab.evaluate("window.__old_page = true", false).unwrap();
     tab.wait_for_element(button).unwrap().click().unwrap();
+    wait_for_new_page(tab, form_action);
+}
+
+/// Waits until a new, fully loaded document has replaced the one marked `window.__old_page`.
+fn wait_for_new_page(tab: &Tab, what: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let fresh = tab
@@ -128,10 +154,7 @@ fn click_and_wait(tab: &Tab, button: &str, form_action: &str) {
         if fresh {
             break;
         }
-        assert!(
-            Instant::now() < deadline,
-            "submitting {form_action} loaded no page"
-        );
+        assert!(Instant::now() < deadline, "{what} loaded no page");
         std::thread::sleep(Duration::from_millis(50));
     }
 }
