@@ -1,6 +1,7 @@
 //! Given / when / then: a table's history, a command, and the events or violations decided.
 
 use super::*;
+use crate::BySeat;
 use crate::event::*;
 use crate::score::WinFrom;
 use crate::violation::Violations;
@@ -109,7 +110,7 @@ fn seats_must_be_drawn_first() {
 fn a_correction_that_changes_nothing_is_refused() {
     let t = given(&[won(Seat::West)]);
     let key = HandKey { game: 1, hand: 1 };
-    let recorded = t.hands[&key].facts.clone().unwrap();
+    let recorded = t.hands[&key].facts().unwrap();
     let v = t
         .decide(
             &conditions(),
@@ -130,9 +131,9 @@ fn a_correction_starts_from_the_record_and_changes_only_what_it_says() {
         report: report(Some(Seat::West), WinFrom::Discard, Some(Seat::South)),
     }]);
     let key = HandKey { game: 1, hand: 1 };
-    let before = t.hands[&key].settlement.clone().unwrap();
+    let before = t.hands[&key].settlement().map(|(id, s)| (id, s.clone())).unwrap();
     // when the referee corrects only the discarder to North,
-    let mut report = HandReport::from_facts(t.hands[&key].facts.as_ref().unwrap());
+    let mut report = HandReport::from_facts(&t.hands[&key].facts().unwrap());
     report.discarder = Some(Seat::North);
     let events = when(
         &mut t,
@@ -148,13 +149,13 @@ fn a_correction_starts_from_the_record_and_changes_only_what_it_says() {
         &events[0],
         Decided::Hand(_, HandEvent::CorrectionRecorded(c)) if c.supersedes == before.0
     ));
-    let facts = t.hands[&key].facts.as_ref().unwrap();
+    let facts = t.hands[&key].facts().unwrap();
     let win = facts.win.as_ref().unwrap();
     assert_eq!(
         (win.from, win.discarder),
         (WinFrom::Discard, Some(Seat::North))
     );
-    assert_ne!(t.hands[&key].settlement.as_ref().unwrap().0, before.0);
+    assert_ne!(t.hands[&key].settlement().unwrap().0, before.0);
 }
 
 #[test]
@@ -497,7 +498,7 @@ fn a_hand_recorded_one_event_at_a_time_ends_as_the_same_record_as_all_at_once() 
     assert!(t.in_play().is_none());
     assert_eq!(decided, all);
     assert_eq!(t.next().east, Seat::South);
-    let settled = |t: &Table| t.hands[&key].settlement.as_ref().map(|(_, s)| s.clone());
+    let settled = |t: &Table| t.hands[&key].settlement().map(|(_, s)| s.clone());
     assert_eq!(settled(&t), settled(&at_once));
     assert!(settled(&t).is_some());
 }
@@ -703,7 +704,7 @@ fn a_false_mah_jongg_taken_up_lets_play_go_on_with_no_winner() {
         }),
     )
     .unwrap();
-    assert_eq!(t.hands[&key].winner, None);
+    assert_eq!(t.hands[&key].record().winner(), None);
     assert_eq!(t.hands[&key].end(), None);
     let (_, play) = t.in_play().unwrap();
     assert_eq!(play.state().turn, crate::play::Turn::Draw(Seat::South));
