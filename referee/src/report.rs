@@ -17,7 +17,7 @@ use crate::hand::Hand;
 use crate::rotation::Position;
 use crate::rules::Ruleset;
 use crate::score::{
-    prepare, Circumstances, LineValue, ScoreInput, ScoreSheet, SheetLine, Win, WinFrom,
+    prepare, Circumstances, LineValue, Prepared, ScoreInput, ScoreSheet, SheetLine, Win, WinFrom,
 };
 use crate::seat::Seat;
 use crate::settle::{derive_nets, settle_hand, HandOutcome, Outcome, Payment, Penalty};
@@ -344,6 +344,60 @@ fn exposed_by_others(hands: &BySeat<Option<Hand>>, seat: Seat) -> TileCounts {
 }
 
 impl HandFacts {
+    /// What scoring `seat`'s hand at `position` takes: its hand, its wind, the win when it won,
+    /// and the tiles it could see; `None` for a hand not laid down.
+    pub(crate) fn score_input(&self, seat: Seat, position: &Position) -> Option<ScoreInput> {
+        let hand = self.hands[seat].as_ref()?;
+        Some(ScoreInput {
+            hand: hand.clone(),
+            seat: position.wind_of(seat),
+            prevailing: position.prevailing,
+            win: self.win.as_ref().filter(|w| w.winner == seat).map(|w| Win {
+                // §122(r): East's wins in succession, this one included.
+                east_wins: if seat == position.east {
+                    position.east_wins + 1
+                } else {
+                    0
+                },
+                ..w.circumstances.win(w.from)
+            }),
+            visible: {
+                let mut seen = exposed_by_others(&self.hands, seat);
+                // At most four of each: `check` refused more.
+                let _ = seen.try_merge(&self.discards);
+                seen
+            },
+        })
+    }
+
+    /// The score sheets of the seats `which` names (a hand not laid down claims no score,
+    /// §106); `None` for the others. Every hand that cannot be scored is a violation.
+    pub(crate) fn sheets(
+        &self,
+        score: &Prepared<'_>,
+        position: &Position,
+        which: impl Fn(Seat) -> bool,
+    ) -> Result<BySeat<Option<ScoreSheet>>, Violations> {
+        let mut v = Violations::new();
+        let sheets = BySeat::from_fn(|seat| {
+            if !which(seat) {
+                return None;
+            }
+            let Some(input) = self.score_input(seat, position) else {
+                return Some(not_laid_down(&score.rules_name()));
+            };
+            Some(score.score(&input).unwrap_or_else(|e| {
+                v.push(Violation::new(format!("hands.{seat}"), e.to_string()));
+                ScoreSheet::default()
+            }))
+        });
+        if v.is_empty() {
+            Ok(sheets)
+        } else {
+            Err(v)
+        }
+    }
+
     /// Scores every hand under `rules` in the wind its player holds at `position`, settles by
     /// the ruleset's method, and adds the penalties agreed at the table.
     pub fn score_and_settle(
@@ -351,41 +405,11 @@ impl HandFacts {
         rules: &Ruleset,
         position: &Position,
     ) -> Result<Settled, Violations> {
-        let mut v = Violations::new();
         let winner = self.win.as_ref().map(|w| w.winner);
-        let score = prepare(rules);
-        let sheets = self.hands.as_ref().map_with_key(|seat, hand| {
-            let Some(hand) = hand else {
-                return not_laid_down(&rules.name);
-            };
-            let input = ScoreInput {
-                hand: hand.clone(),
-                seat: position.wind_of(seat),
-                prevailing: position.prevailing,
-                win: self.win.as_ref().filter(|w| w.winner == seat).map(|w| Win {
-                    // §122(r): East's wins in succession, this one included.
-                    east_wins: if seat == position.east {
-                        position.east_wins + 1
-                    } else {
-                        0
-                    },
-                    ..w.circumstances.win(w.from)
-                }),
-                visible: {
-                    let mut seen = exposed_by_others(&self.hands, seat);
-                    // At most four of each: `check` refused more.
-                    let _ = seen.try_merge(&self.discards);
-                    seen
-                },
-            };
-            score(&input).unwrap_or_else(|e| {
-                v.push(Violation::new(format!("hands.{seat}"), e.to_string()));
-                ScoreSheet::default()
-            })
-        });
-        if !v.is_empty() {
-            return Err(v);
-        }
+        let prepared = prepare(rules);
+        let sheets = self
+            .sheets(&prepared, position, |_| true)?
+            .map(|s| s.unwrap_or_default());
         // A wash-out scores nothing (Code §97): the sheets are kept, no one is paid.
         let scores = sheets
             .as_ref()

@@ -276,14 +276,19 @@ pub fn findings(replayed: &Replayed, rules: &crate::Ruleset) -> Vec<Finding> {
             .map(Finding::BrokenOriginalCall),
     );
     out.extend(notes.incorrect.iter().cloned().map(Finding::IncorrectHand));
-    let false_calls = replay.false_calls(rules);
+    let (false_calls, standing) = replay.false_calls_and_standing(rules);
     // A false call is no Mah-Jongg: no cannon was let off by it.
-    let standing_false = replay.false_call(rules).is_some();
+    // A hand abandoned for a false call is not scored: no own count or arrangement is judged.
+    let facts = match standing {
+        Some(_) => None,
+        None => {
+            out.extend(replay.dangerous_discard());
+            let long = report::long_hands(replay);
+            replay.state().facts_leaving_out(&long)
+        }
+    };
     out.extend(false_calls.into_iter().map(Finding::FalseMahJongg));
-    if !standing_false {
-        out.extend(replay.dangerous_discard());
-    }
-    let (miscounts, arrangements) = own_count::judge(replay, rules);
+    let (miscounts, arrangements) = own_count::judge(replay, facts, rules);
     out.extend(miscounts.into_iter().map(Finding::Miscount));
     out.extend(arrangements.into_iter().map(Finding::Arrangement));
     out.sort_by_key(Finding::event);

@@ -25,9 +25,10 @@
 use std::fmt;
 
 use super::replay::Replay;
-use crate::report::HandReport;
+use crate::report::HandFacts;
+use crate::score::prepare;
 use crate::settle::Penalty;
-use crate::{BySeat, Ruleset, Seat};
+use crate::{Ruleset, Seat};
 
 /// An own count that differs from the hand's value (§110).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,74 +119,83 @@ impl fmt::Display for Arrangement {
 
 /// The own counts that differ from their hands' values, and the arrangements that undervalue
 /// their hands, once the play has ended in a Mah-Jongg that stands and every hand is seen;
-/// nothing otherwise.
-pub(crate) fn judge(play: &Replay, rules: &Ruleset) -> (Vec<Miscount>, Vec<Arrangement>) {
-    let Some(report) = super::report(play, rules).filter(|r| r.winner.is_some()) else {
-        return (Vec::new(), Vec::new());
-    };
-    // The hands' values: their sheets, whatever penalties settle on top.
-    let plain = HandReport {
-        penalties: Vec::new(),
-        ..report
-    };
-    let Some(sheets) = sheets_of(play, &plain, rules) else {
+/// nothing otherwise. `facts` are the finished hand's, as the play gives them
+/// ([`crate::play::PlayState::facts_leaving_out`]).
+///
+/// Only the hands a finding needs are scored: those counted by their players, and those laid
+/// down grouped — each as grouped and, where it has more than one way of counting, as it could
+/// best be grouped (a hand with one way scores the same however it is grouped).
+pub(crate) fn judge(
+    play: &Replay,
+    facts: Option<HandFacts>,
+    rules: &Ruleset,
+) -> (Vec<Miscount>, Vec<Arrangement>) {
+    let Some(facts) = facts.filter(|f| f.win.is_some()) else {
         return (Vec::new(), Vec::new());
     };
     let notes = play.notes();
-    let miscounts = notes
-        .own_counts
-        .iter()
-        .filter(|c| c.counted != sheets[c.seat].total)
-        .map(|c| Miscount {
-            seat: c.seat,
-            event: c.event,
-            counted: c.counted,
-            value: sheets[c.seat].total,
-        })
-        .collect();
     let laid = &play.state().laid_down;
     let grouped: Vec<Seat> = Seat::ALL
         .into_iter()
         .filter(|&s| laid[s].as_ref().is_some_and(|h| !h.groups().is_empty()))
         .collect();
-    if grouped.is_empty() {
-        return (miscounts, Vec::new());
+    let counted = |s: Seat| notes.own_counts.iter().any(|c| c.seat == s);
+    if notes.own_counts.is_empty() && grouped.is_empty() {
+        return (Vec::new(), Vec::new());
     }
-    let ungrouped = HandReport {
-        hands: BySeat::from_fn(|s| match &laid[s] {
-            Some(h) if grouped.contains(&s) => Some(h.ungrouped().to_string()),
-            _ => plain.hands[s].clone(),
-        }),
-        ..plain.clone()
+    // The hands' values: their sheets, whatever penalties settle on top.
+    let position = play.state().position(0);
+    let score = prepare(rules);
+    let Ok(sheets) = facts.sheets(&score, &position, |s| counted(s) || grouped.contains(&s))
+    else {
+        return (Vec::new(), Vec::new());
     };
-    let Some(best) = sheets_of(play, &ungrouped, rules) else {
+    let value = |s: Seat| sheets[s].as_ref().map_or(0, |sheet| sheet.total);
+    let miscounts = notes
+        .own_counts
+        .iter()
+        .filter(|c| c.counted != value(c.seat))
+        .map(|c| Miscount {
+            seat: c.seat,
+            event: c.event,
+            counted: c.counted,
+            value: value(c.seat),
+        })
+        .collect();
+    // The grouped hands as they could best be grouped: only where there is a choice.
+    let mut ungrouped = facts.clone();
+    for &s in &grouped {
+        if let Some(h) = &laid[s] {
+            ungrouped.hands[s] = Some(h.ungrouped());
+        }
+    }
+    let choice: Vec<Seat> = grouped
+        .iter()
+        .copied()
+        .filter(|&s| {
+            ungrouped
+                .score_input(s, &position)
+                .and_then(|input| score.ways(&input))
+                .is_some_and(|n| n > 1)
+        })
+        .collect();
+    let Ok(best) = ungrouped.sheets(&score, &position, |s| choice.contains(&s)) else {
         return (miscounts, Vec::new());
     };
-    let arrangements = grouped
+    let arrangements = choice
         .into_iter()
-        .filter(|&s| best[s].total > sheets[s].total)
         .filter_map(|s| {
-            Some(Arrangement {
+            let (as_grouped, best) = (sheets[s].as_ref()?, best[s].as_ref()?);
+            let event = notes.laid_down_at[s]?;
+            (best.total > as_grouped.total).then(|| Arrangement {
                 seat: s,
-                event: notes.laid_down_at[s]?,
-                as_grouped: sheets[s].total,
-                grouped: sheets[s].arrangement.clone(),
-                best: best[s].total,
-                best_grouped: best[s].arrangement.clone(),
+                event,
+                as_grouped: as_grouped.total,
+                grouped: as_grouped.arrangement.clone(),
+                best: best.total,
+                best_grouped: best.arrangement.clone(),
             })
         })
         .collect();
     (miscounts, arrangements)
-}
-
-/// Each seat's score sheet for `report`, as the table scores it; `None` if it cannot be
-/// scored.
-fn sheets_of(
-    play: &Replay,
-    report: &HandReport,
-    rules: &Ruleset,
-) -> Option<BySeat<crate::score::ScoreSheet>> {
-    let (_, settled) =
-        crate::report::settle(report.clone(), rules, &play.state().position(0)).ok()?;
-    Some(settled.sheets)
 }

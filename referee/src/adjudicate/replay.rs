@@ -197,6 +197,27 @@ impl Replay {
             .collect()
     }
 
+    /// Every call of Mah-Jongg found false under `rules` (§82), and the one standing, if it is
+    /// one of them: each call judged once.
+    pub fn false_calls_and_standing(
+        &self,
+        rules: &crate::Ruleset,
+    ) -> (Vec<FalseCall>, Option<FalseCall>) {
+        let standing = self.play.standing_call();
+        let mut all = Vec::new();
+        let mut standing_false = None;
+        for (i, (c, bars)) in self.play.calls().iter().zip(&self.bars).enumerate() {
+            let state = c.as_called.as_deref().unwrap_or(self.play.state());
+            if let Some(f) = FalseCall::of(c, bars, state, rules) {
+                if standing == Some(i) {
+                    standing_false = Some(f.clone());
+                }
+                all.push(f);
+            }
+        }
+        (all, standing_false)
+    }
+
     /// The call of Mah-Jongg that ended the play, if it stands and is false under `rules`.
     pub fn false_call(&self, rules: &crate::Ruleset) -> Option<FalseCall> {
         let i = self.play.standing_call()?;

@@ -13,6 +13,7 @@
 //! - a false call of Mah-Jongg that others laid down tiles after abandons the hand with the
 //!   false caller's penalty and no other score (§82).
 
+use super::false_call::FalseCall;
 use super::incorrect_hand::Fault;
 use super::replay::Replay;
 use crate::play::{Ending, Turn};
@@ -29,12 +30,18 @@ use crate::{Ruleset, Seat};
 /// up his hand).
 pub fn report(replay: &Replay, rules: &Ruleset) -> Option<HandReport> {
     match replay.false_call(rules) {
-        Some(f) => f.penalty().map(|p| HandReport {
-            penalties: vec![p],
-            ..HandReport::default()
-        }),
+        Some(f) => abandoned(&f),
         None => report_as_played(replay),
     }
+}
+
+/// The hand abandoned for the false call `f` that others laid down tiles after, with the
+/// penalty and no other score (§82–83); `None` while the caller may still take up his hand.
+pub(crate) fn abandoned(f: &FalseCall) -> Option<HandReport> {
+    f.penalty().map(|p| HandReport {
+        penalties: vec![p],
+        ..HandReport::default()
+    })
 }
 
 /// The finished hand's report as it was played ([`crate::play::PlayState::report`]), with the
@@ -43,19 +50,7 @@ pub fn report(replay: &Replay, rules: &Ruleset) -> Option<HandReport> {
 pub fn report_as_played(replay: &Replay) -> Option<HandReport> {
     let state = replay.state();
     let notes = replay.notes();
-    let long: Vec<Seat> = match state.turn {
-        Turn::Over(Ending::MahJongg { seat: winner, .. }) => Seat::ALL
-            .into_iter()
-            .filter(|&s| {
-                s != winner
-                    && notes
-                        .incorrect
-                        .iter()
-                        .any(|h| h.seat == s && h.fault == Fault::Long)
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
+    let long = long_hands(replay);
     let mut report = state.report_leaving_out(&long)?;
     report
         .penalties
@@ -75,6 +70,24 @@ pub fn report_as_played(replay: &Replay) -> Option<HandReport> {
             .extend(replay.dangerous_discard().and_then(|f| f.penalty()));
     }
     Some(report)
+}
+
+/// The long hands of a hand ended in Mah-Jongg (§89(c)): they have no place on the score sheet.
+pub(crate) fn long_hands(replay: &Replay) -> Vec<Seat> {
+    let notes = replay.notes();
+    match replay.state().turn {
+        Turn::Over(Ending::MahJongg { seat: winner, .. }) => Seat::ALL
+            .into_iter()
+            .filter(|&s| {
+                s != winner
+                    && notes
+                        .incorrect
+                        .iter()
+                        .any(|h| h.seat == s && h.fault == Fault::Long)
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The finished hand scored and settled under `rules`, East having won `east_wins` hands

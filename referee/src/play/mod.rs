@@ -92,43 +92,72 @@ impl Play {
 
     /// Folds one more event in. An inconsistent event is refused and changes nothing.
     pub fn apply(&mut self, event: &HandEvent) -> Result<Applied, PlayError> {
-        let n = self.events;
-        if let HandEvent::ClaimRetracted(r) = event {
-            if let Some(take_up) = self.take_up_of(r) {
-                return self.take_up(r, take_up);
-            }
-        }
-        let rivals = match event {
-            HandEvent::ClaimGranted(g) => Some(self.rivals_of(g)),
-            _ => None,
-        };
-        let before = matches!(event, HandEvent::MahJonggDeclared(_)).then(|| self.state.clone());
-        let applied = apply::apply(&self.rules, &mut self.state, event)
-            .map_err(|kind| PlayError { event: n, kind })?;
-        if let Some(rivals) = rivals {
-            self.rivals = rivals;
-        }
         match event {
-            HandEvent::MahJonggDeclared(m) => {
-                if let Some(before) = before {
-                    let rivals = if m.self_drawn {
-                        Vec::new()
-                    } else {
-                        std::mem::take(&mut self.rivals)
-                    };
-                    self.calls.push(Call::new(m.seat, n, before, &rivals));
+            HandEvent::ClaimRetracted(r) => {
+                if let Some(take_up) = self.take_up_of(r) {
+                    return self.take_up(r, take_up);
                 }
             }
-            HandEvent::HandExposed(x) => {
-                if let Some(call) = self.standing_call().map(|i| &mut self.calls[i]) {
-                    if call.caller != x.seat && !call.rival_pressing(x.seat) {
-                        call.laid_down.push((x.seat, n));
-                    }
-                }
-            }
+            HandEvent::ClaimGranted(g) => return self.granted(event, g),
+            HandEvent::MahJonggDeclared(m) => return self.called(event, m.seat, m.self_drawn),
+            HandEvent::HandExposed(x) => return self.laid_down(event, x.seat),
             _ => {}
         }
+        self.fold(event)
+    }
+
+    /// The event folded into the state, and counted. The hot path: every draw and discard.
+    #[inline]
+    fn fold(&mut self, event: &HandEvent) -> Result<Applied, PlayError> {
+        let n = self.events;
+        let applied = apply::apply(&self.rules, &mut self.state, event)
+            .map_err(|kind| PlayError { event: n, kind })?;
         self.events += 1;
+        Ok(applied)
+    }
+
+    /// A discard granted: for Mah-Jongg, the other claims for Mah-Jongg that stood beside the
+    /// one it went to are kept for the call that follows (§83).
+    #[inline(never)]
+    fn granted(&mut self, event: &HandEvent, g: &ClaimGranted) -> Result<Applied, PlayError> {
+        let rivals = self.rivals_of(g);
+        let applied = self.fold(event)?;
+        self.rivals = rivals;
+        Ok(applied)
+    }
+
+    /// A call of Mah-Jongg: kept with the state before it, where play resumes if the caller
+    /// takes up his hand (§82), and with its rivals (§83).
+    #[inline(never)]
+    fn called(
+        &mut self,
+        event: &HandEvent,
+        seat: Seat,
+        self_drawn: bool,
+    ) -> Result<Applied, PlayError> {
+        let n = self.events;
+        let before = self.state.clone();
+        let applied = self.fold(event)?;
+        let rivals = if self_drawn {
+            Vec::new()
+        } else {
+            std::mem::take(&mut self.rivals)
+        };
+        self.calls.push(Call::new(seat, n, before, &rivals));
+        Ok(applied)
+    }
+
+    /// A hand laid down: while a call stands, a seat other than the caller's and its rivals'
+    /// laying down tiles finishes the hand for a false call (§82–83).
+    #[inline(never)]
+    fn laid_down(&mut self, event: &HandEvent, seat: Seat) -> Result<Applied, PlayError> {
+        let n = self.events;
+        let applied = self.fold(event)?;
+        if let Some(call) = self.standing_call().map(|i| &mut self.calls[i]) {
+            if call.caller != seat && !call.rival_pressing(seat) {
+                call.laid_down.push((seat, n));
+            }
+        }
         Ok(applied)
     }
 

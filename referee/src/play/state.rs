@@ -4,7 +4,8 @@ use crate::by_seat::BySeat;
 use crate::counts::TileCounts;
 use crate::event::{ClaimKind, Deal, HandStarted};
 use crate::hand::{Hand, HandSetup, RawMeld};
-use crate::report::HandReport;
+use crate::event::WinContext;
+use crate::report::{HandFacts, HandReport};
 use crate::rotation::Position;
 use crate::score::{Circumstances, WinFrom};
 use crate::seat::Seat;
@@ -595,6 +596,53 @@ impl PlayState {
             report.circumstances = circumstances;
         }
         Some(report)
+    }
+
+    /// The finished hand's facts as the play gives them — what [`PlayState::report`] states,
+    /// without going through the notation and back: the hands as laid down (or as they lie),
+    /// the win, the discards left on the table; no penalty. The hands of `left_out` are not
+    /// given (a long hand, §89(c)). `None` before the end, or while a hand is only counted.
+    pub fn facts_leaving_out(&self, left_out: &[Seat]) -> Option<HandFacts> {
+        let Turn::Over(end) = self.turn else {
+            return None;
+        };
+        let mut hands = BySeat::from_fn(|_| None);
+        for seat in Seat::ALL {
+            if left_out.contains(&seat) {
+                continue;
+            }
+            hands[seat] = Some(match &self.laid_down[seat] {
+                Some(h) => h.clone(),
+                None => self.hand_of(seat)?,
+            });
+        }
+        let win = match end {
+            Ending::MahJongg {
+                seat,
+                from,
+                discarder,
+                circumstances,
+                ..
+            } => Some(WinContext {
+                winner: seat,
+                tile: hands[seat].as_ref().and_then(Hand::winning)?,
+                from,
+                discarder,
+                circumstances,
+            }),
+            Ending::WashOut => None,
+        };
+        let mut discards = TileCounts::EMPTY;
+        for t in self.on_the_table() {
+            // At most four of each: the play refused more.
+            let _ = discards.try_add(t);
+        }
+        Some(HandFacts {
+            hands,
+            win,
+            penalties: Vec::new(),
+            discards,
+        })
     }
 
     /// The finished hand as it lies, with no penalty, scored and settled under `rules`, East

@@ -79,11 +79,46 @@ pub fn score(rules: &Ruleset, input: &ScoreInput) -> Result<ScoreSheet, ScoreErr
 }
 
 /// [`score`] for several hands under one borrowed ruleset, prepared once (a table's four).
-pub(crate) fn prepare(
-    rules: &Ruleset,
-) -> impl Fn(&ScoreInput) -> Result<ScoreSheet, ScoreError> + '_ {
-    let plan = plan::Plan::new(rules);
-    move |input| score_with(rules, &plan, input)
+pub(crate) fn prepare(rules: &Ruleset) -> Prepared<'_> {
+    Prepared {
+        rules,
+        plan: plan::Plan::new(rules),
+    }
+}
+
+/// A borrowed ruleset prepared for scoring several hands ([`prepare`]).
+pub(crate) struct Prepared<'a> {
+    rules: &'a Ruleset,
+    plan: plan::Plan,
+}
+
+impl Prepared<'_> {
+    /// The name of the ruleset it scores under.
+    pub(crate) fn rules_name(&self) -> &str {
+        &self.rules.name
+    }
+
+    /// Scores a hand, as [`score`] does.
+    pub(crate) fn score(&self, input: &ScoreInput) -> Result<ScoreSheet, ScoreError> {
+        score_with(self.rules, &self.plan, input)
+    }
+
+    /// How many ways of counting the hand has (its arrangements, special shapes among them):
+    /// a hand with one scores the same however it is grouped. None for a hand that does not
+    /// score.
+    pub(crate) fn ways(&self, input: &ScoreInput) -> Option<usize> {
+        let hand = &input.hand;
+        match (input.win, hand.winning()) {
+            (Some(win), Some(w)) => {
+                let drawn = win.from.is_drawn();
+                let shapes = candidate::shapes_met(hand, w, drawn, &self.plan.shapes);
+                let n = winning_candidates(hand, w, drawn, &self.rules.params, &shapes).len();
+                (n > 0).then_some(n)
+            }
+            (None, None) => Some(losing_candidates(hand, &self.rules.params).len()),
+            _ => None,
+        }
+    }
 }
 
 /// A ruleset prepared for scoring: what depends on the ruleset alone (which elements are in
