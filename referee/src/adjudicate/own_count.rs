@@ -146,8 +146,7 @@ pub(crate) fn judge(
     // The hands' values: their sheets, whatever penalties settle on top.
     let position = play.state().position(0);
     let score = prepare(rules);
-    let Ok(sheets) = facts.sheets(&score, &position, |s| counted(s) || grouped.contains(&s))
-    else {
+    let Ok(sheets) = facts.sheets(&score, &position, |s| counted(s) || grouped.contains(&s)) else {
         return (Vec::new(), Vec::new());
     };
     let value = |s: Seat| sheets[s].as_ref().map_or(0, |sheet| sheet.total);

@@ -2,9 +2,9 @@
 
 use crate::by_seat::BySeat;
 use crate::counts::TileCounts;
+use crate::event::WinContext;
 use crate::event::{ClaimKind, Deal, HandStarted};
 use crate::hand::{Hand, HandSetup, RawMeld};
-use crate::event::WinContext;
 use crate::report::{HandFacts, HandReport};
 use crate::rotation::Position;
 use crate::score::{Circumstances, WinFrom};
