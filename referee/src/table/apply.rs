@@ -1,6 +1,9 @@
 //! Folding the table's events into its state. A stored event that contradicts the record (a
-//! hand started twice, a correction of neither the settlement in force nor a correction of the
-//! hand, a play that cannot be replayed) is a loud, typed error ([`ApplyError`]), never folded differently.
+//! hand started twice, a play that cannot be replayed) is a loud, typed error
+//! ([`ApplyError`]), never folded differently. A hand's result events fold through its
+//! [`ResultRecord`], as the read model folds them: a correction the table would not decide (one
+//! that withdraws a correction, or corrects anything but the settlement in force) is folded as
+//! recorded, not refused.
 
 use uuid::Uuid;
 
@@ -47,20 +50,6 @@ impl Table {
                     .hands
                     .get_mut(key)
                     .ok_or(ApplyError::HandNotStarted(*key))?;
-                if let HandEvent::CorrectionRecorded(c) = e {
-                    // This table corrects only the settlement in force, and takes the
-                    // withdrawal of a correction of the hand (its record folds both); anything
-                    // else in a stored stream is refused loudly rather than folded differently.
-                    let r = &hand.record;
-                    if r.settlement().map(|(id, _)| id) != Some(c.supersedes)
-                        && !r.corrections().contains(&c.supersedes)
-                    {
-                        return Err(ApplyError::NothingInForce {
-                            hand: *key,
-                            supersedes: c.supersedes,
-                        });
-                    }
-                }
                 if let Some(play) = &mut hand.play {
                     let over = matches!(play.state().turn, Turn::Over(_));
                     if e.is_result() || (matches!(e, HandEvent::HandExposed(_)) && !over) {

@@ -6,10 +6,10 @@ use uuid::Uuid;
 
 use super::tests::{conditions, given, won};
 use super::*;
-use crate::BySeat;
 use crate::event::*;
 use crate::settle::Penalty;
 use crate::violation::Violations;
+use crate::BySeat;
 
 const KEY: HandKey = HandKey { game: 1, hand: 1 };
 

@@ -193,8 +193,6 @@ pub enum ApplyError {
     HandNotStarted(HandKey),
     #[error("hand g{}-h{} started twice", .0.game, .0.hand)]
     HandStartedTwice(HandKey),
-    #[error("a correction of hand g{}-h{} supersedes {supersedes}, which is not the settlement in force", .hand.game, .hand.hand)]
-    NothingInForce { hand: HandKey, supersedes: Uuid },
     #[error("an event of the play of hand g{}-h{} cannot be replayed: {why}", .hand.game, .hand.hand)]
     Play { hand: HandKey, why: String },
 }
@@ -340,6 +338,8 @@ impl Table {
 
 #[cfg(test)]
 mod count_tests;
+#[cfg(test)]
+mod record_tests;
 #[cfg(test)]
 mod ruling_tests;
 #[cfg(test)]

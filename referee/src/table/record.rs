@@ -17,8 +17,10 @@
 //!   hand's facts ([`ResultRecord::derive`]), which for every other history gives exactly what
 //!   folding does;
 //! * **anything else** (an event of the play, a settlement no longer in force): recorded and
-//!   counted, but it changes nothing. (The table refuses to fold such a correction: it decides
-//!   only corrections of the settlement in force.)
+//!   counted, but it changes nothing.
+//!
+//! The table decides only corrections of the settlement in force; the others come from a raw
+//! append or an import, and the table folds them as recorded, as the read model does.
 //!
 //! A settlement recorded without a correction while another is in force replaces it: the old
 //! one no longer counts, taken out by nothing. Disputes and rulings are not facts a correction
@@ -143,6 +145,8 @@ pub struct ResultRecord {
     settlements: Vec<Settlement>,
     /// The corrections recorded, in order (withdrawn ones included).
     corrections: Vec<Uuid>,
+    /// The corrections withdrawn (by a correction of them that is itself in force).
+    withdrawn: Vec<Uuid>,
     /// The facts a correction of the settlement would take out (hands, end, sheets): those
     /// folded since the last correction that took one out.
     in_force: Vec<Uuid>,
@@ -173,10 +177,14 @@ impl ResultRecord {
 
     /// The settlement in force, with its event.
     pub fn settlement(&self) -> Option<(Uuid, &SettlementRecorded)> {
+        self.in_force().map(|s| (s.id, &s.recorded))
+    }
+
+    /// The settlement in force.
+    pub fn in_force(&self) -> Option<&Settlement> {
         self.settlements
             .iter()
             .find(|s| s.standing == Standing::InForce)
-            .map(|s| (s.id, &s.recorded))
     }
 
     /// Every settlement recorded, in the order recorded.
@@ -201,11 +209,18 @@ impl ResultRecord {
         &self.rulings
     }
 
-    /// Whether the fact `id` (hands shown, the end, sheets or a settlement) no longer counts
-    /// because a correction took it out, a later settlement replaced it, or the correction
-    /// that brought it was withdrawn.
+    /// The corrections withdrawn, in order.
+    pub fn withdrawn(&self) -> &[Uuid] {
+        &self.withdrawn
+    }
+
+    /// Whether the event `id` no longer counts: a fact (hands shown, the end, sheets or a
+    /// settlement) a correction took out, a later settlement replaced, or a withdrawn
+    /// correction brought; or a withdrawn correction itself.
     pub fn is_superseded(&self, id: Uuid) -> bool {
-        self.taken_out.contains(&id) || self.superseded().any(|s| s.id == id)
+        self.taken_out.contains(&id)
+            || self.withdrawn.contains(&id)
+            || self.superseded().any(|s| s.id == id)
     }
 
     /// The facts in force as the referee scores them — the hands shown, the win and the
@@ -246,11 +261,13 @@ impl ResultRecord {
                 skipping = withdrawn_by.get(&id).copied();
                 if skipping.is_some() {
                     record.corrections.push(id);
+                    record.withdrawn.push(id);
                     continue;
                 }
             }
             match (skipping, fact) {
-                (None, fact) | (Some(_), fact @ (Fact::Dispute(_) | Fact::Ruling(_) | Fact::Appeal(_))) => {
+                (None, fact)
+                | (Some(_), fact @ (Fact::Dispute(_) | Fact::Ruling(_) | Fact::Appeal(_))) => {
                     record.apply(id, fact)
                 }
                 (Some(by), Fact::Settled(s)) => record.settlements.push(Settlement {

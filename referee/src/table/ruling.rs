@@ -242,15 +242,12 @@ impl Table {
         let mut issued = Vec::new();
         if let Some(r) = replacement {
             // Measured against the facts once the old ruling is undone.
-            let facts = hand
-                .facts()
-                .filter(|_| hand.play().is_none())
-                .map(|mut f| {
-                    for (_, u) in &undone {
-                        undo(&mut f, u, &Rulings::default());
-                    }
-                    f
-                });
+            let facts = hand.facts().filter(|_| hand.play().is_none()).map(|mut f| {
+                for (_, u) in &undone {
+                    undo(&mut f, u, &Rulings::default());
+                }
+                f
+            });
             let i = r.issued(facts.as_ref());
             out.push(HandEvent::RulingIssued(i.clone()));
             issued.push(i);

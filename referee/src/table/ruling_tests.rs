@@ -5,11 +5,11 @@ use uuid::Uuid;
 
 use super::tests::{conditions, given, won};
 use super::*;
-use crate::BySeat;
 use crate::event::*;
 use crate::event::{Decision, RuledFinding};
 use crate::settle::Penalty;
 use crate::violation::Violations;
+use crate::BySeat;
 
 /// Decides and applies, returning each event with the id it was stored under.
 fn when(t: &mut Table, cmd: &TableCommand) -> Result<Vec<(Uuid, Decided)>, Violations> {

@@ -1,10 +1,10 @@
 //! Given / when / then: a table's history, a command, and the events or violations decided.
 
 use super::*;
-use crate::BySeat;
 use crate::event::*;
 use crate::score::WinFrom;
 use crate::violation::Violations;
+use crate::BySeat;
 
 pub(super) fn conditions() -> Conditions {
     Conditions::new(Ruleset::builtin("code-of-laws").unwrap(), 2000)
@@ -131,7 +131,10 @@ fn a_correction_starts_from_the_record_and_changes_only_what_it_says() {
         report: report(Some(Seat::West), WinFrom::Discard, Some(Seat::South)),
     }]);
     let key = HandKey { game: 1, hand: 1 };
-    let before = t.hands[&key].settlement().map(|(id, s)| (id, s.clone())).unwrap();
+    let before = t.hands[&key]
+        .settlement()
+        .map(|(id, s)| (id, s.clone()))
+        .unwrap();
     // when the referee corrects only the discarder to North,
     let mut report = HandReport::from_facts(&t.hands[&key].facts().unwrap());
     report.discarder = Some(Seat::North);
