@@ -245,31 +245,18 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
             _ => None,
         })
         .collect();
-    // Everything before the last correction (except the start) is superseded by it.
-    let last_correction = events
-        .iter()
-        .rposition(|e| matches!(e.event, Event::CorrectionRecorded(_)));
     let history = events
         .iter()
-        .enumerate()
-        .map(|(i, e)| HistoryEntry {
+        .map(|e| HistoryEntry {
             version: e.version,
             event_type: e.event.event_type(),
             summary: describe(&e.event),
             recorded_at: e.recorded_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
             recorded_by: e.recorded_by.as_str().to_owned(),
-            // What a correction restates: the result, not the play, disputes or rulings.
-            superseded: last_correction.is_some_and(|c| {
-                i < c
-                    && matches!(
-                        e.event,
-                        Event::HandExposed(_)
-                            | Event::MahJonggDeclared(_)
-                            | Event::WashOut(_)
-                            | Event::HandScored(_)
-                            | Event::SettlementRecorded(_)
-                    )
-            }),
+            // As the hand's record has it: a fact of the result a correction took out (not the
+            // play, disputes or rulings), a settlement replaced, or what a withdrawn correction
+            // brought, and the withdrawn correction itself.
+            superseded: result.is_superseded(e.event_id),
         })
         .collect();
     Ok(HandView {
