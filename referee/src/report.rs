@@ -384,7 +384,7 @@ impl HandFacts {
                 return None;
             }
             let Some(input) = self.score_input(seat, position) else {
-                return Some(not_laid_down(&score.rules_name()));
+                return Some(not_laid_down(score.rules_name()));
             };
             Some(score.score(&input).unwrap_or_else(|e| {
                 v.push(Violation::new(format!("hands.{seat}"), e.to_string()));
