@@ -6,7 +6,9 @@ use referee::{BySeat, Seat};
 use rusqlite::{params, Connection, OptionalExtension};
 use uuid::Uuid;
 
-use crate::hand_record::{HandRecord, RecordedSettlement};
+use referee::table::Settlement;
+
+use crate::hand_record::{nets_of, HandRecord};
 use crate::sql::{from_json, parse};
 
 /// Where a hand stood and how it ended, as the rotation needs it (`Reads::game_positions`).
@@ -47,23 +49,26 @@ pub struct PlayerHand {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettlementRow {
     pub event_id: Uuid,
-    pub version: u64,
     pub winner: Option<Seat>,
     pub scores: BySeat<i64>,
+    /// Each seat's net, re-derived from the payments ([`nets_of`]).
     pub nets: BySeat<i64>,
-    /// The correction that superseded it; `None` while it counts.
+    /// Whether it counts: the hand's one settlement in force.
+    pub in_force: bool,
+    /// The correction that took it out; `None` while it counts, or when a later settlement
+    /// recorded without a correction replaced it.
     pub superseded_by: Option<Uuid>,
 }
 
-impl From<&RecordedSettlement> for SettlementRow {
-    fn from(s: &RecordedSettlement) -> SettlementRow {
+impl From<&Settlement> for SettlementRow {
+    fn from(s: &Settlement) -> SettlementRow {
         SettlementRow {
-            event_id: s.event_id,
-            version: s.version,
-            winner: s.winner,
-            scores: s.scores,
-            nets: s.nets,
-            superseded_by: s.superseded_by,
+            event_id: s.id,
+            winner: s.recorded.winner,
+            scores: s.recorded.scores,
+            nets: nets_of(&s.recorded),
+            in_force: s.standing == referee::table::Standing::InForce,
+            superseded_by: s.superseded_by(),
         }
     }
 }
@@ -80,17 +85,14 @@ pub struct HandSummary {
     pub prevailing_wind: referee::Wind,
     pub players: BySeat<Option<PlayerId>>,
     pub washed_out: bool,
-    /// Every settlement recorded for the hand, oldest first; the one not superseded counts.
+    /// Every settlement recorded for the hand, oldest first; at most one is in force.
     pub settlements: Vec<SettlementRow>,
 }
 
 impl HandSummary {
     /// The settlement that counts, if any.
     pub fn current_settlement(&self) -> Option<&SettlementRow> {
-        self.settlements
-            .iter()
-            .rev()
-            .find(|s| s.superseded_by.is_none())
+        self.settlements.iter().find(|s| s.in_force)
     }
 
     fn of(stream: &StreamId, r: &HandRecord) -> HandSummary {
@@ -106,10 +108,11 @@ impl HandSummary {
                 .players
                 .as_ref()
                 .map(|p| p.as_deref().and_then(|p| PlayerId::new(p).ok())),
-            washed_out: r.washed_out,
+            washed_out: r.result.washed_out(),
             settlements: r
+                .result
                 .settlements()
-                .into_iter()
+                .iter()
                 .map(SettlementRow::from)
                 .collect(),
         }
@@ -120,8 +123,9 @@ impl HandSummary {
 pub(crate) fn settlements(conn: &Connection, hand: &StreamId) -> Result<Vec<SettlementRow>> {
     Ok(hand_record(conn, hand)?
         .map(|r| {
-            r.settlements()
-                .into_iter()
+            r.result
+                .settlements()
+                .iter()
                 .map(SettlementRow::from)
                 .collect()
         })
@@ -162,10 +166,11 @@ pub(crate) fn game_positions(
             "SELECT game, json_object('stream', stream, 'game', game, 'hand', hand, \
                'east', json_extract(record, '$.east'), \
                'prevailing_wind', json_extract(record, '$.prevailing_wind'), \
-               'winner', json_extract(record, '$.winner'), \
-               'washed_out', json(CASE WHEN json_extract(record, '$.washed_out') THEN 'true' ELSE 'false' END), \
-               'settled', json(CASE WHEN json_extract(record, '$.settlement') IS NULL THEN 'false' ELSE 'true' END), \
-               'penalties', json(json_extract(record, '$.scored.penalties'))) \
+               'winner', json_extract(record, '$.result.winner'), \
+               'washed_out', json(CASE WHEN json_extract(record, '$.result.washed_out') THEN 'true' ELSE 'false' END), \
+               'settled', json(CASE WHEN EXISTS (SELECT 1 FROM json_each(record, '$.result.settlements') \
+                   WHERE json_extract(value, '$.standing') = 'in_force') THEN 'true' ELSE 'false' END), \
+               'penalties', json(json_extract(record, '$.result.scored[1].penalties'))) \
              FROM proj_hand_records WHERE table_id = ?1 AND game BETWEEN ?2 AND ?3 ORDER BY position",
         )
         .ctx("reading a game's hands")?;

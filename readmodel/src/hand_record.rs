@@ -1,62 +1,22 @@
-//! A hand's record: the one fold of a hand's events into what the hand currently is — the
-//! hands laid down, the result, the score sheets and the settlement in force, and every
-//! settlement ever recorded for it. Standings, settlement rows and hand summaries are all
-//! derived from this record, so no two read models can disagree about a hand (issue 9: a
-//! wash-out corrected to a win used to stay "washed out" in one of two families).
+//! A hand's record: where the hand was played (its table, game, seats and players, fixed when
+//! it starts) and its result as the referee folds it — one [`ResultRecord`], the table
+//! aggregate's own fold of a hand's result events (the hands laid down, who won or that it
+//! washed out, the score sheets, every settlement and what took it out, the corrections, the
+//! rulings). Standings, settlement rows and hand summaries are all derived from this record, so
+//! the read model and the table can never disagree about what a hand came to (issue 9: a
+//! wash-out corrected to a win used to stay "washed out" in one of two families; issue 25: the
+//! read model and the table folded corrections differently).
 //!
-//! Corrections (`CorrectionRecorded`) point at the event they supersede:
-//!
-//! * **a settlement**: it stops counting, and its score sheets go with it; the replacement
-//!   events recorded after the correction (hands, result, sheets, settlement) fill the record
-//!   again;
-//! * **a correction**: that correction is *withdrawn*, with everything recorded after it up to
-//!   the next correction (its replacement facts). The settlement it took out counts again.
-//!   A withdrawn correction can itself be restored by withdrawing the correction that withdrew
-//!   it. Because this reaches back into earlier events, the record is then re-derived from the
-//!   hand's events ([`HandRecord::derive`]); every other event is folded incrementally
-//!   ([`HandRecord::fold`]), which gives the same record;
-//! * **anything else**: recorded and counted, but it changes nothing here.
-//!
-//! The settlement in force is the latest one recorded that is neither superseded nor withdrawn.
+//! Folding is incremental, except for a correction that withdraws a correction: it reaches back
+//! ([`ReachesBack`]), and the record is derived again from the hand's events
+//! ([`HandRecord::derive`]), which gives what folding gives for every other history.
 
-use std::collections::HashMap;
-
-use ledger::event::{Event, HandScored, SettlementRecorded};
-use ledger::settlement::{derive_nets, Payment};
-use referee::{BySeat, Hand, Seat};
+use ledger::event::{Event, SettlementRecorded};
+use ledger::settlement::derive_nets;
+use referee::table::{Fact, ReachesBack, ResultRecord};
+use referee::{BySeat, Seat};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
-
-/// A settlement recorded for a hand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordedSettlement {
-    pub event_id: Uuid,
-    pub version: u64,
-    pub winner: Option<Seat>,
-    pub scores: BySeat<i64>,
-    pub payments: Vec<Payment>,
-    /// Each seat's net, re-derived from the payments (the append refused any settlement where
-    /// they differ from the recorded nets; this matters only for a tampered database, where
-    /// the audit then sees the difference).
-    pub nets: BySeat<i64>,
-    /// The correction that took it out; `None` while it counts (or when a later settlement
-    /// simply replaced it).
-    pub superseded_by: Option<Uuid>,
-}
-
-impl RecordedSettlement {
-    fn new(event_id: Uuid, version: u64, e: &SettlementRecorded) -> RecordedSettlement {
-        RecordedSettlement {
-            event_id,
-            version,
-            winner: e.winner,
-            scores: e.scores,
-            payments: e.payments.clone(),
-            nets: derive_nets(&e.payments).unwrap_or(e.nets),
-            superseded_by: None,
-        }
-    }
-}
 
 /// Where a hand was played: fixed when it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,18 +46,9 @@ pub struct HandRecord {
     pub prevailing_wind: referee::Wind,
     /// The players in each seat (as drawn) when the hand started.
     pub players: BySeat<Option<String>>,
-    /// Each seat's hand as laid down (the latest `HandExposed` in force).
-    pub hands: BySeat<Option<Hand>>,
-    pub winner: Option<Seat>,
-    pub washed_out: bool,
-    /// The score sheets in force.
-    pub scored: Option<HandScored>,
-    /// The settlement in force.
-    pub settlement: Option<RecordedSettlement>,
-    /// The settlements recorded that no longer count, oldest first.
-    pub superseded: Vec<RecordedSettlement>,
-    /// How many corrections were recorded in the hand (withdrawn ones included).
-    pub corrections: u32,
+    /// Its result, folded by the referee: the hands laid down, the end, the score sheets in
+    /// force, every settlement recorded and where it stands, the corrections, the rulings.
+    pub result: ResultRecord,
     /// The stream's version after the last event folded.
     pub version: u64,
 }
@@ -121,6 +72,15 @@ pub struct HandEvent {
     pub event: Event,
 }
 
+/// Each seat's net in a settlement, re-derived from its payments. The append and the import
+/// refuse a settlement whose nets differ from its payments, so for every settlement written
+/// through the ledger this is its recorded nets; in a database edited behind the program's
+/// back the two differ, and the audit's replay of the read model then shows the edit in the
+/// standings too.
+pub fn nets_of(s: &SettlementRecorded) -> BySeat<i64> {
+    derive_nets(&s.payments).unwrap_or(s.nets)
+}
+
 impl HandRecord {
     /// The record of a hand that has just started.
     pub fn start(start: HandStart) -> HandRecord {
@@ -133,13 +93,7 @@ impl HandRecord {
             east: start.east,
             prevailing_wind: start.prevailing_wind,
             players: start.players,
-            hands: BySeat::default(),
-            winner: None,
-            washed_out: false,
-            scored: None,
-            settlement: None,
-            superseded: Vec::new(),
-            corrections: 0,
+            result: ResultRecord::default(),
             version: start.version,
         }
     }
@@ -149,170 +103,79 @@ impl HandRecord {
         self.stream.strip_prefix("hand:").unwrap_or(&self.stream)
     }
 
+    /// The fact of a hand's result that `event` states, if it is one (the ledger's catalogue
+    /// carries the referee's events; [`Fact::of`] picks the same ones out of a hand's events).
+    /// Disputes and rulings are among them: a correction or a ruling is written against the
+    /// version the page showed.
+    pub fn fact(event: &Event) -> Option<Fact<'_>> {
+        Some(match event {
+            Event::HandExposed(e) => Fact::Exposed(e),
+            Event::MahJonggDeclared(e) => Fact::MahJongg(e),
+            Event::WashOut(e) => Fact::WashOut(e),
+            Event::ClaimRetracted(e) => return Fact::retracted(e),
+            Event::HandScored(e) => Fact::Scored(e),
+            Event::SettlementRecorded(e) => Fact::Settled(e),
+            Event::CorrectionRecorded(e) => Fact::Correction(e),
+            Event::DisputeRaised(e) => Fact::Dispute(e),
+            Event::RulingIssued(e) => Fact::Ruling(e),
+            Event::RulingSuperseded(e) => Fact::Appeal(e),
+            _ => return None,
+        })
+    }
+
     /// True for the events that change a hand's record.
     pub fn is_hand_fact(event: &Event) -> bool {
-        matches!(
-            event,
-            Event::HandExposed(_)
-                | Event::MahJonggDeclared(_)
-                // A caller taking up his hand (§82): the only retraction that changes a fact.
-                | Event::ClaimRetracted(referee::event::ClaimRetracted {
-                    claim: referee::event::ClaimKind::MahJongg,
-                    ..
-                })
-                // Disputes and rulings change no fact but the record's version: a correction
-                // or a ruling is written against the version the page showed.
-                | Event::DisputeRaised(_)
-                | Event::RulingIssued(_)
-                | Event::RulingSuperseded(_)
-                | Event::WashOut(_)
-                | Event::HandScored(_)
-                | Event::SettlementRecorded(_)
-                | Event::CorrectionRecorded(_)
-        )
+        HandRecord::fact(event).is_some()
     }
 
-    /// Every settlement recorded, oldest first.
-    pub fn settlements(&self) -> Vec<&RecordedSettlement> {
-        let mut all: Vec<_> = self.superseded.iter().chain(&self.settlement).collect();
-        all.sort_by_key(|s| s.version);
-        all
+    /// Each seat's net in the settlement in force (re-derived from its payments: [`nets_of`]).
+    pub fn nets(&self) -> Option<BySeat<i64>> {
+        self.result.settlement().map(|(_, s)| nets_of(s))
     }
 
-    /// What `seat` adds to its player's standing.
+    /// What `seat` adds to its player's standing: its share of the settlement in force.
     pub fn contribution(&self, seat: Seat) -> Contribution {
-        let Some(s) = &self.settlement else {
+        let (Some((_, s)), Some(nets)) = (self.result.settlement(), self.nets()) else {
             return Contribution::default();
         };
         let won = s.winner == Some(seat);
         Contribution {
             counted: true,
-            net: *s.nets.get(seat),
+            net: *nets.get(seat),
             won,
             score: if won { *s.scores.get(seat) } else { 0 },
         }
     }
 
-    /// Folds one event of the hand. A correction that supersedes a correction cannot be folded
-    /// this way (it reaches back); [`HandRecord::derive`] handles it, and `fold` treats it as
-    /// superseding nothing.
-    pub fn fold(&mut self, version: u64, event_id: Uuid, event: &Event) {
-        if !HandRecord::is_hand_fact(event) {
-            return;
-        }
+    /// Folds one event of the hand (any other event is ignored). A correction that withdraws a
+    /// correction cannot be folded this way: the record is left as it was and [`ReachesBack`]
+    /// says to derive it ([`HandRecord::derive`]) from the hand's events with this one.
+    pub fn fold(&mut self, version: u64, event_id: Uuid, event: &Event) -> Result<(), ReachesBack> {
+        let Some(fact) = HandRecord::fact(event) else {
+            return Ok(());
+        };
+        self.result.fold(event_id, fact)?;
         self.version = version;
-        match event {
-            Event::HandExposed(e) => *self.hands.get_mut(e.seat) = Some(e.hand.clone()),
-            Event::MahJonggDeclared(e) => {
-                self.winner = Some(e.seat);
-                self.washed_out = false;
-            }
-            Event::WashOut(_) => {
-                self.winner = None;
-                self.washed_out = true;
-            }
-            // §82: the caller took up his hand; play goes on.
-            Event::ClaimRetracted(e)
-                if e.claim == referee::event::ClaimKind::MahJongg
-                    && self.winner == Some(e.seat) =>
-            {
-                self.winner = None;
-            }
-            Event::HandScored(e) => {
-                // A hand scored with no win has no winner, whatever call ended its play: a
-                // false Mah-Jongg abandoned (§82) is recorded this way.
-                // An appeal that restores a win names the winner again.
-                match &e.win {
-                    None => {
-                        self.winner = None;
-                        self.washed_out = true;
-                    }
-                    Some(w) => {
-                        self.winner = Some(w.winner);
-                        self.washed_out = false;
-                    }
-                }
-                self.scored = Some(e.clone());
-            }
-            Event::SettlementRecorded(e) => {
-                let new = RecordedSettlement::new(event_id, version, e);
-                if let Some(replaced) = self.settlement.replace(new) {
-                    self.superseded.push(replaced);
-                }
-            }
-            Event::CorrectionRecorded(e) => {
-                self.corrections += 1;
-                if self.settlement.as_ref().map(|s| s.event_id) == Some(e.supersedes) {
-                    if let Some(mut out) = self.settlement.take() {
-                        out.superseded_by = Some(event_id);
-                        self.superseded.push(out);
-                    }
-                    self.scored = None;
-                    // The hands laid down go with the facts they belonged to; the correction's
-                    // own `HandExposed` follow (a hand not shown again is off the record), as
-                    // the referee's table folds it.
-                    self.hands = BySeat::default();
-                }
-            }
-            _ => {}
-        }
+        Ok(())
     }
 
-    /// The record re-derived from `start` and the hand's events in version order, honouring
-    /// withdrawn corrections (see the module docs).
+    /// The record derived from `start` and the hand's events in version order, honouring
+    /// withdrawn corrections (see [`ResultRecord::derive`]).
     pub fn derive(start: HandStart, events: &[HandEvent]) -> HandRecord {
-        let withdrawn_by = withdrawals(events);
+        let facts: Vec<(Uuid, Fact<'_>)> = events
+            .iter()
+            .filter_map(|e| HandRecord::fact(&e.event).map(|f| (e.event_id, f)))
+            .collect();
+        let last = events
+            .iter()
+            .filter(|e| HandRecord::is_hand_fact(&e.event))
+            .map(|e| e.version)
+            .max();
         let mut record = HandRecord::start(start);
-        // The correction whose replacement facts are being read, if it is withdrawn.
-        let mut skipping: Option<Uuid> = None;
-        for e in events {
-            if let Event::CorrectionRecorded(_) = e.event {
-                skipping = withdrawn_by.get(&e.event_id).copied();
-                if skipping.is_some() {
-                    record.corrections += 1;
-                    record.version = e.version;
-                    continue;
-                }
-            }
-            match (skipping, &e.event) {
-                (Some(by), Event::SettlementRecorded(s)) => {
-                    let mut out = RecordedSettlement::new(e.event_id, e.version, s);
-                    out.superseded_by = Some(by);
-                    record.superseded.push(out);
-                    record.version = e.version;
-                }
-                (Some(_), event) if HandRecord::is_hand_fact(event) => record.version = e.version,
-                (Some(_), _) => {}
-                (None, event) => record.fold(e.version, e.event_id, event),
-            }
-        }
-        record.superseded.sort_by_key(|s| s.version);
+        record.result = ResultRecord::derive(&facts);
+        record.version = last.map_or(record.version, |v| v.max(record.version));
         record
     }
-}
-
-/// Each withdrawn correction and the correction that withdrew it. A correction is withdrawn
-/// when a correction that is itself in force supersedes it; corrections only point backwards,
-/// so deciding from the last to the first settles each one after everything that could
-/// withdraw it.
-fn withdrawals(events: &[HandEvent]) -> HashMap<Uuid, Uuid> {
-    let corrections: Vec<(Uuid, Uuid)> = events
-        .iter()
-        .filter_map(|e| match &e.event {
-            Event::CorrectionRecorded(c) => Some((e.event_id, c.supersedes)),
-            _ => None,
-        })
-        .collect();
-    let mut withdrawn_by = HashMap::new();
-    for &(id, target) in corrections.iter().rev() {
-        if withdrawn_by.contains_key(&id) {
-            continue;
-        }
-        if corrections.iter().any(|&(other, _)| other == target) {
-            withdrawn_by.insert(target, id);
-        }
-    }
-    withdrawn_by
 }
 
 #[cfg(test)]
@@ -320,6 +183,7 @@ mod tests {
     use super::*;
     use ledger::event::{CorrectionRecorded, MahJonggDeclared, WashOut};
     use ledger::settlement::Payment;
+    use referee::table::Settlement;
 
     fn start() -> HandStart {
         HandStart {
@@ -387,7 +251,7 @@ mod tests {
     fn folded(events: &[HandEvent]) -> HandRecord {
         let mut r = HandRecord::start(start());
         for e in events {
-            r.fold(e.version, e.event_id, &e.event);
+            r.fold(e.version, e.event_id, &e.event).unwrap();
         }
         r
     }
@@ -409,8 +273,8 @@ mod tests {
         events.extend(win(Seat::South, 8));
         let events = numbered(events);
         let r = folded(&events);
-        assert!(!r.washed_out);
-        assert_eq!(r.winner, Some(Seat::South));
+        assert!(!r.result.washed_out());
+        assert_eq!(r.result.winner(), Some(Seat::South));
         assert_eq!(r.contribution(Seat::South).net, 24);
         assert_eq!(r, HandRecord::derive(start(), &events));
     }
@@ -425,12 +289,13 @@ mod tests {
         events.push(correction(id(3)));
         let events = numbered(events);
         let r = HandRecord::derive(start(), &events);
-        assert_eq!(r.winner, Some(Seat::West));
-        assert_eq!(r.settlement.as_ref().unwrap().event_id, id(2));
-        assert_eq!(r.superseded.len(), 1);
-        assert_eq!(r.superseded[0].event_id, id(5));
-        assert_eq!(r.superseded[0].superseded_by, Some(id(6)));
-        assert_eq!(r.corrections, 2);
+        assert_eq!(r.result.winner(), Some(Seat::West));
+        assert_eq!(r.result.settlement().unwrap().0, id(2));
+        let superseded: Vec<&Settlement> = r.result.superseded().collect();
+        assert_eq!(superseded.len(), 1);
+        assert_eq!(superseded[0].id, id(5));
+        assert_eq!(superseded[0].superseded_by(), Some(id(6)));
+        assert_eq!(r.result.corrections().len(), 2);
         assert_eq!(r.version, 7);
 
         // Withdrawing the withdrawal brings the first correction back.
@@ -438,9 +303,9 @@ mod tests {
         more.push(correction(id(6)));
         let events = numbered(more);
         let r = HandRecord::derive(start(), &events);
-        assert_eq!(r.winner, Some(Seat::South));
-        assert_eq!(r.settlement.as_ref().unwrap().event_id, id(5));
-        assert_eq!(r.corrections, 3);
+        assert_eq!(r.result.winner(), Some(Seat::South));
+        assert_eq!(r.result.settlement().unwrap().0, id(5));
+        assert_eq!(r.result.corrections().len(), 3);
     }
 
     #[test]
@@ -453,7 +318,7 @@ mod tests {
         let events = numbered(events);
         let r = folded(&events);
         assert_eq!(r, HandRecord::derive(start(), &events));
-        assert_eq!(r.settlements().len(), 3);
+        assert_eq!(r.result.settlements().len(), 3);
         assert_eq!(r.contribution(Seat::North).score, 4);
         assert!(!r.contribution(Seat::South).won);
     }

@@ -1,9 +1,10 @@
-//! Keeping each hand's record and what follows from it: the seats' shares
+//! Keeping each hand's record (its result folded by the referee's `ResultRecord`) and what
+//! follows from it: the seats' shares
 //! (`proj_player_hands`) and the standings (`proj_standings`), which are always the sums of
 //! those shares. A hand's record changes; the shares are recomputed from it, and the standings
 //! move by exactly the difference, so every fact about a hand is derived once, from its record.
 
-use ledger::event::{CorrectionRecorded, Event, HandStarted};
+use ledger::event::{Event, HandStarted};
 use ledger::{Error, EventMeta, Result, SqlContext, Target};
 use referee::{BySeat, Seat};
 use rusqlite::{params, Connection, OptionalExtension};
@@ -99,7 +100,7 @@ pub(crate) struct OpenRecord {
 }
 
 impl OpenRecord {
-    /// Folds a fact of a hand into its record (or re-derives the record when a correction
+    /// Folds a fact of a hand into its record (or derives the record again when a correction
     /// withdraws a correction). Events of a hand never started have no record and are ignored.
     pub(crate) fn fact(
         &mut self,
@@ -109,15 +110,6 @@ impl OpenRecord {
     ) -> Result<()> {
         let conn = target.rows();
         let stream = meta.stream.as_str();
-        if let Event::CorrectionRecorded(c) = event {
-            if supersedes_a_correction(target, event, c)? {
-                self.flush(conn)?;
-                let Some(record) = read_record(conn, meta)? else {
-                    return Ok(());
-                };
-                return write_record(conn, &rederive(target, meta, &record)?);
-            }
-        }
         if self.open.as_ref().is_some_and(|(s, _)| s != stream) {
             self.flush(conn)?;
         }
@@ -127,15 +119,16 @@ impl OpenRecord {
             };
             self.open = Some((stream.to_owned(), record));
         }
-        match &mut self.open {
-            Some((_, record)) => {
-                record.fold(meta.version, meta.event_id, event);
-                // The shares follow each fact, as a replay event by event has them: when a
-                // player's standing row first appears depends on it.
-                shares(conn, record)
-            }
-            None => Ok(()),
+        let Some((_, record)) = &mut self.open else {
+            return Ok(());
+        };
+        if record.fold(meta.version, meta.event_id, event).is_err() {
+            // It reaches back into the hand's earlier facts.
+            *record = rederive(target, meta, record)?;
         }
+        // The shares follow each fact, as a replay event by event has them: when a player's
+        // standing row first appears depends on it.
+        shares(conn, record)
     }
 
     /// Writes the record being folded, if any.
@@ -157,12 +150,6 @@ fn read_record(conn: &Connection, meta: &EventMeta<'_>) -> Result<Option<HandRec
     stored
         .map(|stored| serde_json::from_str(&stored).map_err(|e| corrupt_record(meta, e)))
         .transpose()
-}
-
-/// Stores a hand's record and brings the shares and standings in line with it.
-fn write_record(conn: &Connection, record: &HandRecord) -> Result<()> {
-    store(conn, record)?;
-    shares(conn, record)
 }
 
 fn store(conn: &Connection, record: &HandRecord) -> Result<()> {
@@ -199,16 +186,6 @@ fn corrupt_record(meta: &EventMeta<'_>, e: serde_json::Error) -> Error {
         version: meta.version,
         what: format!("the stored hand record does not parse ({e}); rebuild the projections"),
     }
-}
-
-/// Whether correction `c` (the event `this`) supersedes another correction.
-fn supersedes_a_correction(
-    target: &Target<'_>,
-    this: &Event,
-    c: &CorrectionRecorded,
-) -> Result<bool> {
-    let superseded = target.event_type(c.supersedes)?;
-    Ok(superseded.as_deref() == Some(this.event_type()))
 }
 
 /// The record derived again from the hand's facts recorded up to this event.

@@ -17,9 +17,10 @@
 //!
 //! **How it folds**: one family (issue 9). The tournament's bookkeeping (`fold.rs`: tournaments,
 //! players, tables, seats, sessions; `status.rs`: what is voided or closed) and, for each hand,
-//! one record folded from its events (`hand_record.rs`); each seat's share of a hand and the
-//! standings are derived from that record alone (`hands.rs`), and so are the settlement rows and
-//! hand summaries (`hand_queries.rs`). Seat-to-player bookkeeping comes from the events
+//! one record folded from its events (`hand_record.rs`: its result is the referee's own fold,
+//! `referee::table::ResultRecord`, as the table aggregate keeps it); each seat's share of a
+//! hand and the standings are derived from that record alone (`hands.rs`), and so are the
+//! settlement rows and hand summaries (`hand_queries.rs`). Seat-to-player bookkeeping comes from the events
 //! themselves: `TableFormed` ties a table to its tournament, `SeatsDrawn` puts players in seats,
 //! and `HandStarted` snapshots who sits where for that hand. The tables are in `schema.sql`.
 //!
@@ -62,7 +63,7 @@ mod standings;
 mod status;
 
 pub use hand_queries::{HandPosition, HandSummary, PlayerHand, SettlementRow};
-pub use hand_record::{Contribution, HandEvent, HandRecord, HandStart, RecordedSettlement};
+pub use hand_record::{nets_of, Contribution, HandEvent, HandRecord, HandStart};
 pub use open::{open, open_existing, open_in_memory, open_reader, projections};
 pub use pages::Slice;
 pub use projection::ReadModel;

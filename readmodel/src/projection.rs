@@ -30,10 +30,11 @@ impl Projection for ReadModel {
     }
 
     /// Version 1 is the family migrations 5 and 8 created, folded as it was when it lived in
-    /// the ledger. Bump it with any change to `schema.sql` or to the fold: every database is
-    /// rebuilt once, when next opened for writing.
+    /// the ledger; version 2 stores each hand's result as the referee's `ResultRecord` (issue
+    /// 25). Bump it with any change to `schema.sql` or to the fold: every database is rebuilt
+    /// once, when next opened for writing.
     fn version(&self) -> u32 {
-        1
+        2
     }
 
     fn tables(&self) -> &'static [&'static str] {

@@ -7,6 +7,7 @@
 #[allow(dead_code)]
 mod util;
 
+mod one_fold;
 mod projections;
 mod schema;
 mod sessions;

@@ -199,8 +199,8 @@ fn issue_9_a_wash_out_corrected_to_a_win_is_a_win_everywhere() {
     let summary = ledger.hand_summary(&hand(1)).unwrap().unwrap();
     let record = ledger.hand_record(&hand(1)).unwrap().unwrap();
     assert!(!summary.washed_out, "{summary:#?}");
-    assert!(!record.washed_out);
-    assert_eq!(record.winner, Some(Seat::South));
+    assert!(!record.result.washed_out());
+    assert_eq!(record.result.winner(), Some(Seat::South));
     assert_eq!(
         summary.current_settlement().unwrap().winner,
         Some(Seat::South)
@@ -239,7 +239,7 @@ fn a_correction_superseding_a_correction_restores_what_that_correction_replaced(
         .append(&hand(1), ExpectedVersion::Exact(6), first, &referee())
         .unwrap();
     let wrong = ledger.hand_record(&hand(1)).unwrap().unwrap();
-    assert_eq!(wrong.winner, Some(Seat::South));
+    assert_eq!(wrong.result.winner(), Some(Seat::South));
 
     let withdraw = vec![NewEvent::new(CorrectionRecorded {
         supersedes: first_correction,
@@ -250,9 +250,9 @@ fn a_correction_superseding_a_correction_restores_what_that_correction_replaced(
         .unwrap();
 
     let record = ledger.hand_record(&hand(1)).unwrap().unwrap();
-    assert_eq!(record.winner, Some(Seat::West), "{record:#?}");
-    assert_eq!(record.settlement.as_ref().unwrap().event_id, original);
-    assert_eq!(record.corrections, 2);
+    assert_eq!(record.result.winner(), Some(Seat::West), "{record:#?}");
+    assert_eq!(record.result.settlement().unwrap().0, original);
+    assert_eq!(record.result.corrections().len(), 2);
     let summary = ledger.hand_summary(&hand(1)).unwrap().unwrap();
     assert_eq!(summary.current_settlement().unwrap().event_id, original);
     assert_eq!(
@@ -278,7 +278,7 @@ fn a_correction_superseding_a_correction_restores_what_that_correction_replaced(
         .append(&hand(1), ExpectedVersion::Exact(10), again, &referee())
         .unwrap();
     let record = ledger.hand_record(&hand(1)).unwrap().unwrap();
-    assert_eq!(record.winner, Some(Seat::North));
+    assert_eq!(record.result.winner(), Some(Seat::North));
     let standings = ledger.standings(&tournament()).unwrap();
     let north = standings
         .iter()

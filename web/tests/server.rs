@@ -1028,6 +1028,8 @@ mod throttle;
 mod unknown_fields;
 #[path = "server/voiding.rs"]
 mod voiding;
+#[path = "server/withdrawals.rs"]
+mod withdrawals;
 /// Records South's win on a discard from West at the table's first hand; returns (hand, version).
 async fn record_discard_win<S, B>(svc: &S, token: &str, table: &str) -> (String, Value)
 where

@@ -1,17 +1,19 @@
 //! Folding the table's events into its state. A stored event that contradicts the record (a
-//! hand started twice, a correction of a settlement not in force, a play that cannot be
-//! replayed) is a loud, typed error ([`ApplyError`]), never folded differently.
+//! hand started twice, a play that cannot be replayed) is a loud, typed error
+//! ([`ApplyError`]), never folded differently. A hand's result events fold through its
+//! [`ResultRecord`], as the read model folds them: a correction the table would not decide (one
+//! that withdraws a correction, or corrects anything but the settlement in force) is folded as
+//! recorded, not refused.
 
 use uuid::Uuid;
 
 use crate::adjudicate::Replay;
-use crate::event::{ClaimKind, HandEvent, HandStarted, TableEvent};
+use crate::event::{HandEvent, HandStarted, TableEvent};
 use crate::play::{PlayState, Turn};
-use crate::report::HandFacts;
 use crate::rotation::{HandEnd, Position};
-use crate::BySeat;
 
-use super::{ApplyError, Decided, Decision, HandKey, HandState, Rulings, Table};
+use super::record::{Fact, ResultRecord};
+use super::{ApplyError, Decided, Decision, HandKey, HandState, Table};
 
 impl Table {
     /// Folds one event (with its id) into the state.
@@ -36,13 +38,9 @@ impl Table {
                     HandState {
                         position,
                         play: Some(Box::new(play)),
-                        facts: None,
-                        settlement: None,
-                        hands: BySeat::default(),
-                        winner: None,
-                        washed_out: false,
+                        record: ResultRecord::default(),
+                        history: Vec::new(),
                         restored: None,
-                        rulings: Rulings::default(),
                         seen: crate::counts::TileCounts::EMPTY,
                     },
                 );
@@ -52,16 +50,6 @@ impl Table {
                     .hands
                     .get_mut(key)
                     .ok_or(ApplyError::HandNotStarted(*key))?;
-                if let HandEvent::CorrectionRecorded(c) = e {
-                    // This table corrects only the settlement in force; anything else in a
-                    // stored stream is refused loudly rather than folded differently.
-                    if hand.settlement.as_ref().map(|(id, _)| *id) != Some(c.supersedes) {
-                        return Err(ApplyError::NothingInForce {
-                            hand: *key,
-                            supersedes: c.supersedes,
-                        });
-                    }
-                }
                 if let Some(play) = &mut hand.play {
                     let over = matches!(play.state().turn, Turn::Over(_));
                     if e.is_result() || (matches!(e, HandEvent::HandExposed(_)) && !over) {
@@ -129,16 +117,9 @@ impl Table {
             HandState {
                 position,
                 play: None,
-                facts: None,
-                settlement: None,
-                hands: BySeat::default(),
-                winner: match end {
-                    Some(HandEnd::Won(w)) => Some(w),
-                    _ => None,
-                },
-                washed_out: end == Some(HandEnd::WashOut),
+                record: ResultRecord::default(),
+                history: Vec::new(),
                 restored: end,
-                rulings: Rulings::default(),
                 seen: crate::counts::TileCounts::EMPTY,
             },
         );
@@ -174,57 +155,20 @@ fn left_on_the_table(state: &PlayState) -> crate::counts::TileCounts {
     seen
 }
 
-/// Folds a hand-stream event into the hand's state.
+/// Folds a hand-stream event into the hand's record, if it is one of its facts; a correction
+/// that withdraws a correction derives the record again from the hand's facts.
 fn fold_hand(hand: &mut HandState, id: Uuid, e: &HandEvent) {
-    match e {
-        HandEvent::HandExposed(x) => hand.hands[x.seat] = Some(x.hand.clone()),
-        HandEvent::MahJonggDeclared(m) => {
-            hand.winner = Some(m.seat);
-            hand.washed_out = false;
-        }
-        HandEvent::WashOut(_) => {
-            hand.winner = None;
-            hand.washed_out = true;
-        }
-        // §82: the caller took up his hand; play goes on.
-        HandEvent::ClaimRetracted(r)
-            if r.claim == ClaimKind::MahJongg && hand.winner == Some(r.seat) =>
-        {
-            hand.winner = None;
-        }
-        HandEvent::HandScored(s) => {
-            // The scored facts say who won: none, whatever call ended the play, for a hand
-            // abandoned (§82) or washed out; the winner again, when an appeal restores a win.
-            match &s.win {
-                None => {
-                    hand.winner = None;
-                    hand.washed_out = true;
-                }
-                Some(w) => {
-                    hand.winner = Some(w.winner);
-                    hand.washed_out = false;
-                }
-            }
-            let facts = HandFacts {
-                hands: hand.hands.clone(),
-                win: s.win.clone(),
-                penalties: s.penalties.clone(),
-                discards: hand.seen,
-            };
-            hand.facts = Some(facts);
-        }
-        HandEvent::DisputeRaised(_)
-        | HandEvent::RulingIssued(_)
-        | HandEvent::RulingSuperseded(_) => hand.rulings.fold(id, e),
-        HandEvent::SettlementRecorded(s) => hand.settlement = Some((id, s.clone())),
-        // A correction takes the facts in force off the record (apply checked that it
-        // supersedes them); its own follow.
-        HandEvent::CorrectionRecorded(_) => {
-            hand.settlement = None;
-            hand.facts = None;
-            hand.hands = BySeat::default();
-        }
-        _ => {}
+    let Some(fact) = Fact::of(e) else {
+        return;
+    };
+    hand.history.push((id, e.clone()));
+    if hand.record.fold(id, fact).is_err() {
+        let facts: Vec<_> = hand
+            .history
+            .iter()
+            .filter_map(|(id, e)| Fact::of(e).map(|f| (*id, f)))
+            .collect();
+        hand.record = ResultRecord::derive(&facts);
     }
 }
 

@@ -40,11 +40,11 @@ impl Table {
                 format!("a count is 0 to {MAX_COUNT}"),
             ));
         }
-        let settled_facts = match (&hand.settlement, &hand.facts) {
-            (Some((id, _)), Some(facts)) if hand.play().is_none() => Some((*id, facts)),
+        let settled_facts = match (hand.settlement(), hand.facts()) {
+            (Some((id, _)), Some(facts)) if hand.play().is_none() => Some((id, facts)),
             _ => None,
         };
-        let Some((settlement, facts)) = settled_facts else {
+        let Some((settlement, mut facts)) = settled_facts else {
             v.push(Violation::rule(
                 "hand",
                 "Code §107",
@@ -91,7 +91,6 @@ impl Table {
                 .collect(),
         };
         let mut out = vec![HandEvent::ScoreClaimed(recorded)];
-        let mut facts = facts.clone();
         facts
             .penalties
             .retain(|p| !matches!(p, Penalty::OwnCount { seat: s, .. } if *s == seat));

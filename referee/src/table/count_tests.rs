@@ -9,6 +9,7 @@ use super::*;
 use crate::event::*;
 use crate::settle::Penalty;
 use crate::violation::Violations;
+use crate::BySeat;
 
 const KEY: HandKey = HandKey { game: 1, hand: 1 };
 
@@ -36,13 +37,13 @@ fn hand(t: &Table) -> &HandState {
 }
 
 fn nets(t: &Table) -> BySeat<i64> {
-    hand(t).settlement.as_ref().unwrap().1.nets
+    hand(t).settlement().unwrap().1.nets
 }
 
 #[test]
 fn an_undervalued_count_stands_and_an_overscored_one_is_paid_its_value() {
     let mut t = given(&[won(Seat::South)]);
-    let before = hand(&t).settlement.clone().unwrap().1;
+    let before = hand(&t).settlement().unwrap().1.clone();
     let worth = before.scores[Seat::South];
     assert!(worth > 2, "South's hand is worth {worth}");
     let events = when(&mut t, &count(Seat::South, 2)).unwrap();
@@ -58,7 +59,7 @@ fn an_undervalued_count_stands_and_an_overscored_one_is_paid_its_value() {
     // South, the winner, is paid on 2: twice by East, once by West and North (§108).
     assert_eq!(nets(&t)[Seat::South], 2 * 2 + 2 + 2);
     assert_eq!(
-        hand(&t).facts.as_ref().unwrap().penalties,
+        hand(&t).facts().unwrap().penalties,
         vec![Penalty::OwnCount {
             seat: Seat::South,
             counted: 2
@@ -69,7 +70,7 @@ fn an_undervalued_count_stands_and_an_overscored_one_is_paid_its_value() {
     // value — the settlement before any count.
     when(&mut t, &count(Seat::South, worth + 50)).unwrap();
     assert_eq!(nets(&t), before.nets);
-    assert_eq!(hand(&t).facts.as_ref().unwrap().penalties.len(), 1);
+    assert_eq!(hand(&t).facts().unwrap().penalties.len(), 1);
 }
 
 #[test]
@@ -107,7 +108,7 @@ fn a_played_hand_settled_again_keeps_the_discards_seen() {
         events: robot.events.iter().map(|(_, e)| e.clone()).collect(),
         east: Some(robot.started.east),
     }]);
-    let before = hand(&t).settlement.clone().unwrap().1;
+    let before = hand(&t).settlement().unwrap().1.clone();
     let winner = before.winner.unwrap();
     when(&mut t, &count(winner, before.scores[winner])).unwrap();
     assert_eq!(nets(&t), before.nets);

@@ -319,7 +319,7 @@ impl Table {
                 )
                 .into());
             };
-            let facts = checked(&report, &mut v).map(|f| hand.rulings.applied_to(&f));
+            let facts = checked(&report, &mut v).map(|f| hand.rulings().applied_to(&f));
             let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
             let laid = &after.state().laid_down;
             out.extend(
@@ -348,7 +348,7 @@ impl Table {
         let Some(hand) = self.hands.get(&key) else {
             return Err(no_such_hand(Violations::new()));
         };
-        let facts = checked(report, &mut v).map(|f| hand.rulings.applied_to(&f));
+        let facts = checked(report, &mut v).map(|f| hand.rulings().applied_to(&f));
         let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
         Ok(result_events(conditions, &facts, settled)
             .into_iter()
@@ -455,7 +455,7 @@ impl Table {
                 "say why the hand is corrected (the reason is recorded)",
             ));
         }
-        let Some((settlement_id, _)) = &hand.settlement else {
+        let Some((settlement_id, _)) = hand.settlement() else {
             v.push(Violation::new(
                 "hand",
                 "the hand has no settlement in force to correct",
@@ -464,7 +464,7 @@ impl Table {
         };
         let facts = checked(report, &mut v);
         if let Some(f) = &facts {
-            if hand.facts.as_ref() == Some(f) {
+            if hand.facts().as_ref() == Some(f) {
                 v.push(Violation::new(
                     "",
                     "the correction changes nothing that was recorded: change a hand, the winner, how it was won, the discarder or a penalty",
@@ -476,7 +476,7 @@ impl Table {
         }
         let (facts, settled) = settled(facts, &conditions.ruleset, &hand.position, v)?;
         let mut out = vec![HandEvent::CorrectionRecorded(CorrectionRecorded {
-            supersedes: *settlement_id,
+            supersedes: settlement_id,
             reason: reason.trim().to_owned(),
         })];
         out.extend(result_events(conditions, &facts, settled));

@@ -45,10 +45,12 @@
 mod apply;
 mod count;
 mod decide;
+mod record;
 mod ruling;
 
 pub use crate::report::{count_tiles, HandFacts, HandReport, Settled, MAX_PENALTY};
 pub use crate::rotation::{HandEnd, Position, Rotated};
+pub use record::{Fact, ReachesBack, ResultRecord, Settlement, Standing};
 pub use ruling::{Ruling, Rulings};
 
 use std::collections::BTreeMap;
@@ -62,7 +64,6 @@ use crate::ids::TableId;
 use crate::play::{Applied, PlayRules};
 use crate::rules::{RotationParams, Ruleset};
 use crate::seat::Seat;
-use crate::BySeat;
 
 /// The conditions a table plays under: its ruleset (with the tournament's limit applied) and
 /// how it is pinned in the record, and the starting chips.
@@ -192,8 +193,6 @@ pub enum ApplyError {
     HandNotStarted(HandKey),
     #[error("hand g{}-h{} started twice", .0.game, .0.hand)]
     HandStartedTwice(HandKey),
-    #[error("a correction of hand g{}-h{} supersedes {supersedes}, which is not the settlement in force", .hand.game, .hand.hand)]
-    NothingInForce { hand: HandKey, supersedes: Uuid },
     #[error("an event of the play of hand g{}-h{} cannot be replayed: {why}", .hand.game, .hand.hand)]
     Play { hand: HandKey, why: String },
 }
@@ -205,17 +204,14 @@ pub struct HandState {
     /// The play replayed so far (with the adjudication's watchers), while the hand is being
     /// recorded event by event; `None` once its result is recorded.
     play: Option<Box<Replay>>,
-    /// The facts in force (none while a correction is being applied, or before any).
-    pub facts: Option<HandFacts>,
-    /// The settlement in force and its event.
-    pub settlement: Option<(Uuid, SettlementRecorded)>,
-    hands: BySeat<Option<crate::Hand>>,
-    winner: Option<Seat>,
-    washed_out: bool,
+    /// Its result as recorded: the hands laid down, the end, the sheets, the settlements, the
+    /// corrections, the disputes and rulings.
+    record: ResultRecord,
+    /// The hand's facts folded into `record`, in order: a correction that withdraws another
+    /// reaches back, and the record is derived again from them.
+    history: Vec<(Uuid, HandEvent)>,
     /// For a hand restored without its facts: how it ended.
     restored: Option<HandEnd>,
-    /// Its disputes and rulings.
-    pub rulings: Rulings,
     /// The discards its play left on the table, tiles seen for "the only place" (Code
     /// §115(c)): kept with its facts, so that settling it again scores it as it was scored.
     seen: crate::TileCounts,
@@ -230,13 +226,34 @@ impl HandState {
         if self.restored.is_some() {
             return self.restored;
         }
-        let penalties = self.facts.as_ref().map_or(&[][..], |f| &f.penalties[..]);
-        HandEnd::of(self.winner, self.washed_out, penalties, self.position.east)
+        let r = &self.record;
+        let penalties = r.scored().map_or(&[][..], |s| &s.penalties[..]);
+        HandEnd::of(r.winner(), r.washed_out(), penalties, self.position.east)
     }
 
     /// The play replayed so far, while the hand is in play.
     pub fn play(&self) -> Option<&Replay> {
         self.play.as_deref()
+    }
+
+    /// Its result as recorded.
+    pub fn record(&self) -> &ResultRecord {
+        &self.record
+    }
+
+    /// The facts in force (none while a correction is being applied, or before any).
+    pub fn facts(&self) -> Option<HandFacts> {
+        self.record.facts(self.seen)
+    }
+
+    /// The settlement in force and its event.
+    pub fn settlement(&self) -> Option<(Uuid, &SettlementRecorded)> {
+        self.record.settlement()
+    }
+
+    /// Its disputes and rulings.
+    pub fn rulings(&self) -> &Rulings {
+        self.record.rulings()
     }
 }
 
@@ -321,6 +338,8 @@ impl Table {
 
 #[cfg(test)]
 mod count_tests;
+#[cfg(test)]
+mod record_tests;
 #[cfg(test)]
 mod ruling_tests;
 #[cfg(test)]

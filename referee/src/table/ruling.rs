@@ -13,6 +13,7 @@
 //! (`CorrectionRecorded`, then the new sheets and settlement), so the standings follow as for
 //! any correction.
 
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::event::{
@@ -67,8 +68,8 @@ impl Ruling {
     }
 }
 
-/// A hand's disputes and rulings, folded from its events.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A hand's disputes and rulings, folded from its events (by its [`super::ResultRecord`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rulings {
     /// Each dispute raised, with its event id.
     pub disputes: Vec<(Uuid, DisputeRaised)>,
@@ -100,19 +101,6 @@ impl Rulings {
             apply(&mut out, r);
         }
         out
-    }
-
-    pub(super) fn fold(&mut self, id: Uuid, e: &HandEvent) {
-        match e {
-            HandEvent::DisputeRaised(d) => self.disputes.push((id, d.clone())),
-            HandEvent::RulingIssued(r) => self.issued.push((id, r.clone(), None)),
-            HandEvent::RulingSuperseded(s) => {
-                if let Some(entry) = self.issued.iter_mut().find(|(i, _, _)| *i == s.ruling) {
-                    entry.2 = Some(id);
-                }
-            }
-            _ => {}
-        }
     }
 }
 
@@ -167,7 +155,7 @@ impl Table {
             return Err(no_such_hand(v));
         };
         if !hand
-            .rulings
+            .rulings()
             .disputes
             .iter()
             .any(|(id, _)| *id == ruling.dispute)
@@ -177,7 +165,7 @@ impl Table {
                 format!("no dispute {} was raised about this hand", ruling.dispute),
             ));
         }
-        if let Some(standing) = hand.rulings.on(ruling.dispute) {
+        if let Some(standing) = hand.rulings().on(ruling.dispute) {
             v.push(Violation::new(
                 "dispute",
                 format!("the dispute is already ruled on (ruling {standing}): an appeal supersedes that ruling"),
@@ -187,7 +175,7 @@ impl Table {
         if !v.is_empty() {
             return Err(v);
         }
-        let issued = ruling.issued(hand.facts.as_ref().filter(|_| hand.play().is_none()));
+        let issued = ruling.issued(hand.facts().filter(|_| hand.play().is_none()).as_ref());
         let mut out = vec![HandEvent::RulingIssued(issued.clone())];
         out.extend(self.resettled(conditions, key, hand, &[], &[issued], "a ruling")?);
         Ok(out.into_iter().map(|e| Decided::Hand(key, e)).collect())
@@ -207,7 +195,7 @@ impl Table {
             return Err(no_such_hand(v));
         };
         let old = hand
-            .rulings
+            .rulings()
             .standing()
             .find(|(id, _)| *id == superseded.ruling)
             .map(|(id, r)| (id, r.clone()));
@@ -254,17 +242,12 @@ impl Table {
         let mut issued = Vec::new();
         if let Some(r) = replacement {
             // Measured against the facts once the old ruling is undone.
-            let facts = hand
-                .facts
-                .as_ref()
-                .filter(|_| hand.play().is_none())
-                .map(|f| {
-                    let mut f = f.clone();
-                    for (_, u) in &undone {
-                        undo(&mut f, u, &Rulings::default());
-                    }
-                    f
-                });
+            let facts = hand.facts().filter(|_| hand.play().is_none()).map(|mut f| {
+                for (_, u) in &undone {
+                    undo(&mut f, u, &Rulings::default());
+                }
+                f
+            });
             let i = r.issued(facts.as_ref());
             out.push(HandEvent::RulingIssued(i.clone()));
             issued.push(i);
@@ -286,7 +269,7 @@ impl Table {
         issued: &[RulingIssued],
         what: &str,
     ) -> Result<Vec<HandEvent>, Violations> {
-        let mut standing = hand.rulings.clone();
+        let mut standing = hand.rulings().clone();
         standing
             .issued
             .retain(|(id, _, _)| !undone.iter().any(|(u, _)| u == id));
@@ -313,14 +296,13 @@ impl Table {
             )?;
             return Ok(result_events(conditions, &facts, settled));
         }
-        let (Some((settlement_id, _)), Some(facts)) = (&hand.settlement, &hand.facts) else {
+        let (Some((settlement_id, _)), Some(mut facts)) = (hand.settlement(), hand.facts()) else {
             return Err(Violation::new(
                 "hand",
                 format!("the hand has no settlement in force for {what} to change: record or correct its result first"),
             )
             .into());
         };
-        let mut facts = facts.clone();
         for (_, r) in undone {
             undo(&mut facts, r, &standing);
         }
@@ -336,7 +318,7 @@ impl Table {
         let (facts, settled) = settled(Some(facts), &conditions.ruleset, &hand.position, v)?;
         let mut out = vec![HandEvent::CorrectionRecorded(
             crate::event::CorrectionRecorded {
-                supersedes: *settlement_id,
+                supersedes: settlement_id,
                 reason: format!("settled again after {what}"),
             },
         )];

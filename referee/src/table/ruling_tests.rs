@@ -9,6 +9,7 @@ use crate::event::*;
 use crate::event::{Decision, RuledFinding};
 use crate::settle::Penalty;
 use crate::violation::Violations;
+use crate::BySeat;
 
 /// Decides and applies, returning each event with the id it was stored under.
 fn when(t: &mut Table, cmd: &TableCommand) -> Result<Vec<(Uuid, Decided)>, Violations> {
@@ -25,7 +26,7 @@ fn when(t: &mut Table, cmd: &TableCommand) -> Result<Vec<(Uuid, Decided)>, Viola
 const KEY: HandKey = HandKey { game: 1, hand: 1 };
 
 fn nets(t: &Table) -> BySeat<i64> {
-    t.hands[&KEY].settlement.as_ref().unwrap().1.nets
+    t.hands[&KEY].settlement().unwrap().1.nets
 }
 
 fn dispute(t: &mut Table) -> Uuid {
@@ -95,7 +96,7 @@ fn a_ruling_on_a_settled_hand_corrects_its_settlement_and_an_appeal_undoes_it() 
     assert_eq!(ruled[Seat::South], before[Seat::South] - 50);
     assert_eq!(ruled[Seat::West], before[Seat::West] + 50);
     assert_eq!(ruled.iter().map(|(_, n)| n).sum::<i64>(), 0);
-    assert_eq!(t.hands[&KEY].winner, Some(Seat::South));
+    assert_eq!(t.hands[&KEY].record().winner(), Some(Seat::South));
     // A second ruling on the same dispute is refused: an appeal supersedes the first.
     let again = t
         .decide(
@@ -167,7 +168,7 @@ fn a_ruling_that_abandons_a_won_hand_leaves_only_its_penalty_and_an_appeal_resto
     )
     .unwrap();
     assert_eq!(nets(&t), BySeat::new(300, -900, 300, 300));
-    assert_eq!(t.hands[&KEY].winner, None);
+    assert_eq!(t.hands[&KEY].record().winner(), None);
     // South was not East: East keeps the deal (§82), where South's win would have passed it.
     assert_eq!(
         t.hands[&KEY].end(),
@@ -188,7 +189,7 @@ fn a_ruling_that_abandons_a_won_hand_leaves_only_its_penalty_and_an_appeal_resto
     )
     .unwrap();
     assert_eq!(nets(&t), before);
-    assert_eq!(t.hands[&KEY].winner, Some(Seat::South));
+    assert_eq!(t.hands[&KEY].record().winner(), Some(Seat::South));
     assert_eq!(t.next().east, Seat::South);
 }
 

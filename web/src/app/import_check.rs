@@ -196,7 +196,7 @@ fn check_hand(ledger: &Ledger, stream: &StreamId, events: &[&ExportedEvent]) -> 
     let Some(hand) = state.hands.get(&key) else {
         return problems;
     };
-    if let (Some(facts), Some((_, recorded))) = (&hand.facts, &hand.settlement) {
+    if let (Some(facts), Some((_, recorded))) = (hand.facts(), hand.settlement()) {
         match facts.score_and_settle(&ctx.conditions.ruleset, &hand.position) {
             Ok(settled) if settled.nets == recorded.nets => {}
             Ok(settled) => {

@@ -189,7 +189,7 @@ pub fn build(
     }
     // Correct the first hand: recorded with the wrong way of winning.
     if let Some(first) = ledger.table_hands(&table)?.first() {
-        if let Some(win) = first.scored.as_ref().and_then(|s| s.win.as_ref()) {
+        if let Some(win) = first.result.scored().and_then(|s| s.win.as_ref()) {
             // The correction states only what changes; the rest stays as recorded.
             let (from, discarder, reason) = if win.from == WinFrom::Wall {
                 (

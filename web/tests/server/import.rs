@@ -17,8 +17,7 @@ fn next_hand(t: &TestApp, table: &str) -> (String, Vec<ledger::event::HandEvent>
             let ctx =
                 TableContext::load_focused(l, table, Focus::Hand(HandKey { game: 1, hand: 1 }))?;
             let first = ctx.state.hands[&HandKey { game: 1, hand: 1 }]
-                .facts
-                .clone()
+                .facts()
                 .unwrap();
             let decided = ctx
                 .state

@@ -451,9 +451,9 @@ pub fn recorded_report(ledger: &Ledger, hand: &str) -> Result<HandReport, AppErr
         .state
         .hands
         .get(&key)
-        .and_then(|h| h.facts.as_ref())
+        .and_then(|h| h.facts())
         .ok_or_else(|| AppError::unprocessable("the hand has no result in force to correct"))?;
-    Ok(HandReport::from_facts(facts))
+    Ok(HandReport::from_facts(&facts))
 }
 
 /// Corrects a recorded hand (or, with `preview`, decides the correction and returns the
@@ -472,7 +472,7 @@ pub fn correct(
             AppError::internal(format!("hand `{hand}` is not in its table's record"))
         })?;
     let recorded = state
-        .facts
+        .facts()
         .as_ref()
         .map(HandReport::from_facts)
         .unwrap_or_default();
@@ -489,7 +489,7 @@ pub fn correct(
             Decided::Hand(_, referee::event::HandEvent::SettlementRecorded(s)) => Some(s.clone()),
             _ => None,
         });
-        let before = state.settlement.as_ref().map(|(_, s)| s.clone());
+        let before = state.settlement().map(|(_, s)| s.clone());
         let (Some(before), Some(after)) = (before, after) else {
             return Err(AppError::internal("a decided correction has no settlement"));
         };

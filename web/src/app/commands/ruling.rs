@@ -149,7 +149,7 @@ pub fn dispute_case(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeCase
         .state
         .hands
         .get(&key)
-        .map(|h| h.rulings.clone())
+        .map(|h| h.rulings().clone())
         .unwrap_or_default();
     let dispute = rulings
         .disputes
@@ -258,7 +258,7 @@ pub fn appeal(
     let replacement = match &cmd.replacement {
         Some(r) => {
             let dispute = state
-                .rulings
+                .rulings()
                 .issued
                 .iter()
                 .find(|(id, _, _)| *id == ruling)
@@ -310,7 +310,7 @@ fn ruling_of(
             AppError::internal(format!("hand `{hand}` is not in its table's record"))
         })?;
     let position = state
-        .rulings
+        .rulings()
         .disputes
         .iter()
         .find(|(id, _)| *id == dispute)
@@ -328,11 +328,7 @@ fn ruling_of(
         })?),
         None => None,
     };
-    let in_force = state
-        .facts
-        .as_ref()
-        .map(|f| f.penalties.clone())
-        .unwrap_or_default();
+    let in_force = state.facts().map(|f| f.penalties).unwrap_or_default();
     let mut penalties = cmd.penalties.clone();
     let mut withdrawn = Vec::new();
     let mut abandons = cmd.abandons;
@@ -391,7 +387,7 @@ fn finish(
             .state
             .hands
             .get(&key)
-            .and_then(|h| h.settlement.as_ref())
+            .and_then(|h| h.settlement())
             .map(|(_, s)| s.nets.into_array());
         let after = decided.iter().find_map(|d| match d {
             Decided::Hand(_, HandEvent::SettlementRecorded(s)) => Some(s.nets.into_array()),
@@ -457,7 +453,7 @@ pub fn dispute_of_ruling(ledger: &Ledger, hand: &str, ruling: Uuid) -> Result<Uu
         .hands
         .get(&key)
         .and_then(|s| {
-            s.rulings
+            s.rulings()
                 .issued
                 .iter()
                 .find(|(id, _, _)| *id == ruling)

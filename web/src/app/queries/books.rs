@@ -122,13 +122,13 @@ pub fn balances(hands: &[HandRecord]) -> (HashMap<String, (u32, i64)>, u32) {
     let mut sums: HashMap<String, (u32, i64)> = HashMap::new();
     let mut counted = 0;
     for r in hands {
-        let Some(s) = &r.settlement else { continue };
+        let Some(nets) = r.nets() else { continue };
         counted += 1;
         for (seat, player) in r.players.iter() {
             if let Some(p) = player {
                 let e = sums.entry(p.clone()).or_default();
                 e.0 += 1;
-                e.1 += *s.nets.get(seat);
+                e.1 += *nets.get(seat);
             }
         }
     }

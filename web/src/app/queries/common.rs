@@ -58,11 +58,12 @@ pub fn result_text(r: &HandRecord, names: &HashMap<String, String>) -> String {
             .cloned()
             .unwrap_or_else(|| seat_title(seat).to_owned())
     };
-    match (r.winner, r.washed_out, &r.settlement) {
+    let result = &r.result;
+    match (result.winner(), result.washed_out(), result.settlement()) {
         (_, _, None) => "no result in force".to_owned(),
-        (Some(w), _, Some(s)) => format!("{} wins ({} points)", name(w), s.scores.get(w)),
+        (Some(w), _, Some((_, s))) => format!("{} wins ({} points)", name(w), s.scores.get(w)),
         (None, true, _) => {
-            let penalties = r.scored.as_ref().map_or(&[][..], |s| &s.penalties[..]);
+            let penalties = result.scored().map_or(&[][..], |s| &s.penalties[..]);
             match referee::table::HandEnd::of(None, true, penalties, r.east) {
                 Some(referee::table::HandEnd::Abandoned { east_passes }) => format!(
                     "abandoned for a penalty: no score{}",

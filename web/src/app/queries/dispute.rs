@@ -81,8 +81,8 @@ pub fn view(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeView, AppErr
         .hand_record(&stream)?
         .ok_or_else(|| AppError::not_found(format!("no hand `{hand}`")))?;
     let in_force: Vec<_> = record
-        .scored
-        .as_ref()
+        .result
+        .scored()
         .map(|s| s.penalties.clone())
         .unwrap_or_default();
     let findings = found
@@ -109,7 +109,7 @@ pub fn view(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeView, AppErr
         findings,
         ruled: rulings.on(id).is_some(),
         rulings: issued,
-        nets: record.settlement.as_ref().map(|s| s.nets.into_array()),
+        nets: record.nets().map(|n| n.into_array()),
         seat_names: ["East", "South", "West", "North"],
     })
 }

@@ -5,7 +5,7 @@ use ledger::{Event, Ledger, StreamId};
 use readmodel::{HandRecord, Reads};
 use referee::event::HandEvent;
 use referee::score::ScoreSheet;
-use referee::{BySeat, Seat};
+use referee::Seat;
 use serde::Serialize;
 
 use super::common::names;
@@ -160,15 +160,13 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
             .cloned()
             .unwrap_or_else(|| format!("the {} seat", seat_title(seat)))
     };
-    let nets = r
-        .settlement
-        .as_ref()
-        .map_or_else(BySeat::default, |s| s.nets);
+    let result = &r.result;
+    let nets = r.nets().unwrap_or_default();
     let seats = Seat::ALL
         .iter()
         .map(|&seat| {
             let player = r.players.get(seat).clone().unwrap_or_default();
-            let hand = r.hands.get(seat).as_ref();
+            let hand = result.hands().get(seat).as_ref();
             HandSeat {
                 seat: seat_title(seat),
                 seat_key: seat.name(),
@@ -177,17 +175,16 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
                 player,
                 notation: hand.map(ToString::to_string).unwrap_or_default(),
                 groups: hand.map(hand_groups).unwrap_or_default(),
-                sheet: r.scored.as_ref().map(|s| SheetView::from(&s.sheets[seat])),
-                winner: r.winner == Some(seat),
+                sheet: result.scored().map(|s| SheetView::from(&s.sheets[seat])),
+                winner: result.winner() == Some(seat),
                 net: nets[seat],
                 net_text: signed(nets[seat]),
             }
         })
         .collect();
-    let payments = r
-        .settlement
-        .as_ref()
-        .map(|s| s.payments.as_slice())
+    let payments = result
+        .settlement()
+        .map(|(_, s)| s.payments.as_slice())
         .unwrap_or_default();
     let matrix: Vec<MatrixRow> = Seat::ALL
         .iter()
@@ -213,7 +210,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         .map(|j| matrix.iter().map(|row| row.cells[j]).sum())
         .collect();
     let net_sum: i64 = nets.values().sum();
-    let scored = r.scored.as_ref();
+    let scored = result.scored();
     let as_drawn = |seat: Seat| seat_title(seat).to_owned();
     let win_text = |who: &dyn Fn(Seat) -> String| {
         scored.and_then(|s| s.win.as_ref()).map(|w| {
@@ -232,10 +229,6 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
     let (win, win_by_seat) = (win_text(&who), win_text(&as_drawn));
     let (penalties, penalties_by_seat) = (penalties_text(&who), penalties_text(&as_drawn));
     let events = ledger.read_stream(&stream, 1)?;
-    // Everything before the last correction (except the start) is superseded by it.
-    let last_correction = events
-        .iter()
-        .rposition(|e| matches!(e.event, Event::CorrectionRecorded(_)));
     // Recorded play by play: a draw, a discard, a claim … (a hand recorded at its end has only
     // its start, the hands shown, its Mah-Jongg or wash-out and its result).
     let played = events.iter().any(|e| {
@@ -254,25 +247,16 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         .collect();
     let history = events
         .iter()
-        .enumerate()
-        .map(|(i, e)| HistoryEntry {
+        .map(|e| HistoryEntry {
             version: e.version,
             event_type: e.event.event_type(),
             summary: describe(&e.event),
             recorded_at: e.recorded_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
             recorded_by: e.recorded_by.as_str().to_owned(),
-            // What a correction restates: the result, not the play, disputes or rulings.
-            superseded: last_correction.is_some_and(|c| {
-                i < c
-                    && matches!(
-                        e.event,
-                        Event::HandExposed(_)
-                            | Event::MahJonggDeclared(_)
-                            | Event::WashOut(_)
-                            | Event::HandScored(_)
-                            | Event::SettlementRecorded(_)
-                    )
-            }),
+            // As the hand's record has it: a fact of the result a correction took out (not the
+            // play, disputes or rulings), a settlement replaced, or what a withdrawn correction
+            // brought, and the withdrawn correction itself.
+            superseded: result.is_superseded(e.event_id),
         })
         .collect();
     Ok(HandView {
@@ -296,7 +280,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         nets: nets.into_array().map(signed).to_vec(),
         net_sum,
         zero_sum: net_sum == 0,
-        corrections: r.corrections,
+        corrections: result.corrections().len() as u32,
         version: r.version,
         history,
         disputes,

@@ -70,8 +70,8 @@ fn sheet(
     let rows = hands
         .iter()
         .map(|r| {
-            let settled = r.settlement.as_ref();
-            let nets = settled.map_or_else(BySeat::default, |s| s.nets);
+            let settled = r.result.settlement().map(|(_, s)| s);
+            let nets = r.nets().unwrap_or_default();
             totals = totals.zip(nets).map(|(t, n)| t + n);
             let cells = totals
                 .zip(nets)

@@ -250,10 +250,7 @@ pub fn view_paged(
     let hands = records
         .iter()
         .map(|r| {
-            let nets = r
-                .settlement
-                .as_ref()
-                .map_or_else(BySeat::default, |s| s.nets);
+            let nets = r.nets().unwrap_or_default();
             totals = totals.zip(nets).map(|(t, n)| t + n);
             TableHandRow {
                 hand: r.id().to_owned(),
@@ -267,7 +264,7 @@ pub fn view_paged(
                     .and_then(|p| names.get(p).cloned())
                     .unwrap_or_default(),
                 result: result_text(r, &names),
-                corrected: r.corrections > 0,
+                corrected: !r.result.corrections().is_empty(),
                 nets: nets.into_array().map(signed).to_vec(),
                 totals: totals.into_array().to_vec(),
             }

@@ -420,7 +420,7 @@ pub fn player_history_paged(
         .into_iter()
         .map(|ph| {
             let r = &ph.record;
-            let net = r.settlement.as_ref().map_or(0, |s| *s.nets.get(ph.seat));
+            let net = r.nets().map_or(0, |n| *n.get(ph.seat));
             running += net;
             PlayerHandRow {
                 hand: r.id().to_owned(),

@@ -94,7 +94,8 @@ pub async fn hands_csv(
     let mut out = Csv::new(&header)?;
     for r in &x.hands {
         let player = |seat: Seat| r.players.get(seat).clone().unwrap_or_default();
-        let settled = r.settlement.as_ref();
+        let settled = r.result.settlement().map(|(_, s)| s);
+        let nets = r.nets();
         let mut row = vec![
             x.table_number(&r.table),
             r.game.to_string(),
@@ -116,7 +117,7 @@ pub async fn hands_csv(
         ];
         for seat in Seat::ALL {
             row.push(text(&player(seat)));
-            row.push(settled.map_or(0, |s| *s.nets.get(seat)).to_string());
+            row.push(nets.map_or(0, |n| *n.get(seat)).to_string());
         }
         out.row(&row)?;
     }
@@ -145,10 +146,12 @@ pub async fn settlements_csv(
     ])?;
     let mut balances: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
     for r in &x.hands {
-        let Some(s) = &r.settlement else { continue };
+        let (Some((_, s)), Some(nets)) = (r.result.settlement(), r.nets()) else {
+            continue;
+        };
         for (seat, player) in r.players.iter() {
             let Some(player) = player else { continue };
-            let net = *s.nets.get(seat);
+            let net = *nets.get(seat);
             let balance = balances.entry(player.as_str()).or_default();
             *balance += net;
             out.row(&[
