@@ -21,24 +21,6 @@ use readmodel::Reads;
 
 use super::error::AppError;
 
-/// Makes an id from a name: lower case letters and digits, other runs become `-`.
-pub fn slug(name: &str, fallback: &str) -> String {
-    let mut out = String::new();
-    for c in name.chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    let out: String = out.trim_end_matches('-').chars().take(60).collect();
-    if out.is_empty() {
-        fallback.to_owned()
-    } else {
-        out
-    }
-}
-
 /// The tournament stream for an id, or 404 when it does not exist.
 pub fn existing_tournament(ledger: &Ledger, id: &str) -> Result<StreamId, AppError> {
     let stream = StreamId::tournament(id)
@@ -47,14 +29,4 @@ pub fn existing_tournament(ledger: &Ledger, id: &str) -> Result<StreamId, AppErr
         return Err(AppError::not_found(format!("no tournament `{id}`")));
     }
     Ok(stream)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn slugs() {
-        assert_eq!(super::slug("Spring Open 2026!", "t"), "spring-open-2026");
-        assert_eq!(super::slug("  ", "t"), "t");
-        assert_eq!(super::slug("Zoë", "t"), "zo");
-    }
 }
