@@ -571,19 +571,9 @@ impl PlayState {
         let Turn::Over(end) = self.turn else {
             return None;
         };
-        let mut hands = BySeat::from_fn(|_| None);
-        for seat in Seat::ALL {
-            if left_out.contains(&seat) {
-                continue;
-            }
-            let hand = match &self.laid_down[seat] {
-                Some(h) => h.clone(),
-                None => self.hand_of(seat)?,
-            };
-            hands[seat] = Some(hand.to_string());
-        }
+        let hands = self.hands_leaving_out(left_out)?;
         let mut report = HandReport {
-            hands,
+            hands: BySeat::from_fn(|s| hands[s].as_ref().map(Hand::to_string)),
             discards: self.on_the_table().collect(),
             ..HandReport::default()
         };
@@ -611,16 +601,7 @@ impl PlayState {
         let Turn::Over(end) = self.turn else {
             return None;
         };
-        let mut hands = BySeat::from_fn(|_| None);
-        for seat in Seat::ALL {
-            if left_out.contains(&seat) {
-                continue;
-            }
-            hands[seat] = Some(match &self.laid_down[seat] {
-                Some(h) => h.clone(),
-                None => self.hand_of(seat)?,
-            });
-        }
+        let hands = self.hands_leaving_out(left_out)?;
         let win = match end {
             Ending::MahJongg {
                 seat,
@@ -648,6 +629,19 @@ impl PlayState {
             penalties: Vec::new(),
             discards,
         })
+    }
+
+    /// Each seat's hand at the end, as laid down or else as it lies; `None` for the seats of
+    /// `left_out`. `None` while a seat's tiles are only counted.
+    fn hands_leaving_out(&self, left_out: &[Seat]) -> Option<BySeat<Option<Hand>>> {
+        let mut hands = BySeat::from_fn(|_| None);
+        for seat in Seat::ALL.into_iter().filter(|s| !left_out.contains(s)) {
+            hands[seat] = Some(match &self.laid_down[seat] {
+                Some(h) => h.clone(),
+                None => self.hand_of(seat)?,
+            });
+        }
+        Some(hands)
     }
 
     /// The finished hand as it lies, with no penalty, scored and settled under `rules`, East

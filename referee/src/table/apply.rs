@@ -73,28 +73,32 @@ impl Table {
     }
 
     /// Folds the events of `decision` (with their ids, in order) into the state: as
-    /// [`Table::apply`] each, but a hand in play takes the replay the decision computed instead
-    /// of replaying its event again.
+    /// [`Table::apply`] each, but the hand it played takes the replay the decision computed,
+    /// at its first event of the play, instead of replaying its events again (its start, when
+    /// the decision holds it, is folded first).
     pub fn apply_decision(&mut self, ids: &[Uuid], decision: Decision) -> Result<(), ApplyError> {
-        if let Some(played) = decision.played {
-            let hand = self
-                .hands
-                .get_mut(&played.hand)
-                .ok_or(ApplyError::HandNotStarted(played.hand))?;
-            hand.play = Some(played.replay);
+        let Some(played) = decision.played else {
             for (id, e) in ids.iter().zip(&decision.events) {
-                match e {
-                    // Already in the replay: only the hand's own record takes it.
-                    Decided::Hand(key, e) if *key == played.hand && e.is_play() => {
-                        fold_hand(hand_mut(&mut self.hands, *key)?, *id, e)
-                    }
-                    e => self.apply(*id, e)?,
-                }
+                self.apply(*id, e)?;
             }
             return Ok(());
-        }
+        };
+        let mut replay = Some(played.replay);
         for (id, e) in ids.iter().zip(&decision.events) {
-            self.apply(*id, e)?;
+            match e {
+                // Already in the replay: only the hand's own record takes it.
+                Decided::Hand(key, e) if *key == played.hand && e.is_play() => {
+                    let hand = hand_mut(&mut self.hands, *key)?;
+                    if let Some(replay) = replay.take() {
+                        hand.play = Some(replay);
+                    }
+                    fold_hand(hand, *id, e)
+                }
+                e => self.apply(*id, e)?,
+            }
+        }
+        if let Some(replay) = replay {
+            hand_mut(&mut self.hands, played.hand)?.play = Some(replay);
         }
         Ok(())
     }

@@ -13,7 +13,7 @@ use crate::event::{
     CorrectionRecorded, Deal, GameEnded, GameStarted, HandEvent, HandExposed, HandScored,
     HandStarted, MahJonggDeclared, SettlementRecorded, TableEvent, WashOut,
 };
-use crate::play::{PlayRules, Turn};
+use crate::play::{Applied, PlayRules, Turn};
 use crate::report::{HandFacts, HandReport, Settled};
 use crate::rotation::{HandEnd, Position, Rotated};
 use crate::rules::Ruleset;
@@ -45,22 +45,24 @@ impl Table {
     ) -> Result<Decision, Violations> {
         let events = match command {
             TableCommand::RecordHand { report } => {
-                self.decide_record(conditions, Recording::Report(report))
+                return self.decide_record(conditions, Recording::Report(report))
             }
             TableCommand::RecordPlayedHand {
                 dice,
                 deal,
                 events,
                 east,
-            } => self.decide_record(
-                conditions,
-                Recording::Play {
-                    dice,
-                    deal,
-                    events,
-                    east: *east,
-                },
-            ),
+            } => {
+                return self.decide_record(
+                    conditions,
+                    Recording::Play {
+                        dice,
+                        deal,
+                        events,
+                        east: *east,
+                    },
+                )
+            }
             TableCommand::StartHand { dice, deal } => self.decide_start(conditions, dice, deal),
             TableCommand::CorrectHand {
                 hand,
@@ -356,15 +358,21 @@ impl Table {
             .collect())
     }
 
+    /// A hand recorded whole: reported at its end, or played event by event to its end (the
+    /// decision then carries the replay, so that the table takes it instead of replaying the
+    /// hand again).
     fn decide_record(
         &self,
         conditions: &Conditions,
         recording: Recording,
-    ) -> Result<Vec<Decided>, Violations> {
+    ) -> Result<Decision, Violations> {
         let mut v = self.writable();
         if let Some((key, _)) = self.in_play() {
             if let Recording::Report(report) = recording {
-                return self.decide_finish(conditions, key, report, v);
+                return Ok(Decision {
+                    events: self.decide_finish(conditions, key, report, v)?,
+                    played: None,
+                });
             }
             v.push(Violation::new(
                 "",
@@ -378,11 +386,12 @@ impl Table {
         let rotated = self.rotated();
         let next = rotated.next;
         // A hand played event by event is replayed to its end, and its final state reported.
-        let (started, played, facts) = match recording {
+        let (started, played, facts, replay) = match recording {
             Recording::Report(report) => (
                 self.started(&next, &[], &Deal::Unknown),
                 Vec::new(),
                 checked(report, &mut v),
+                None,
             ),
             Recording::Play {
                 dice,
@@ -404,9 +413,12 @@ impl Table {
                     return Err(v);
                 }
                 let started = self.started(&next, dice, deal);
-                let report = replayed(&self.play_rules, &started, events, &mut v);
+                let (report, replay) = replayed(&self.play_rules, &started, events, &mut v)
+                    .map_or((None, None), |(report, replay)| {
+                        (Some(report), Some(replay))
+                    });
                 let facts = report.and_then(|r| checked(&r, &mut v));
-                (started, events.to_vec(), facts)
+                (started, events.to_vec(), facts, replay)
             }
         };
         let (facts, settled) = settled(facts, &conditions.ruleset, &next, v)?;
@@ -426,7 +438,14 @@ impl Table {
             out.extend(played.into_iter().map(|e| Decided::Hand(key, e)));
             out.extend(after_play(results, &laid).map(|e| Decided::Hand(key, e)));
         }
-        Ok(out)
+        Ok(Decision {
+            events: out,
+            played: replay.map(|(replay, applied)| Played {
+                hand: key,
+                replay: Box::new(replay),
+                applied,
+            }),
+        })
     }
 
     fn decide_correct(
@@ -504,7 +523,7 @@ fn replayed(
     started: &HandStarted,
     events: &[HandEvent],
     v: &mut Violations,
-) -> Option<HandReport> {
+) -> Option<(HandReport, (Replay, Applied))> {
     let mut play = match Replay::start(rules.clone(), started) {
         Ok(p) => p,
         Err(e) => {
@@ -512,6 +531,7 @@ fn replayed(
             return None;
         }
     };
+    let mut last = Applied::Legal;
     for (i, e) in events.iter().enumerate() {
         if !e.is_play() {
             v.push(Violation::new(
@@ -520,9 +540,12 @@ fn replayed(
             ));
             return None;
         }
-        if let Err(err) = play.apply(e) {
-            v.push(Violation::new(format!("events.{i}"), err.kind.to_string()));
-            return None;
+        match play.apply(e) {
+            Ok(applied) => last = applied,
+            Err(err) => {
+                v.push(Violation::new(format!("events.{i}"), err.kind.to_string()));
+                return None;
+            }
         }
     }
     let state = play.state();
@@ -536,14 +559,14 @@ fn replayed(
         ));
         return None;
     }
-    let report = report_as_played(&play);
-    if report.is_none() {
+    let Some(report) = report_as_played(&play) else {
         v.push(Violation::new(
             "events",
             "a seat's tiles were never seen, so its hand cannot be scored",
         ));
-    }
-    report
+        return None;
+    };
+    Some((report, (play, last)))
 }
 
 /// The result events that follow a play: its Mah-Jongg or wash-out is already in it, and so

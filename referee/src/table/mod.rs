@@ -169,16 +169,17 @@ pub enum Decided {
 }
 
 /// What deciding a command came to ([`Table::decision`]): the events to record and, for an event
-/// of the play, the hand in play as they leave it — so that the caller answers with it and keeps
-/// it ([`Table::apply_decision`]) without replaying the event again.
+/// of the play or a hand recorded play by play to its end, the replay as they leave it — so
+/// that the caller answers with it and keeps it ([`Table::apply_decision`]) without replaying
+/// the play again.
 #[derive(Clone, Debug)]
 pub struct Decision {
     pub events: Vec<Decided>,
     pub played: Option<Played>,
 }
 
-/// An event of the play decided: its hand, the replay after it (and after the hands laid down
-/// with it), and how the event applied.
+/// The play decided: its hand, the replay after its events (and after the hands laid down with
+/// them), and how its last event applied.
 #[derive(Clone, Debug)]
 pub struct Played {
     pub hand: HandKey,

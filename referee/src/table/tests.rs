@@ -615,3 +615,25 @@ fn a_false_mah_jongg_laid_down_after_is_settled_as_its_penalty_alone() {
     assert_eq!(t.next().east, Seat::East);
     assert_eq!(t.next().hand, 2);
 }
+
+#[test]
+fn a_hand_played_to_its_end_folds_from_its_decisions_replay_as_from_its_events() {
+    let (deal, events) = played_hand();
+    let cmd = TableCommand::RecordPlayedHand {
+        dice: vec![3, 4],
+        deal,
+        events,
+        east: None,
+    };
+    let mut replayed = given(&[]);
+    let mut taken = given(&[]);
+    let decision = taken.decision(&conditions(), &cmd).unwrap();
+    assert!(decision.played.is_some(), "the decision carries its replay");
+    let ids: Vec<Uuid> = decision.events.iter().map(|_| Uuid::now_v7()).collect();
+    for (id, e) in ids.iter().zip(&decision.events) {
+        replayed.apply(*id, e).unwrap();
+    }
+    taken.apply_decision(&ids, decision).unwrap();
+    assert_eq!(taken.hands, replayed.hands);
+    assert_eq!(taken.next(), replayed.next());
+}

@@ -351,9 +351,9 @@ pub fn record_played_game(
     for (i, h) in hands.into_iter().enumerate() {
         let fail = |e: AppError| (i, e);
         let expected = ctx.next_hand_id();
-        let decided = ctx
+        let decision = ctx
             .state
-            .decide(
+            .decision(
                 &ctx.conditions,
                 &TableCommand::RecordPlayedHand {
                     dice: h.dice,
@@ -364,15 +364,16 @@ pub fn record_played_game(
             )
             .map_err(|v| fail(v.into()))?;
         let hand_stream = StreamId::hand(&expected).map_err(|e| fail(e.into()))?;
-        let stored = store_with_ids(ledger, &ctx, &hand_stream, 0, decided, by).map_err(fail)?;
+        let stored = store_with_ids(ledger, &ctx, &hand_stream, 0, decision.events.clone(), by)
+            .map_err(fail)?;
         if let Some(v) = stored.table_version {
             ctx.table_version = v;
         }
-        for (id, d) in &stored.recorded {
-            ctx.state
-                .apply(*id, d)
-                .map_err(|e| fail(AppError::internal(format!("table `{table}`: {e}"))))?;
-        }
+        // The table takes the decision's replay of the hand: its play is not replayed again.
+        let ids: Vec<_> = stored.recorded.iter().map(|(id, _)| *id).collect();
+        ctx.state
+            .apply_decision(&ids, decision)
+            .map_err(|e| fail(AppError::internal(format!("table `{table}`: {e}"))))?;
         streams.push(hand_stream);
     }
     Ok(streams)
