@@ -22,7 +22,24 @@ struct TestApp {
     token: String,
     /// An API token of one official per role.
     tokens: RoleTokens,
+    /// The test writes behind the service's back: its ledger is not one the service made.
+    forged: bool,
     _dir: TempDir,
+}
+
+/// Whatever a test recorded through the service, the audit decides again and finds nothing the
+/// service would have refused (`app::redecide`): every live write is one a re-decision takes.
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if std::thread::panicking() || self.forged {
+            return;
+        }
+        let problems = self
+            .state
+            .read_now(|l| Ok(web::app::redecide::audit(l)?))
+            .unwrap();
+        assert_eq!(problems, Vec::<String>::new(), "the audit's re-decision");
+    }
 }
 
 /// API tokens of a scorer (`sam`), a referee (`rita`) and an organiser (`olga`).
@@ -75,6 +92,7 @@ fn spawn() -> TestApp {
         state,
         token,
         tokens,
+        forged: false,
         _dir: dir,
     }
 }

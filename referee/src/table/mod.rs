@@ -46,11 +46,13 @@ mod apply;
 mod count;
 mod decide;
 mod record;
+mod redecide;
 mod ruling;
 
 pub use crate::report::{count_tiles, HandFacts, HandReport, Settled, MAX_PENALTY};
 pub use crate::rotation::{HandEnd, Position, Rotated};
 pub use record::{Fact, ReachesBack, ResultRecord, Settlement, Standing};
+pub use redecide::{NotDecided, Redecided};
 pub use ruling::{Ruling, Rulings};
 
 use std::collections::BTreeMap;

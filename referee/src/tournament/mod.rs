@@ -58,6 +58,7 @@
 mod command;
 pub mod draw;
 pub mod ranges;
+mod redecide;
 mod register;
 mod sessions;
 mod tables;
@@ -67,6 +68,7 @@ pub mod visibility;
 mod voiding;
 
 pub use command::{LoadedRuleset, NewPlayer, NewTournament, Refusal, SeatDraw, TournamentCommand};
+pub use redecide::SessionNets;
 pub use visibility::{Audience, Hidden};
 
 use crate::event::{

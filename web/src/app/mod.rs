@@ -14,6 +14,7 @@ pub mod commands;
 pub mod error;
 pub mod import_check;
 pub mod queries;
+pub mod redecide;
 pub mod table;
 pub mod table_cache;
 pub mod tournament;

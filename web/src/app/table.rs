@@ -81,6 +81,24 @@ pub enum Focus {
     Hand(HandKey),
 }
 
+/// The conditions the tables of `tournament` play under: its ruleset (built in, or its house
+/// text) with its limit, and its starting chips.
+pub fn conditions_of(tournament: &referee::tournament::Tournament) -> Result<Conditions, AppError> {
+    let config = tournament.conditions.clone().ok_or_else(|| {
+        AppError::unprocessable("the tournament has no ruleset recorded; it cannot be scored")
+    })?;
+    let source = match &config.house_ruleset {
+        Some(text) => RulesetSource::House(text.clone()),
+        None => RulesetSource::BuiltIn(config.ruleset.name.clone()),
+    };
+    let loaded = rules::load_ruleset(source)?.with_limit(config.limit);
+    Ok(Conditions {
+        ruleset: loaded.into_ruleset(),
+        ruleset_ref: config.ruleset,
+        starting_chips: config.starting_chips,
+    })
+}
+
 impl TableContext {
     /// The table with its last hand in full.
     pub fn load(ledger: &Ledger, table: &str) -> Result<TableContext, AppError> {
@@ -101,19 +119,7 @@ impl TableContext {
         let entry = tournament.table(&id).ok_or_else(|| {
             AppError::internal(format!("table `{table}` is not its tournament's"))
         })?;
-        let config = tournament.conditions.clone().ok_or_else(|| {
-            AppError::unprocessable("the tournament has no ruleset recorded; it cannot be scored")
-        })?;
-        let source = match &config.house_ruleset {
-            Some(text) => RulesetSource::House(text.clone()),
-            None => RulesetSource::BuiltIn(config.ruleset.name.clone()),
-        };
-        let loaded = rules::load_ruleset(source)?.with_limit(config.limit);
-        let conditions = Conditions {
-            ruleset: loaded.into_ruleset(),
-            ruleset_ref: config.ruleset,
-            starting_chips: config.starting_chips,
-        };
+        let conditions = conditions_of(&tournament)?;
         let mut state = Table::new(id.clone(), entry.seats.is_some(), &conditions.ruleset);
         state.status = tournament.table_status(&id).unwrap_or_default();
         let fold = |state: &mut Table, decided: Decided, event_id| {

@@ -1,5 +1,6 @@
 //! `mahjong-referee audit <db>`: verify every hash link, re-derive every settlement, compare the
-//! projections with a fresh replay, and print the report with the chain head to publish.
+//! projections with a fresh replay, decide every event again as the service would, and print
+//! the report with the chain head to publish.
 //! Exits with status 1 when anything is wrong.
 
 use std::path::PathBuf;
@@ -89,7 +90,21 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
     }
     println!("{report}");
-    Ok(if report.is_clean() {
+    // The chain proves nothing was changed; deciding every event again proves each was one
+    // the service would have recorded (`app::redecide`).
+    let refused = web::app::redecide::audit(&ledger).context("re-deciding the ledger")?;
+    if refused.is_empty() {
+        println!("re-decided: every event is what the service would have recorded");
+    } else {
+        println!(
+            "re-decided: {} event(s) the service would have refused:",
+            refused.len()
+        );
+        for r in &refused {
+            println!("  {r}");
+        }
+    }
+    Ok(if report.is_clean() && refused.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -23,8 +23,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use ledger::event::OfficialRole;
-use ledger::{Ledger, OfficialId};
+use ledger::Ledger;
 use referee::import::mjs;
 use web::app::accounts::viewer::Official;
 use web::app::commands::tournament::{self, NewPlayer, NewTable, NewTournament};
@@ -137,13 +136,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let games = sources(&args.files)?;
     let mut ledger =
         readmodel::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
-    let by = Official {
-        id: OfficialId::new("importer")?,
-        name: "mj-server import".into(),
-        role: OfficialRole::Organiser,
-        is_admin: true,
-        csrf: None,
-    };
+    let by = web::app::accounts::store::command_line("importer", "mj-server import");
     // One transaction for the whole import: all of it is recorded, or nothing.
     let (tables, hands_imported) = ledger.batch(|ledger| import(ledger, &by, args, &games))?;
     println!(

@@ -11,8 +11,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use ledger::event::OfficialRole;
-use ledger::{Ledger, OfficialId};
+use ledger::Ledger;
 use readmodel::Reads;
 use referee::table::HandReport;
 use referee::{BySeat, Seat};
@@ -58,13 +57,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         readmodel::open(&args.db).with_context(|| format!("creating {}", args.db.display()))?;
     // The loader organises the tournament and records its hands: it acts as the administrator
     // (roles are checked by the same commands the server runs).
-    let by = Official {
-        id: OfficialId::new("loader")?,
-        name: "Load fixture".into(),
-        role: OfficialRole::Organiser,
-        is_admin: true,
-        csrf: None,
-    };
+    let by = web::app::accounts::store::command_line("loader", "Load fixture");
     let err = |e: web::app::error::AppError| anyhow::anyhow!("{e}");
     tournament::create(
         &mut ledger,

@@ -19,7 +19,8 @@ where
 
 #[actix_web::test]
 async fn the_public_is_served_the_last_verification_until_the_head_moves() {
-    let t = spawn();
+    let mut t = spawn();
+    t.forged = true; // it writes behind the service's back
     let svc = test::init_service(app(t.state.clone())).await;
     let body = json!({"id": "spring", "name": "Spring Open", "ruleset": "code-of-laws", "starting_chips": 100});
     let resp = test::call_service(&svc, post_json("/api/tournaments", Some(&t.token), body)).await;

@@ -10,7 +10,8 @@ use super::*;
 
 #[actix_web::test]
 async fn a_withdrawn_correction_is_folded_by_the_table_and_its_history_marks_what_it_brought() {
-    let t = spawn();
+    let mut t = spawn();
+    t.forged = true; // it writes behind the service's back
     let svc = test::init_service(app(t.state.clone())).await;
     let table = setup(&svc, &t.token).await;
     let (hand, version) = record_discard_win(&svc, &t.token, &table).await;

@@ -94,6 +94,11 @@ pub fn create_official_hashed(
     if name.trim().is_empty() {
         return Err(AppError::unprocessable("the official's name is empty"));
     }
+    if super::store::COMMAND_LINE.contains(&id.as_str()) {
+        return Err(AppError::unprocessable(format!(
+            "`{id}` is the command line's own name: choose another id for the official"
+        )));
+    }
     ledger.change_accounts(by, |conn| {
         let inserted = conn
             .execute(

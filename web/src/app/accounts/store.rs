@@ -50,6 +50,26 @@ pub(crate) fn to_official(
     }))
 }
 
+/// The command line's own names, under which a command run on the server records what it
+/// writes: the first run and `admin` (`system`), `load-fixture` (`loader`), `import-game`
+/// (`importer`). They are no officials and log in nowhere. Whoever runs a command holds the
+/// database itself, so the audit counts their records as the administrator's
+/// (`app::redecide`); an import never takes them, and no official may be named so.
+pub const COMMAND_LINE: [&str; 3] = ["system", "loader", "importer"];
+
+/// The command line acting under `id` (one of [`COMMAND_LINE`]) as the administrator: the
+/// commands it runs check roles as the server's do.
+pub fn command_line(id: &str, name: &str) -> Official {
+    debug_assert!(COMMAND_LINE.contains(&id));
+    Official {
+        id: OfficialId::new(id).unwrap_or_else(|_| system()),
+        name: name.to_owned(),
+        role: ledger::event::OfficialRole::Organiser,
+        is_admin: true,
+        csrf: None,
+    }
+}
+
 /// Who changes an account when no official does: the first run, the command line.
 pub fn system() -> OfficialId {
     OfficialId::new("system").unwrap_or_else(|_| unreachable!("a valid id"))
