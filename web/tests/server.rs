@@ -1026,6 +1026,8 @@ mod disputes;
 mod draw;
 #[path = "server/faults.rs"]
 mod faults;
+#[path = "server/forgery.rs"]
+mod forgery;
 #[path = "server/import.rs"]
 mod import;
 #[path = "server/officials.rs"]
