@@ -101,8 +101,14 @@ pub struct ExportedEvent {
 /// officials exist, that a hand follows its table's rotation, that its settlement is the
 /// ruleset's: what only the service knows).
 pub fn read_export(input: impl BufRead) -> Result<Vec<ExportedEvent>> {
-    let (parsed, _) = parse_all(input)?;
-    Ok(parsed
+    read_export_signed(input).map(|(events, _)| events)
+}
+
+/// [`read_export`], with each stream exported signed and the public key of the ledger that
+/// signed it (its signature checked, covering the stream's last event in the file).
+pub fn read_export_signed(input: impl BufRead) -> Result<(Vec<ExportedEvent>, Vec<SignedBy>)> {
+    let (parsed, signed) = parse_all(input)?;
+    let events = parsed
         .into_iter()
         .map(|p| ExportedEvent {
             line: p.line,
@@ -113,7 +119,8 @@ pub fn read_export(input: impl BufRead) -> Result<Vec<ExportedEvent>> {
             recorded_by: p.recorded_by,
             event: p.event,
         })
-        .collect())
+        .collect();
+    Ok((events, signed))
 }
 
 /// What an import did.
@@ -343,7 +350,7 @@ fn hex(b: &[u8]) -> String {
 }
 
 /// A stream exported signed, and the public key of the ledger that signed it.
-type SignedBy = (StreamId, String);
+pub type SignedBy = (StreamId, String);
 
 /// Reads and checks every line before anything is written: the events, and the signatures of
 /// the streams exported signed, each checked and covering its stream's last event.

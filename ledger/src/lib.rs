@@ -57,7 +57,7 @@ pub use event::{Event, EventType, CATALOGUE};
 pub use hash::Hash;
 pub use head::{ChainHead, ExpectedVersion};
 pub use ids::{IdError, OfficialId, PlayerId, StreamId, StreamKind, TableId, MAX_ID_LEN};
-pub use jsonl::{read_export, ExportedEvent, ImportReport};
+pub use jsonl::{read_export, read_export_signed, ExportedEvent, ImportReport, SignedBy};
 pub use projector::{EventMeta, Fold, Projection, Projections, Target};
 pub use read::ReplayStats;
 pub use record::{parse_canonical_time, RecordedEvent, TIME_FORMAT};

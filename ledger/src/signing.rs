@@ -103,6 +103,39 @@ impl LedgerKey {
         Ok(key)
     }
 
+    /// The key of `ledger` (the database at `db`), checked against the checkpoints it has
+    /// signed. A key is made only for a ledger that has signed none; when the key file is
+    /// missing, or holds another key than the one the last checkpoint was signed with, the key
+    /// was lost or replaced, and that is said rather than papered over with a fresh key: the
+    /// caller must restore the file, or be told (`replace`) to go on with the key the file holds
+    /// or a new one — the audit then shows which key signed which checkpoint.
+    pub fn for_ledger(ledger: &Ledger, db: &Path, replace: bool) -> Result<LedgerKey> {
+        let last = ledger.checkpoints()?.pop().map(|c| c.ledger);
+        let path = key_path(db);
+        let Some(last) = last.filter(|_| !replace) else {
+            return LedgerKey::load_or_create(db);
+        };
+        if !path.exists() {
+            return Err(key_error(
+                &path,
+                format!(
+                    "the ledger's key is missing, but its checkpoints are signed with key {last}: restore the key file, or, if it is lost, start a new key with --new-key (checkpoints from then on are signed with it, and the audit shows the change)"
+                ),
+            ));
+        }
+        let key = LedgerKey::load(&path)?;
+        if key.public_hex() != last {
+            return Err(key_error(
+                &path,
+                format!(
+                    "holds key {}, but the ledger's last checkpoint is signed with key {last}: the key was replaced. Restore the ledger's own key file, or go on with this one with --new-key (the audit shows the change)",
+                    key.public_hex()
+                ),
+            ));
+        }
+        Ok(key)
+    }
+
     /// Reads a key file (64 hexadecimal digits).
     pub fn load(path: &Path) -> Result<LedgerKey> {
         let text = std::fs::read_to_string(path)

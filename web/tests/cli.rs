@@ -11,6 +11,8 @@ mod mj_server_games;
 mod replay;
 #[path = "cli/scoring.rs"]
 mod scoring;
+#[path = "cli/trust.rs"]
+mod trust;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

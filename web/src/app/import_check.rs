@@ -108,6 +108,20 @@ pub fn check(ledger: &Ledger, events: &[ExportedEvent]) -> Vec<String> {
     problems
 }
 
+/// The events of `events` the ledger does not hold yet.
+pub fn unrecorded<'a>(
+    ledger: &Ledger,
+    events: &'a [ExportedEvent],
+) -> rusqlite::Result<Vec<&'a ExportedEvent>> {
+    let mut out = Vec::new();
+    for e in events {
+        if !already_recorded(ledger, e)? {
+            out.push(e);
+        }
+    }
+    Ok(out)
+}
+
 fn already_recorded(ledger: &Ledger, e: &ExportedEvent) -> rusqlite::Result<bool> {
     ledger
         .connection()

@@ -18,3 +18,4 @@ pub mod redecide;
 pub mod table;
 pub mod table_cache;
 pub mod tournament;
+pub mod trust;

@@ -89,6 +89,22 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    // Which key signed which checkpoint: a lost or replaced key shows where it changed.
+    let mut signer: Option<&str> = None;
+    for (i, c) in own.iter().enumerate() {
+        let changed = match signer {
+            Some(before) if before != c.ledger => " — the key changed here",
+            _ => "",
+        };
+        println!(
+            "checkpoint {}: position {} signed {} with key {}{changed}",
+            i + 1,
+            c.position,
+            c.signed_at,
+            c.ledger
+        );
+        signer = Some(&c.ledger);
+    }
     println!("{report}");
     // The chain proves nothing was changed; deciding every event again proves each was one
     // the service would have recorded (`app::redecide`).

@@ -17,12 +17,16 @@ pub struct Args {
     /// Also write the checkpoint to this file.
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
+    /// Sign with the key file as it is (or a new key when it is missing) although the ledger's
+    /// checkpoints were signed with another: the key was lost or replaced.
+    #[arg(long)]
+    pub new_key: bool,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut ledger = readmodel::open_existing(&args.db)
         .with_context(|| format!("opening {}", args.db.display()))?;
-    let key = LedgerKey::load_or_create(&args.db).context("the ledger's key")?;
+    let key = LedgerKey::for_ledger(&ledger, &args.db, args.new_key).context("the ledger's key")?;
     let checkpoint = ledger
         .sign_checkpoint(&key, &web::app::accounts::store::system())
         .context("signing a checkpoint")?;

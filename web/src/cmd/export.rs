@@ -33,8 +33,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         None => Box::new(io::stdout().lock()),
     };
-    // Signed with the ledger's own key, created beside the database if it has none yet.
-    let key = ledger::signing::LedgerKey::load_or_create(&args.db).context("the ledger's key")?;
+    // Signed with the ledger's own key, created beside the database if it has none yet (and
+    // never made anew for a ledger whose checkpoints another key signed).
+    let key = ledger::signing::LedgerKey::for_ledger(&ledger, &args.db, false)
+        .context("the ledger's key")?;
     let count = ledger
         .export_stream_signed(&args.stream, Some(&key), BufWriter::new(out))
         .context("exporting")?;

@@ -31,4 +31,8 @@ pub struct ServeArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub workers: Option<usize>,
+    /// Go on with the key file as it is (or a new key when it is missing) although the
+    /// ledger's checkpoints were signed with another key: the key was lost or replaced.
+    #[arg(long)]
+    pub new_key: bool,
 }

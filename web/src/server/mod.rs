@@ -100,8 +100,11 @@ fn colour_logs() -> bool {
 /// serves until stopped.
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     init_logging();
-    let mut state = AppState::open(&args.db)
+    let mut state = AppState::open_with(&args.db, Default::default(), args.new_key)
         .map_err(|e| anyhow::anyhow!("opening {}: {e}", args.db.display()))?;
+    if args.new_key {
+        tracing::warn!(key = %state.ledger_key().public_hex(), "--new-key: the ledger's checkpoints are signed with this key from now on");
+    }
     state.secure_cookies = args.secure_cookies;
     let state = web::Data::new(state);
     let password = args.admin_password.clone();

@@ -69,8 +69,21 @@ impl AppState {
         path: &Path,
         throttle: super::throttle::LoginThrottle,
     ) -> Result<AppState, ledger::Error> {
+        AppState::open_with(path, throttle, false)
+    }
+
+    /// [`AppState::open_throttled`]; with `new_key`, the key file is taken as it is (or a new
+    /// key made) although the ledger's checkpoints were signed with another
+    /// ([`ledger::signing::LedgerKey::for_ledger`]).
+    pub fn open_with(
+        path: &Path,
+        throttle: super::throttle::LoginThrottle,
+        new_key: bool,
+    ) -> Result<AppState, ledger::Error> {
         let writer = readmodel::open(path)?;
-        let key = Arc::new(ledger::signing::LedgerKey::load_or_create(path)?);
+        let key = Arc::new(ledger::signing::LedgerKey::for_ledger(
+            &writer, path, new_key,
+        )?);
         let auth = Connection::open(path)
             .map_err(|e| ledger::Error::sqlite("opening the officials' tables", e))?;
         auth.busy_timeout(BUSY_TIMEOUT)

@@ -210,7 +210,7 @@ async fn continuations_of_a_tournament_stream_are_decided_as_live_writes() {
     refused_and_caught(
         &t,
         stream,
-        &[voided.clone()],
+        std::slice::from_ref(&voided),
         "sam",
         "recorded by `sam`, a scorer then: only",
     );
