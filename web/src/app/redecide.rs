@@ -557,7 +557,7 @@ pub fn audit(ledger: &ledger::Ledger) -> ledger::Result<Vec<String>> {
         ..Redecider::default()
     };
     let mut fresh = Vec::new();
-    ledger.replay(|e| {
+    let replayed = ledger.replay(|e| {
         let recorded = Recorded {
             at: format!("{} version {}", e.stream, e.version),
             stream: e.stream,
@@ -573,6 +573,36 @@ pub fn audit(ledger: &ledger::Ledger) -> ledger::Result<Vec<String>> {
             StreamKind::Ledger => {}
             _ => fresh.push(recorded),
         }
-    })?;
-    Ok(redecider.decide(&fresh))
+    });
+    match replayed {
+        Ok(_) => Ok(redecider.decide(&fresh)),
+        // A broken chain is the chain audit's to report, with where; deciding what follows the
+        // break would only repeat it.
+        Err(ledger::Error::Corrupt { .. }) => {
+            let mut problems = redecider.decide(&fresh);
+            problems.push(format!(
+                "decided again only up to a broken chain ({} events): the audit names where it breaks",
+                fresh.len()
+            ));
+            Ok(problems)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The audit's re-decision in words: a line when every event stands, else one per event the
+/// service would have refused.
+pub fn report(refused: &[String]) -> String {
+    if refused.is_empty() {
+        return "re-decided: every event is what the service would have recorded".to_owned();
+    }
+    let mut out = format!(
+        "re-decided: {} event(s) the service would have refused:",
+        refused.len()
+    );
+    for r in refused {
+        out.push_str("\n  ");
+        out.push_str(r);
+    }
+    out
 }

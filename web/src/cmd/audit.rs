@@ -109,17 +109,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     // The chain proves nothing was changed; deciding every event again proves each was one
     // the service would have recorded (`app::redecide`).
     let refused = web::app::redecide::audit(&ledger).context("re-deciding the ledger")?;
-    if refused.is_empty() {
-        println!("re-decided: every event is what the service would have recorded");
-    } else {
-        println!(
-            "re-decided: {} event(s) the service would have refused:",
-            refused.len()
-        );
-        for r in &refused {
-            println!("  {r}");
-        }
-    }
+    println!("{}", web::app::redecide::report(&refused));
     Ok(if report.is_clean() && refused.is_empty() {
         ExitCode::SUCCESS
     } else {

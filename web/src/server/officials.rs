@@ -211,7 +211,9 @@ pub async fn change_own_password(
         .auth(move |conn| auth::password_hash_of(conn, &who))
         .await?;
     let current = change.current.clone();
-    let matches = web::block(move || auth::password_matches(&current, stored.as_deref())).await?;
+    let matches = state
+        .password_check(move || auth::password_matches(&current, stored.as_deref()))
+        .await?;
     if !matches {
         problems.insert(
             0,
@@ -221,7 +223,9 @@ pub async fn change_own_password(
     if !problems.is_empty() {
         return Err(AppError::violations(Violations(problems)));
     }
-    let hash = web::block(move || auth::hash_password(&change.new)).await??;
+    let hash = state
+        .password_check(move || auth::hash_password(&change.new))
+        .await??;
     let by = official.id.clone();
     state
         .write(move |ledger| {

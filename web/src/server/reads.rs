@@ -20,8 +20,12 @@ pub async fn audit(state: &web::Data<AppState>, fresh: bool) -> Result<AuditView
                 &head.chain_hash.to_string(),
                 fresh,
                 || {
+                    // The chain, the settlements and projections; then every event decided
+                    // again as the service would (`app::redecide`).
                     let report = l.audit()?;
-                    Ok::<_, AppError>((report.is_clean(), report.to_string()))
+                    let refused = crate::app::redecide::audit(l)?;
+                    let text = format!("{report}\n{}", crate::app::redecide::report(&refused));
+                    Ok::<_, AppError>((report.is_clean() && refused.is_empty(), text))
                 },
             )
         })

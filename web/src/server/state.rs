@@ -41,6 +41,8 @@ struct Inner {
     auth: Mutex<Connection>,
     /// Login attempts per official and per address.
     throttle: super::throttle::LoginThrottle,
+    /// The budget of password checks for the whole server.
+    password_checks: super::throttle::PasswordChecks,
     /// The key of the login form's CSRF values: random for each run of the server (a login
     /// form older than the process answers "stale: try again").
     login_key: [u8; 32],
@@ -96,6 +98,7 @@ impl AppState {
                 readers: Mutex::new(Vec::new()),
                 auth: Mutex::new(auth),
                 throttle,
+                password_checks: Default::default(),
                 login_key: rand::random(),
                 generation: AtomicU64::new(0),
                 cache: Default::default(),
@@ -133,6 +136,21 @@ impl AppState {
     /// The login throttle.
     pub fn login_throttle(&self) -> &super::throttle::LoginThrottle {
         &self.inner.throttle
+    }
+
+    /// Runs a password check (argon2 hashing or verifying) within the server's budget
+    /// ([`super::throttle::PasswordChecks`]): 429 when too many are waiting.
+    pub async fn password_check<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, AppError> {
+        match self.inner.password_checks.run(f).await {
+            Some(done) => Ok(done),
+            None => Err(AppError::new(
+                crate::server::error::ErrorKind::TooManyRequests,
+                "the server is checking too many passwords just now: try again in a few seconds",
+            )),
+        }
     }
 
     /// The cache of rendered public pages.

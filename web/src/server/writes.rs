@@ -104,7 +104,9 @@ pub async fn add_official(
         return Err(AppError::unprocessable(auth::too_short()));
     }
     let password = form.password;
-    let hash = web::block(move || auth::hash_password(&password)).await??;
+    let hash = state
+        .password_check(move || auth::hash_password(&password))
+        .await??;
     let creator = by.id.clone();
     state
         .write(move |ledger| {
@@ -219,7 +221,9 @@ pub async fn reset(
     if !auth::password_long_enough(&password) {
         return Err(AppError::unprocessable(auth::too_short()));
     }
-    let hash = web::block(move || auth::hash_password(&password)).await??;
+    let hash = state
+        .password_check(move || auth::hash_password(&password))
+        .await??;
     let who = by.id.clone();
     let listing = state
         .write(move |ledger| {

@@ -14,6 +14,8 @@ use super::{temp_dir, PASSWORD};
 /// A service whose logins are throttled by `throttle`, with its administrator.
 fn throttled(throttle: LoginThrottle) -> (aweb::Data<AppState>, super::TempDir) {
     let dir = temp_dir();
+    // Refusals answered at once: the tarpit's second would only slow the tests.
+    let throttle = throttle.with_tarpit(Duration::ZERO);
     let state = aweb::Data::new(AppState::open_throttled(&dir.0.join("t.db"), throttle).unwrap());
     state
         .write_now(|l| auth::ensure_admin(l, Some(PASSWORD)))
@@ -115,4 +117,86 @@ async fn one_address_guessing_many_officials_is_slowed() {
     // Another address is not held up by this one.
     let r = attempt(&svc, "admin", PASSWORD, "198.51.100.5:5000").await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
+}
+
+/// Posts the login form as `official` with no security token, from `address`: what anyone can
+/// send without ever loading the form.
+async fn anonymous_post<S, B>(svc: &S, official: &str, address: &str) -> StatusCode
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let req = test::TestRequest::post()
+        .uri("/login")
+        .peer_addr(address.parse().unwrap())
+        .set_form([("official", official), ("password", "guess")])
+        .to_request();
+    test::call_service(svc, req).await.status()
+}
+
+#[actix_web::test]
+async fn anonymous_posts_cannot_keep_an_official_out() {
+    // The official's allowance as it is served; the address's small, so that one jammer is
+    // refused by its own limiter quickly.
+    let (state, _dir) = throttled(LoginThrottle::new(
+        LoginThrottle::OFFICIAL,
+        Allowance {
+            burst: 5,
+            every: Duration::from_secs(60),
+        },
+    ));
+    let svc = test::init_service(app(state.clone())).await;
+    // Posts in the administrator's name with no form token, from many addresses, and from one
+    // address far past its allowance.
+    for n in 0..40 {
+        let status = anonymous_post(&svc, "admin", &format!("203.0.113.{n}:6000")).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "post {n}");
+    }
+    for n in 0..40 {
+        let status = anonymous_post(&svc, "admin", "203.0.113.200:6000").await;
+        assert!(
+            [StatusCode::FORBIDDEN, StatusCode::TOO_MANY_REQUESTS].contains(&status),
+            "post {n}: {status}"
+        );
+    }
+    // Wrong passwords from an address whose own allowance is spent: refused, and spending
+    // nothing of the official's.
+    for _ in 0..20 {
+        let r = attempt(&svc, "admin", "guess", "203.0.113.200:6000").await;
+        assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    }
+    // The administrator, from his own address, gets in at once.
+    let r = attempt(&svc, "admin", PASSWORD, "192.0.2.50:7000").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+}
+
+#[actix_web::test]
+async fn long_unknown_names_do_not_grow_the_throttle() {
+    let (state, _dir) = throttled(LoginThrottle::default());
+    let svc = test::init_service(app(state.clone())).await;
+    let (cookie, token) = super::login_form(&svc).await;
+    for n in 0..200 {
+        let name = format!("{n}{}", "x".repeat(8_000));
+        let req = test::TestRequest::post()
+            .uri("/login")
+            .peer_addr(format!("198.51.100.{}:8000", n % 20).parse().unwrap())
+            .cookie(cookie.clone())
+            .set_form([
+                ("csrf", token.as_str()),
+                ("official", name.as_str()),
+                ("password", "guess"),
+            ])
+            .to_request();
+        let status = test::call_service(&svc, req).await.status();
+        assert!(
+            [StatusCode::UNAUTHORIZED, StatusCode::TOO_MANY_REQUESTS].contains(&status),
+            "{status}"
+        );
+    }
+    // Twenty addresses, and one key for every name that is no official's.
+    assert_eq!(state.login_throttle().keys(), 21);
 }

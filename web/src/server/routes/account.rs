@@ -13,6 +13,7 @@ use crate::server::nav::Nav;
 use crate::server::officials::{change_own_password, PasswordChange};
 use crate::server::roles::Action;
 use crate::server::state::AppState;
+use crate::server::throttle::OfficialKey;
 use crate::server::writes::{add_official, NewOfficial};
 
 #[derive(Template)]
@@ -74,6 +75,41 @@ pub struct LoginForm {
     password: String,
 }
 
+/// The answer to a throttled login: 429 with `Retry-After`, after the tarpit, logged now and
+/// then.
+async fn throttled(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    official: String,
+    address: Option<std::net::IpAddr>,
+    wait: std::time::Duration,
+) -> Result<HttpResponse, HtmlError> {
+    // Whole seconds, rounded up: `Retry-After` takes no fractions.
+    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    if let Some(refused) = state.login_throttle().log_refusal() {
+        let named: String = official.chars().take(64).collect();
+        tracing::warn!(official = %named, address = ?address, retry_after = seconds, refused, "login throttled");
+    }
+    // A tarpit: the refusal comes after up to a second, which costs a timer and no CPU, so a
+    // client guessing as fast as it is answered guesses once a second per connection instead
+    // of thousands of times (each answer costing the tables their share of the two cores).
+    actix_web::rt::time::sleep(state.login_throttle().tarpit(wait)).await;
+    let mut response = login_response(
+        state,
+        req,
+        StatusCode::TOO_MANY_REQUESTS,
+        official,
+        Some(format!(
+            "too many attempts to log in: try again in {seconds} seconds"
+        )),
+    )?;
+    response.headers_mut().insert(
+        actix_web::http::header::RETRY_AFTER,
+        actix_web::http::header::HeaderValue::from(seconds),
+    );
+    Ok(response)
+}
+
 pub async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -82,33 +118,13 @@ pub async fn login(
     let form = form.into_inner();
     let official = form.official.trim().to_owned();
     let address = req.peer_addr().map(|a| a.ip());
-    if let Err(wait) = state.login_throttle().attempt(&official, address) {
-        // Whole seconds, rounded up: `Retry-After` takes no fractions.
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        if let Some(refused) = state.login_throttle().log_refusal() {
-            tracing::warn!(official = %official, address = ?address, retry_after = seconds, refused, "login throttled");
-        }
-        // A tarpit: the refusal comes after up to a second, which costs a timer and no CPU, so
-        // a client guessing as fast as it is answered guesses once a second per connection
-        // instead of thousands of times (each answer costing the tables their share of the
-        // two cores).
-        actix_web::rt::time::sleep(wait.min(crate::server::throttle::TARPIT)).await;
-        let mut response = login_response(
-            &state,
-            &req,
-            StatusCode::TOO_MANY_REQUESTS,
-            official,
-            Some(format!(
-                "too many attempts to log in: try again in {seconds} seconds"
-            )),
-        )?;
-        response.headers_mut().insert(
-            actix_web::http::header::RETRY_AFTER,
-            actix_web::http::header::HeaderValue::from(seconds),
-        );
-        return Ok(response);
+    // The address's allowance first: an attempt it refuses spends nothing of the official's.
+    if let Err(wait) = state.login_throttle().from_address(address) {
+        return throttled(&state, &req, official, address, wait).await;
     }
-    // Every attempt counts against the allowances, its form's security token good or not.
+    // Then the form's security token: a post without a good one spends nothing of the
+    // official's allowance either (else anyone could keep an official out by posting in his
+    // name).
     let cookie = req
         .cookie(auth::LOGIN_CSRF_COOKIE)
         .map(|c| c.value().to_owned());
@@ -123,15 +139,20 @@ pub async fn login(
         )?);
     }
     // The password is checked on a blocking thread without the officials' lock, which every
-    // request with a session or a token needs: a flood of guesses must not slow them.
+    // request with a session or a token needs: a flood of guesses must not slow them. A name
+    // that is no official's counts against one allowance shared by all such names.
     let who = official.clone();
     let stored = state
         .auth(move |conn| auth::password_hash_of(conn, &who))
         .await?;
+    let key = OfficialKey::of(&official, stored.is_some());
+    if let Err(wait) = state.login_throttle().as_official(&key) {
+        return throttled(&state, &req, official, address, wait).await;
+    }
     let password = form.password;
-    let matches = web::block(move || auth::password_matches(&password, stored.as_deref()))
-        .await
-        .map_err(AppError::internal)?;
+    let matches = state
+        .password_check(move || auth::password_matches(&password, stored.as_deref()))
+        .await?;
     let result = if matches {
         let who = official.clone();
         state
