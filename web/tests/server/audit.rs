@@ -188,3 +188,42 @@ async fn closing_a_table_signs_a_checkpoint_and_officials_sign_more_on_demand() 
     let audit = audit_json(&svc, "/api/audit?fresh=1", Some(&t.token)).await;
     assert_eq!(audit["clean"], true, "{audit}");
 }
+
+/// Every answer carries the security headers, and no page has an inline script for the
+/// content security policy to refuse.
+#[actix_web::test]
+async fn every_answer_carries_the_security_headers() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    for uri in [
+        "/",
+        "/login",
+        "/audit",
+        "/static/style.css",
+        "/no-such-page",
+        "/api/rulesets",
+    ] {
+        let resp = test::call_service(&svc, test::TestRequest::get().uri(uri).to_request()).await;
+        let h = resp.headers();
+        let csp = h
+            .get("content-security-policy")
+            .map(|v| v.to_str().unwrap());
+        assert_eq!(csp, Some(web::server::CONTENT_SECURITY_POLICY), "{uri}");
+        assert!(csp.unwrap().contains("frame-ancestors 'none'"));
+        assert!(!csp.unwrap().contains("unsafe-inline"));
+        assert_eq!(h.get("x-content-type-options").unwrap(), "nosniff", "{uri}");
+        assert_eq!(h.get("referrer-policy").unwrap(), "same-origin", "{uri}");
+    }
+    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+    for entry in std::fs::read_dir(templates).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "html") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, _) in text.match_indices("<script") {
+                let tag = &text[i..text[i..].find('>').map_or(text.len(), |e| i + e)];
+                assert!(tag.contains(" src="), "{}: inline script", path.display());
+            }
+            assert!(!text.contains(" on") || !text.contains("=\"javascript:"));
+        }
+    }
+}

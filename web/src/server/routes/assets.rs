@@ -38,3 +38,14 @@ pub async fn picker() -> HttpResponse {
         .insert_header(("cache-control", "public, max-age=3600"))
         .body(PICKER)
 }
+
+const REPLAY: &str = include_str!("../../../../templates/replay.js");
+
+/// `GET /static/replay.js`: the arrow keys on the replay page (progressive enhancement: the
+/// links work without it).
+pub async fn replay() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("cache-control", "public, max-age=3600"))
+        .body(REPLAY)
+}

@@ -53,6 +53,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::get().to(assets::tile),
         )
         .route("/static/picker.js", web::get().to(assets::picker))
+        .route("/static/replay.js", web::get().to(assets::replay))
         .route("/check", web::get().to(check::page))
         .route("/demo", web::post().to(home::demo))
         .route("/audit", web::get().to(audit::page))
