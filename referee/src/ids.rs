@@ -22,9 +22,11 @@ pub enum IdError {
         "id `{id}` contains `{bad}`: only ASCII letters, digits, `-`, `_` and `.` are allowed"
     )]
     BadCharacter { id: String, bad: char },
+    #[error("id `{id}` is only dots: in an address it would read as a folder, not a name")]
+    OnlyDots { id: String },
 }
 
-/// Checks an id's length and alphabet.
+/// Checks an id's length and alphabet (and that it is not `.` or `..`).
 pub fn check_id(id: &str) -> Result<(), IdError> {
     if id.is_empty() || id.len() > MAX_ID_LEN {
         return Err(IdError::BadLength { id: id.to_owned() });
@@ -37,8 +39,20 @@ pub fn check_id(id: &str) -> Result<(), IdError> {
             id: id.to_owned(),
             bad,
         }),
+        None if id.bytes().all(|b| b == b'.') => Err(IdError::OnlyDots { id: id.to_owned() }),
         None => Ok(()),
     }
+}
+
+/// Why a person's or a tournament's name (free text, shown on pages and sheets) is refused:
+/// a control character (a line break, a tab, an escape), named by its code, when it has one.
+pub fn name_problem(name: &str) -> Option<String> {
+    name.chars().find(|c| c.is_control()).map(|c| {
+        format!(
+            "the name contains a control character (U+{:04X}): names are one line of printable text",
+            u32::from(c)
+        )
+    })
 }
 
 macro_rules! checked_name {
@@ -117,5 +131,21 @@ mod tests {
             Err(IdError::BadCharacter { bad: ' ', .. })
         ));
         assert_eq!("t-1".parse::<TableId>().unwrap().as_str(), "t-1");
+        for dots in [".", "..", "..."] {
+            assert!(matches!(PlayerId::new(dots), Err(IdError::OnlyDots { .. })));
+        }
+        assert!(PlayerId::new("a.b").is_ok());
+    }
+
+    #[test]
+    fn names_are_one_line_of_printable_text() {
+        assert_eq!(name_problem("Ann Lee"), None);
+        assert_eq!(name_problem("Zoë Ōta"), None);
+        for bad in ["Ann\nLee", "tab\there", "esc\u{1b}[31m", "nul\0"] {
+            assert!(
+                name_problem(bad).unwrap().contains("control character"),
+                "{bad:?}"
+            );
+        }
     }
 }

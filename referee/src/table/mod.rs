@@ -66,6 +66,7 @@ use crate::ids::TableId;
 use crate::play::{Applied, PlayRules};
 use crate::rules::{RotationParams, Ruleset};
 use crate::seat::Seat;
+use crate::violation::Violation;
 
 /// The conditions a table plays under: its ruleset (with the tournament's limit applied) and
 /// how it is pinned in the record, and the starting chips.
@@ -330,6 +331,22 @@ impl Table {
                     game_ended: false,
                 },
             },
+        }
+    }
+
+    /// Refuses to close or void the table while a hand is being recorded at it play by play: the
+    /// hand would be left unfinishable. Its play is recorded to the end, or its result reported
+    /// (a wash-out, a ruling that abandons it), first.
+    pub fn may_end(&self) -> Result<(), Violation> {
+        match self.in_play() {
+            None => Ok(()),
+            Some((key, _)) => Err(Violation::new(
+                "",
+                format!(
+                    "table `{}` has hand g{}-h{} in play: record its play to the end, or its result (a report, a wash-out, a ruling that abandons it), before the table is closed or voided",
+                    self.id, key.game, key.hand
+                ),
+            )),
         }
     }
 

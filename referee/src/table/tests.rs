@@ -637,3 +637,31 @@ fn a_hand_played_to_its_end_folds_from_its_decisions_replay_as_from_its_events()
     assert_eq!(taken.hands, replayed.hands);
     assert_eq!(taken.next(), replayed.next());
 }
+
+#[test]
+fn the_dice_are_two_or_four_each_one_to_six() {
+    let (deal, _) = played_hand();
+    let t = given(&[]);
+    for (dice, ok) in [
+        (vec![], true),
+        (vec![3, 4], true),
+        (vec![6, 6, 1, 2], true),
+        (vec![3], false),
+        (vec![3, 4, 5], false),
+        (vec![0, 4], false),
+        (vec![3, 7], false),
+        (vec![255, 255], false),
+    ] {
+        let start = TableCommand::StartHand {
+            dice: dice.clone(),
+            deal: deal.clone(),
+        };
+        match t.decide(&conditions(), &start) {
+            Ok(_) => assert!(ok, "{dice:?} taken"),
+            Err(v) => {
+                assert!(!ok, "{dice:?}: {v}");
+                assert!(v.to_string().contains("Code §18–19"), "{v}");
+            }
+        }
+    }
+}

@@ -45,6 +45,9 @@ impl Tournament {
                 format!("the name must be 1–{MAX_TOURNAMENT_NAME} characters"),
             ));
         }
+        if let Some(why) = crate::ids::name_problem(name) {
+            problems.push(Violation::new("name", why));
+        }
         problems
             .0
             .extend(STARTING_CHIPS.violation(cmd.starting_chips));
@@ -141,6 +144,10 @@ impl Tournament {
                     field(i, "name"),
                     format!("the player's name must be 1–{MAX_PLAYER_NAME} characters"),
                 ));
+                continue;
+            }
+            if let Some(why) = crate::ids::name_problem(name) {
+                problems.push(Violation::new(field(i, "name"), why));
                 continue;
             }
             let id = match &cmd.id {

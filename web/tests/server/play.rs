@@ -407,3 +407,58 @@ async fn a_players_own_count_is_recorded_settles_the_hand_and_is_found() {
     let page = body_text(resp).await;
     assert!(page.contains("counted the hand at 10"), "{page}");
 }
+
+/// A table with a hand in play is neither closed nor voided (nor its session closed): the hand
+/// would be left unfinishable. Once its result is recorded, the table closes.
+#[actix_web::test]
+async fn a_table_with_a_hand_in_play_is_not_closed_or_voided() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let hand = format!("{table}-g1-h1");
+    let (deal, _, _) = robot_hand();
+    let (status, started) = send(
+        &svc,
+        &format!("/api/tables/{table}/play"),
+        &t.tokens.scorer,
+        json!({"hand": hand, "dice": [3, 4], "deal": deal}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    let before = head(&t.state);
+    for (action, body) in [
+        ("close", json!({})),
+        ("void", json!({"reason": "a mistake"})),
+    ] {
+        let (status, refused) = send(
+            &svc,
+            &format!("/api/tables/{table}/{action}"),
+            &t.token,
+            body,
+        )
+        .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{action}: {refused}");
+        assert!(
+            refused.to_string().contains("has hand g1-h1 in play"),
+            "{action}: {refused}"
+        );
+    }
+    assert_eq!(head(&t.state), before, "nothing was written");
+    // Its result reported (a wash-out): the table closes.
+    let (status, done) = send(
+        &svc,
+        &format!("/api/tables/{table}/hands"),
+        &t.token,
+        json!({"hand": hand, "hands": {}}),
+    )
+    .await;
+    assert!(status.is_success(), "{done}");
+    let (status, closed) = send(
+        &svc,
+        &format!("/api/tables/{table}/close"),
+        &t.token,
+        json!({}),
+    )
+    .await;
+    assert!(status.is_success(), "{closed}");
+}

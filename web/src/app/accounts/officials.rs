@@ -76,6 +76,9 @@ pub fn create_official(
     if name.trim().is_empty() {
         return Err(AppError::unprocessable("the official's name is empty"));
     }
+    if let Some(why) = referee::ids::name_problem(name) {
+        return Err(AppError::unprocessable(why));
+    }
     let hash = hash_password(password)?;
     create_official_hashed(ledger, by, id, name, role, is_admin, &hash)
 }
@@ -93,6 +96,9 @@ pub fn create_official_hashed(
 ) -> Result<(), AppError> {
     if name.trim().is_empty() {
         return Err(AppError::unprocessable("the official's name is empty"));
+    }
+    if let Some(why) = referee::ids::name_problem(name) {
+        return Err(AppError::unprocessable(why));
     }
     if super::store::COMMAND_LINE.contains(&id.as_str()) {
         return Err(AppError::unprocessable(format!(

@@ -25,7 +25,7 @@ pub fn password_long_enough(password: &str) -> bool {
 
 /// The refusal of a password too short.
 pub fn too_short() -> String {
-    format!("a password needs at least {MIN_PASSWORD} characters")
+    format!("The password is too short: a password needs at least {MIN_PASSWORD} characters.")
 }
 
 /// Refuses (422) a password shorter than [`MIN_PASSWORD`].

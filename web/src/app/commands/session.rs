@@ -112,6 +112,15 @@ pub fn close(
 ) -> Result<(), AppError> {
     by.require_role(Action::CloseTable)?;
     let t = loaded::existing(ledger, tournament)?;
+    // Closing a session closes its open tables: none may have a hand in play.
+    for table in t
+        .state
+        .tables
+        .iter()
+        .filter(|e| e.session == Some(session) && e.is_open() && e.seats.is_some())
+    {
+        super::voiding::no_hand_in_play(ledger, table.id.as_str())?;
+    }
     t.run(ledger, &TournamentCommand::CloseSession { session }, &by.id)?;
     if let Some(key) = key {
         ledger.sign_checkpoint(key, &by.id)?;

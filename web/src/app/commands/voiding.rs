@@ -54,6 +54,14 @@ fn table_and_tournament(
     Ok((id, loaded::load_stream(ledger, row.tournament)?))
 }
 
+/// Refuses (409) ending a table with a hand in play (`Table::may_end`).
+pub(crate) fn no_hand_in_play(ledger: &Ledger, table: &str) -> Result<(), AppError> {
+    let ctx = crate::app::table::TableContext::load(ledger, table)?;
+    ctx.state
+        .may_end()
+        .map_err(|v| AppError::conflict(v.message))
+}
+
 /// Voids a table: its hands stay in the ledger, its players are free to sit elsewhere.
 pub fn void_table(
     ledger: &mut Ledger,
@@ -63,6 +71,7 @@ pub fn void_table(
 ) -> Result<(), AppError> {
     by.require_role(Action::Void)?;
     let (id, t) = table_and_tournament(ledger, table)?;
+    no_hand_in_play(ledger, table)?;
     let command = TournamentCommand::VoidTable {
         table: id,
         reason: cmd.reason.clone(),
@@ -84,6 +93,7 @@ pub fn close_table(
 ) -> Result<(), AppError> {
     by.require_role(Action::CloseTable)?;
     let (id, t) = table_and_tournament(ledger, table)?;
+    no_hand_in_play(ledger, table)?;
     t.run(ledger, &TournamentCommand::CloseTable { table: id }, &by.id)?;
     if let Some(key) = key {
         ledger.sign_checkpoint(key, &by.id)?;
