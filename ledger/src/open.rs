@@ -43,6 +43,16 @@ impl Ledger {
     /// version is built from the events before this returns.
     pub fn open_with(path: impl AsRef<Path>, projections: &Projections) -> Result<Ledger> {
         let path = path.as_ref().to_owned();
+        // A FIFO, a device or a folder is no database file: SQLite would block on it, or
+        // write beside it.
+        if let Ok(meta) = std::fs::metadata(&path) {
+            if !meta.is_file() {
+                return Err(Error::Unwritable {
+                    path,
+                    why: "it is not a regular file (a folder, a FIFO or a device): a ledger is a database file".into(),
+                });
+            }
+        }
         if let Found::Foreign = inspect(&path)? {
             return Err(Error::NotALedger(path));
         }

@@ -77,13 +77,23 @@ impl<'a> Slot<'a> {
 /// The audit re-verifies every event, settlement and projection: far too dear to run for every
 /// anonymous request to `/audit` or `/api/audit`. Its result changes only when the chain head
 /// does (every append moves it), so the last report is served while the head's position and
-/// hash are the ones it was made for; a moved head, or an official asking for a fresh one,
-/// verifies anew. One verification runs at a time: requests arriving meanwhile wait for it and
-/// are served its result rather than starting their own.
-#[derive(Default)]
+/// hash are the ones it was made for. A head that moved on (the ledger grew) is verified anew
+/// at most every [`AuditCache::REVERIFY_AFTER`]: an evening of writes would otherwise have every
+/// anonymous request after each write verify the whole ledger; meanwhile the last report is
+/// served, saying which head it verified and when. A head at the same or an earlier position
+/// with another hash (a history rewritten, or cut short) is verified at once, and so is the
+/// report an official asks for fresh. One verification runs at a time: requests arriving
+/// meanwhile wait for it and are served its result rather than starting their own.
 pub struct AuditCache {
-    last: std::sync::Mutex<Option<VerifiedAudit>>,
+    last: std::sync::Mutex<Option<(VerifiedAudit, std::time::Instant)>>,
     verifications: std::sync::atomic::AtomicU64,
+    reverify_after: std::time::Duration,
+}
+
+impl Default for AuditCache {
+    fn default() -> AuditCache {
+        AuditCache::new(AuditCache::REVERIFY_AFTER)
+    }
 }
 
 /// An audit as pages and the API show it, with when it was made.
@@ -101,6 +111,18 @@ pub struct VerifiedAudit {
 }
 
 impl AuditCache {
+    /// How old a report may be before a grown ledger is verified again.
+    pub const REVERIFY_AFTER: std::time::Duration = std::time::Duration::from_secs(30);
+
+    /// A cache that verifies a grown ledger again once its report is `reverify_after` old.
+    pub fn new(reverify_after: std::time::Duration) -> AuditCache {
+        AuditCache {
+            last: Default::default(),
+            verifications: Default::default(),
+            reverify_after,
+        }
+    }
+
     /// The report for the head (`position`, `hash`): the last one when it was made for this head
     /// and `fresh` is not asked, else `verify()`'s (clean, report text), kept for the next call.
     pub fn get_or_verify<E>(
@@ -112,8 +134,10 @@ impl AuditCache {
     ) -> Result<VerifiedAudit, E> {
         // A poisoned lock only means an earlier verification panicked: verify again.
         let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(a) = last.as_ref() {
-            if !fresh && a.head_position == position && a.head_hash == hash {
+        if let Some((a, at)) = last.as_ref() {
+            let same = a.head_position == position && a.head_hash == hash;
+            let grown_lately = a.head_position < position && at.elapsed() < self.reverify_after;
+            if !fresh && (same || grown_lately) {
                 return Ok(a.clone());
             }
         }
@@ -129,7 +153,7 @@ impl AuditCache {
             verified_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
             verification,
         };
-        *last = Some(audit.clone());
+        *last = Some((audit.clone(), std::time::Instant::now()));
         Ok(audit)
     }
 }
@@ -139,8 +163,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_grown_ledger_is_verified_again_at_most_every_interval_but_a_rewritten_one_at_once() {
+        let cache = AuditCache::new(std::time::Duration::from_secs(3600));
+        let runs = std::cell::Cell::new(0);
+        let verify = || {
+            runs.set(runs.get() + 1);
+            Ok::<_, ()>((true, format!("run {}", runs.get())))
+        };
+        cache.get_or_verify(3, "aa", false, verify).unwrap();
+        // Writes moved the head on: the last report, for its own head, until the hour is out.
+        let served = cache.get_or_verify(9, "bb", false, verify).unwrap();
+        assert_eq!((runs.get(), served.head_position), (1, 3));
+        // An official asks: verified now.
+        cache.get_or_verify(9, "bb", true, verify).unwrap();
+        assert_eq!(runs.get(), 2);
+        // The same position with another hash, or an earlier one: verified at once.
+        cache.get_or_verify(9, "cc", false, verify).unwrap();
+        assert_eq!(runs.get(), 3);
+        cache.get_or_verify(5, "dd", false, verify).unwrap();
+        assert_eq!(runs.get(), 4);
+    }
+
+    #[test]
     fn an_audit_is_verified_again_only_for_a_new_head_or_when_asked() {
-        let cache = AuditCache::default();
+        let cache = AuditCache::new(std::time::Duration::ZERO);
         let runs = std::cell::Cell::new(0);
         let verify = || {
             runs.set(runs.get() + 1);

@@ -341,6 +341,15 @@ fn serve_says_when_the_database_cannot_be_written() {
         err.contains("cannot write the database") && err.contains("does not exist"),
         "{err}"
     );
+    // A FIFO (or any file that is not a regular one) is refused at once, not waited on.
+    let fifo = dir.file("fifo.db");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let err = serve_refused(&fifo);
+    assert!(err.contains("not a regular file"), "{err}");
     // A read-only file: only where permissions bind (not as root).
     let db = dir.file("t.db");
     small_ledger(&db);

@@ -63,3 +63,50 @@ async fn an_unknown_field_in_any_write_body_is_refused_and_writes_nothing() {
     }
     assert_eq!(head(&t.state), before, "refused bodies wrote nothing");
 }
+
+/// Every error under `/api` answers JSON: a body too large, a route or a method that does not
+/// exist — not actix's plain text.
+#[actix_web::test]
+async fn every_api_error_answers_json() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let big = json!({"id": "x", "name": "y".repeat(300 * 1024), "ruleset": "code-of-laws", "starting_chips": 2000});
+    let cases = [
+        (
+            post_json("/api/tournaments", Some(&t.token), big),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+        ),
+        (
+            test::TestRequest::get()
+                .uri("/api/no-such-route")
+                .to_request(),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
+        (
+            test::TestRequest::delete()
+                .uri("/api/rulesets")
+                .to_request(),
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
+    ];
+    for (req, status, kind) in cases {
+        let resp = test::call_service(&svc, req).await;
+        assert_eq!(resp.status(), status);
+        let content_type = resp
+            .headers()
+            .get("content-type")
+            .unwrap()
+            .to_str()
+            .unwrap();
+        assert!(
+            content_type.starts_with("application/json"),
+            "{content_type}"
+        );
+        let v = body_json(resp).await;
+        assert_eq!(v["error"]["kind"], kind, "{v}");
+        assert!(v["error"]["message"].as_str().unwrap().len() > 5, "{v}");
+    }
+}

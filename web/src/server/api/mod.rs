@@ -1,7 +1,9 @@
 //! The JSON API: every read and write the pages offer, for table tablets and other programs.
 //! Reads are public; writes need `Authorization: Bearer <token>` (or a session cookie with the
 //! `X-CSRF-Token` header). Errors are `{"error": {"kind", "message"}}` with 400, 401, 403, 404,
-//! 409 or 422. The README documents each route with a curl example.
+//! 409 or 422 — and so is every other error answer under `/api` (a body too large, a route or
+//! a method that does not exist), which [`json_errors`] words as JSON. The README documents
+//! each route with a curl example.
 
 mod books;
 mod checkpoints;
@@ -13,12 +15,66 @@ pub mod responses;
 mod sessions;
 mod writes;
 
-use actix_web::web;
+use actix_web::body::MessageBody;
+use actix_web::dev::ServiceResponse;
+use actix_web::http::header::CONTENT_TYPE;
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
+use actix_web::{web, HttpResponse};
+
+/// The largest request body the API reads (actix's default for a body read whole).
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// An error answer that is not JSON yet (one actix makes itself: a body too large, no such
+/// route, a method the route does not take) worded as the API's errors are.
+fn json_errors<B: MessageBody + 'static>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_json = res
+        .headers()
+        .get(CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let (kind, message) = match status.as_u16() {
+        413 => (
+            "payload_too_large",
+            format!("the request body is too large: the API reads at most {MAX_BODY} bytes"),
+        ),
+        404 => ("not_found", "there is no such API route".to_owned()),
+        405 => (
+            "method_not_allowed",
+            "this API route does not take that method".to_owned(),
+        ),
+        s if s >= 500 => ("internal", "internal error".to_owned()),
+        _ => (
+            "bad_request",
+            status
+                .canonical_reason()
+                .unwrap_or("the request was refused")
+                .to_lowercase(),
+        ),
+    };
+    let (req, old) = res.into_parts();
+    let mut answer = HttpResponse::build(status)
+        .json(serde_json::json!({"error": {"kind": kind, "message": message}}));
+    for (name, value) in old.headers() {
+        if name != CONTENT_TYPE && name != actix_web::http::header::CONTENT_LENGTH {
+            answer.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, answer).map_into_right_body(),
+    ))
+}
 
 /// Registers every API route under `/api`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api")
+            .wrap(ErrorHandlers::new().default_handler(json_errors))
+            .app_data(web::PayloadConfig::new(MAX_BODY))
             .route("/rulesets", web::get().to(reads::rulesets))
             .route("/check", web::get().to(reads::check))
             .route("/tournaments", web::get().to(reads::tournaments))
