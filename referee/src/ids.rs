@@ -45,8 +45,15 @@ pub fn check_id(id: &str) -> Result<(), IdError> {
 }
 
 /// Why a person's or a tournament's name (free text, shown on pages and sheets) is refused:
-/// a control character (a line break, a tab, an escape), named by its code, when it has one.
+/// a control character (a line break, a tab, an escape), named by its code, or bytes that were
+/// not UTF-8 (replaced by U+FFFD on the way in).
 pub fn name_problem(name: &str) -> Option<String> {
+    // A form or file not in UTF-8 reaches us with its unreadable bytes replaced.
+    if name.contains('\u{FFFD}') {
+        return Some(
+            "the name holds a character that could not be read (U+FFFD): send it as UTF-8".into(),
+        );
+    }
     name.chars().find(|c| c.is_control()).map(|c| {
         format!(
             "the name contains a control character (U+{:04X}): names are one line of printable text",
@@ -141,6 +148,7 @@ mod tests {
     fn names_are_one_line_of_printable_text() {
         assert_eq!(name_problem("Ann Lee"), None);
         assert_eq!(name_problem("Zoë Ōta"), None);
+        assert!(name_problem("Ann\u{FFFD}").unwrap().contains("UTF-8"));
         for bad in ["Ann\nLee", "tab\there", "esc\u{1b}[31m", "nul\0"] {
             assert!(
                 name_problem(bad).unwrap().contains("control character"),

@@ -16,7 +16,7 @@ use actix_web::web;
 use ledger::Ledger;
 use rusqlite::Connection;
 
-use super::error::AppError;
+use super::error::{AppError, ErrorKind};
 
 /// How long the officials' connection waits for another writer's lock (as the ledger's).
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -43,6 +43,8 @@ struct Inner {
     throttle: super::throttle::LoginThrottle,
     /// The budget of password checks for the whole server.
     password_checks: super::throttle::PasswordChecks,
+    /// When a write last gave up on the database's lock, held by another program.
+    busy_at: Mutex<Option<std::time::Instant>>,
     /// The key of the login form's CSRF values: random for each run of the server (a login
     /// form older than the process answers "stale: try again").
     login_key: [u8; 32],
@@ -99,6 +101,7 @@ impl AppState {
                 auth: Mutex::new(auth),
                 throttle,
                 password_checks: Default::default(),
+                busy_at: Mutex::new(None),
                 login_key: rand::random(),
                 generation: AtomicU64::new(0),
                 cache: Default::default(),
@@ -147,7 +150,7 @@ impl AppState {
         match self.inner.password_checks.run(f).await {
             Some(done) => Ok(done),
             None => Err(AppError::new(
-                crate::server::error::ErrorKind::TooManyRequests,
+                ErrorKind::TooManyRequests,
                 "the server is checking too many passwords just now: try again in a few seconds",
             )),
         }
@@ -244,8 +247,24 @@ impl AppState {
         &self,
         f: impl FnOnce(&mut Ledger) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
+        let arrived = std::time::Instant::now();
         let mut writer = lock(&self.inner.writer)?;
+        // Another program held the database's write lock while this write queued behind one
+        // that waited it out and gave up: this one would wait as long again, and every one
+        // behind it in turn. It is answered now; a write that arrives after is tried.
+        if lock(&self.inner.busy_at)?.is_some_and(|busy| busy > arrived) {
+            return Err(AppError::new(
+                ErrorKind::Unavailable,
+                "the database is locked by another program: nothing was written; retrying is safe",
+            ));
+        }
         let out = f(&mut writer);
+        if out
+            .as_ref()
+            .is_err_and(|e| e.kind == ErrorKind::Unavailable)
+        {
+            *lock(&self.inner.busy_at)? = Some(std::time::Instant::now());
+        }
         self.inner.generation.fetch_add(1, Ordering::AcqRel);
         out
     }

@@ -76,3 +76,45 @@ fn a_sqlite_file_that_is_not_a_ledger_is_refused_untouched() {
     );
     assert_eq!(schema(&path), before);
 }
+
+/// Writes queued behind one that waits out another program's lock are answered 503 as soon as
+/// it gives up, not each after its own wait in turn.
+#[actix_web::test]
+async fn writes_queued_behind_a_locked_database_are_answered_promptly() {
+    let t = spawn();
+    let wait = Duration::from_millis(400);
+    t.state.set_busy_timeout(wait).unwrap();
+    let other = rusqlite::Connection::open(t.state.path()).unwrap();
+    other.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let started = std::time::Instant::now();
+    let writes: Vec<_> = (0..6)
+        .map(|n| {
+            let state = t.state.clone();
+            std::thread::spawn(move || {
+                state.write_now(|l| {
+                    let stream = ledger::StreamId::tournament(&format!("t{n}")).unwrap();
+                    l.append(
+                        &stream,
+                        ledger::ExpectedVersion::Exact(0),
+                        vec![ledger::NewEvent::new(ledger::event::TournamentCreated {
+                            name: "x".into(),
+                            ruleset: "code-of-laws".into(),
+                        })],
+                        &ledger::OfficialId::new("admin").unwrap(),
+                    )?;
+                    Ok(())
+                })
+            })
+        })
+        .collect();
+    let answers: Vec<_> = writes.into_iter().map(|w| w.join().unwrap()).collect();
+    let took = started.elapsed();
+    for a in &answers {
+        let e = a.as_ref().unwrap_err();
+        assert_eq!(e.kind, web::server::error::ErrorKind::Unavailable, "{e:?}");
+    }
+    // One wait for the lock (two at most, for a write that came in while the first gave up),
+    // not six in turn.
+    assert!(took < wait * 3, "six queued writes took {took:?}");
+    other.execute_batch("ROLLBACK").unwrap();
+}
