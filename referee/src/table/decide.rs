@@ -229,7 +229,7 @@ impl Table {
             return Err(v);
         }
         let rotated = self.rotated();
-        v.0.extend(dice_problem(dice));
+        v.0.extend(super::dice::problem(dice));
         let started = self.started(&rotated.next, dice, deal);
         if let Err(e) = Replay::start(self.play_rules.clone(), &started) {
             v.push(Violation::new("deal", e.kind.to_string()));
@@ -413,7 +413,7 @@ impl Table {
                     // only add noise.
                     return Err(v);
                 }
-                v.0.extend(dice_problem(dice));
+                v.0.extend(super::dice::problem(dice));
                 let started = self.started(&next, dice, deal);
                 let (report, replay) = replayed(&self.play_rules, &started, events, &mut v)
                     .map_or((None, None), |(report, replay)| {
@@ -580,28 +580,6 @@ fn after_play(
     results.into_iter().filter(move |e| match e {
         HandEvent::HandExposed(x) => laid[x.seat].is_none(),
         e => !e.ends_play(),
-    })
-}
-
-/// What is wrong with the dice recorded for a hand: none (not recorded), or one or two throws of
-/// two dice — East's, and the breaker's (Code §18–19) — each die showing 1 to 6.
-fn dice_problem(dice: &[u8]) -> Option<Violation> {
-    if !matches!(dice.len(), 0 | 2 | 4) {
-        return Some(Violation::rule(
-            "dice",
-            "Code §18–19",
-            format!(
-                "{} dice: the wall is breached by East's throw of two dice and the breaker's throw of two (record two or four, or none)",
-                dice.len()
-            ),
-        ));
-    }
-    dice.iter().find(|d| !(1..=6).contains(*d)).map(|d| {
-        Violation::rule(
-            "dice",
-            "Code §18–19",
-            format!("a die shows 1 to 6, not {d}"),
-        )
     })
 }
 

@@ -45,6 +45,7 @@
 mod apply;
 mod count;
 mod decide;
+mod dice;
 mod record;
 mod redecide;
 mod ruling;

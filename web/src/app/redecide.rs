@@ -25,7 +25,7 @@ use ledger::event::{AccountChange, AccountChanged, HandEvent, OfficialRole, Tabl
 use ledger::{Event, OfficialId, StreamId, StreamKind, TableId};
 use referee::event::TournamentEvent;
 use referee::table::{Conditions, Decided, HandKey, Table, TableCommand};
-use referee::tournament::{SessionNets, Tournament, TournamentCommand};
+use referee::tournament::{SessionNets, Tournament};
 use uuid::Uuid;
 
 use super::accounts::roles::{role_name, Action};
@@ -507,43 +507,6 @@ struct Refused {
 impl From<String> for Refused {
     fn from(why: String) -> Refused {
         Refused { at: 0, why }
-    }
-}
-
-impl Action {
-    /// The action a table command is: what its recorder's role must permit.
-    pub fn for_table(command: &TableCommand) -> Action {
-        match command {
-            TableCommand::RecordHand { .. }
-            | TableCommand::StartHand { .. }
-            | TableCommand::Play { .. }
-            | TableCommand::RecordPlayedHand { .. }
-            | TableCommand::Count { .. } => Action::RecordHand,
-            TableCommand::CorrectHand { .. } => Action::CorrectHand,
-            TableCommand::RaiseDispute { .. }
-            | TableCommand::Rule { .. }
-            | TableCommand::Appeal { .. } => Action::Rule,
-        }
-    }
-
-    /// The action a tournament command is.
-    pub fn for_tournament(command: &TournamentCommand) -> Action {
-        match command {
-            TournamentCommand::Create(_) => Action::CreateTournament,
-            TournamentCommand::RegisterOfficial(_) => Action::ManageOfficials,
-            TournamentCommand::RegisterPlayers { .. } | TournamentCommand::Withdraw { .. } => {
-                Action::RegisterPlayer
-            }
-            TournamentCommand::FormTable { .. } | TournamentCommand::OpenSession { .. } => {
-                Action::FormTable
-            }
-            TournamentCommand::CloseSession { .. } | TournamentCommand::CloseTable { .. } => {
-                Action::CloseTable
-            }
-            TournamentCommand::VoidTournament { .. }
-            | TournamentCommand::VoidTable { .. }
-            | TournamentCommand::VoidPlayer { .. } => Action::Void,
-        }
     }
 }
 

@@ -15,6 +15,8 @@
 //! | administrator | everything, and manage officials |
 
 use ledger::event::OfficialRole;
+use referee::table::TableCommand;
+use referee::tournament::TournamentCommand;
 
 use crate::app::error::AppError;
 
@@ -121,6 +123,43 @@ pub fn parse_role(s: &str) -> Result<OfficialRole, AppError> {
         other => Err(AppError::bad_request(format!(
             "`{other}` is not a role (referee, scorer, organiser)"
         ))),
+    }
+}
+
+impl Action {
+    /// The action a table command is: what its recorder's role must permit.
+    pub fn for_table(command: &TableCommand) -> Action {
+        match command {
+            TableCommand::RecordHand { .. }
+            | TableCommand::StartHand { .. }
+            | TableCommand::Play { .. }
+            | TableCommand::RecordPlayedHand { .. }
+            | TableCommand::Count { .. } => Action::RecordHand,
+            TableCommand::CorrectHand { .. } => Action::CorrectHand,
+            TableCommand::RaiseDispute { .. }
+            | TableCommand::Rule { .. }
+            | TableCommand::Appeal { .. } => Action::Rule,
+        }
+    }
+
+    /// The action a tournament command is.
+    pub fn for_tournament(command: &TournamentCommand) -> Action {
+        match command {
+            TournamentCommand::Create(_) => Action::CreateTournament,
+            TournamentCommand::RegisterOfficial(_) => Action::ManageOfficials,
+            TournamentCommand::RegisterPlayers { .. } | TournamentCommand::Withdraw { .. } => {
+                Action::RegisterPlayer
+            }
+            TournamentCommand::FormTable { .. } | TournamentCommand::OpenSession { .. } => {
+                Action::FormTable
+            }
+            TournamentCommand::CloseSession { .. } | TournamentCommand::CloseTable { .. } => {
+                Action::CloseTable
+            }
+            TournamentCommand::VoidTournament { .. }
+            | TournamentCommand::VoidTable { .. }
+            | TournamentCommand::VoidPlayer { .. } => Action::Void,
+        }
     }
 }
 
