@@ -88,15 +88,9 @@ pub fn check(ledger: &Ledger, events: &[ExportedEvent]) -> Vec<String> {
     fresh.sort_by_key(|e| e.recorded_at);
     let mut redecider = Redecider::for_import();
     let folded = ledger.replay(|e| {
-        let recorded = Recorded {
-            at: format!("{} version {}", e.stream, e.version),
-            stream: e.stream,
-            event_id: e.event_id,
-            recorded_at: e.recorded_at,
-            recorded_by: e.recorded_by,
-            event: e.event,
-        };
-        if let Err(why) = redecider.fold(e.position, &recorded) {
+        let position = e.position;
+        let recorded = Recorded::from(e);
+        if let Err(why) = redecider.fold(position, &recorded) {
             problems.push(format!("this ledger's {}: {why}", recorded.at));
         }
     });

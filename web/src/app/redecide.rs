@@ -44,6 +44,20 @@ pub struct Recorded {
     pub event: Event,
 }
 
+impl From<ledger::RecordedEvent> for Recorded {
+    /// A stored event, named by its stream and version.
+    fn from(e: ledger::RecordedEvent) -> Recorded {
+        Recorded {
+            at: format!("{} version {}", e.stream, e.version),
+            stream: e.stream,
+            event_id: e.event_id,
+            recorded_at: e.recorded_at,
+            recorded_by: e.recorded_by,
+            event: e.event,
+        }
+    }
+}
+
 /// The ledger's aggregates, folded from what it holds, ready to decide what comes next.
 #[derive(Default)]
 pub struct Redecider {
@@ -521,17 +535,11 @@ pub fn audit(ledger: &ledger::Ledger) -> ledger::Result<Vec<String>> {
     };
     let mut fresh = Vec::new();
     let replayed = ledger.replay(|e| {
-        let recorded = Recorded {
-            at: format!("{} version {}", e.stream, e.version),
-            stream: e.stream,
-            event_id: e.event_id,
-            recorded_at: e.recorded_at,
-            recorded_by: e.recorded_by,
-            event: e.event,
-        };
+        let position = e.position;
+        let recorded = Recorded::from(e);
         match recorded.stream.kind() {
             StreamKind::Accounts => {
-                let _ = redecider.fold(e.position, &recorded);
+                let _ = redecider.fold(position, &recorded);
             }
             StreamKind::Ledger => {}
             _ => fresh.push(recorded),

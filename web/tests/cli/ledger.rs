@@ -6,26 +6,26 @@ use std::process::{Command, Output};
 use ledger::event::TournamentCreated;
 use ledger::{ExpectedVersion, NewEvent, OfficialId, StreamId};
 
-fn run(args: &[&str]) -> Output {
+pub(crate) fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
         .args(args)
         .output()
         .unwrap()
 }
 
-fn text(b: &[u8]) -> String {
+pub(crate) fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-struct Dir(PathBuf);
+pub(crate) struct Dir(pub(crate) PathBuf);
 impl Dir {
-    fn new(tag: &str) -> Dir {
+    pub(crate) fn new(tag: &str) -> Dir {
         let d = std::env::temp_dir().join(format!("mjr-cli-{}-{tag}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         Dir(d)
     }
-    fn file(&self, name: &str) -> PathBuf {
+    pub(crate) fn file(&self, name: &str) -> PathBuf {
         self.0.join(name)
     }
 }

@@ -1,44 +1,18 @@
 //! Whose records a live ledger takes (`import --trust KEYFILE`, `--unsigned`), and a ledger's
 //! key lost or replaced said aloud (`checkpoint`, `export`, `audit`).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+
+use super::ledger_commands::{run, text, Dir};
 
 use ledger::event::OfficialRole;
 use ledger::OfficialId;
 use web::app::commands::tournament::{self as t, NewPlayer, NewTournament};
 use web::server::{auth, AppState};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-struct Dir(PathBuf);
-impl Dir {
-    fn new(tag: &str) -> Dir {
-        let d = std::env::temp_dir().join(format!("mjr-trust-{}-{tag}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        Dir(d)
-    }
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-    fn path(&self, name: &str) -> String {
-        self.file(name).to_str().unwrap().to_owned()
-    }
-}
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// `dir`'s file `name`, as an argument.
+fn path(dir: &Dir, name: &str) -> String {
+    dir.file(name).to_str().unwrap().to_owned()
 }
 
 /// A live club ledger: its administrator, an organiser `olga`, and a tournament she created.
@@ -97,7 +71,7 @@ fn registered_elsewhere(dir: &Dir, db: &Path, name: &str) -> String {
     };
     t::register_player(&mut ledger, "spring", &olga(), &p).unwrap();
     drop(ledger);
-    let export = dir.path(&format!("{name}.jsonl"));
+    let export = path(dir, &format!("{name}.jsonl"));
     let copy = copy.to_str().unwrap().to_owned();
     let o = run(&["export", "--db", &copy, "tournament:spring", "-o", &export]);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -153,7 +127,7 @@ fn a_live_ledger_takes_streams_signed_by_the_ledgers_it_trusts() {
 
     // The stream with its signature cut off: not signed, refused even with the key trusted.
     std::fs::write(&keys, format!("# the club's laptop\n{key} laptop\n")).unwrap();
-    let stripped = dir.path("stripped.jsonl");
+    let stripped = path(&dir, "stripped.jsonl");
     let body: String = std::fs::read_to_string(&export)
         .unwrap()
         .lines()

@@ -83,6 +83,17 @@ fn stream_events(t: &TestApp, stream: &str) -> Vec<ledger::RecordedEvent> {
         .unwrap()
 }
 
+/// The hand's events of a decision (the table's own left out).
+fn hand_events(decided: Vec<Decided>) -> Vec<Event> {
+    decided
+        .into_iter()
+        .filter_map(|d| match d {
+            Decided::Hand(_, e) => Some(Event::from(e)),
+            Decided::Table(_) => None,
+        })
+        .collect()
+}
+
 /// A genuine correction of hand 1 (won from the wall instead of West's discard), as the table
 /// decides it.
 fn correction(t: &TestApp, table: &str) -> Vec<Event> {
@@ -98,14 +109,9 @@ fn correction(t: &TestApp, table: &str) -> Vec<Event> {
                 reason: "won from the wall".into(),
                 report,
             };
-            let decided = ctx.state.decide(&ctx.conditions, &command).unwrap();
-            Ok(decided
-                .into_iter()
-                .filter_map(|d| match d {
-                    Decided::Hand(_, e) => Some(Event::from(e)),
-                    Decided::Table(_) => None,
-                })
-                .collect())
+            Ok(hand_events(
+                ctx.state.decide(&ctx.conditions, &command).unwrap(),
+            ))
         })
         .unwrap()
 }
@@ -233,16 +239,10 @@ fn next_hand(t: &TestApp, table: &str) -> Vec<Event> {
             let report = HandReport::from_facts(&ctx.state.hands[&key].facts().unwrap());
             let mut open = ctx.state.clone();
             open.status = referee::table::TableStatus::Open;
-            let decided = open
-                .decide(&ctx.conditions, &TableCommand::RecordHand { report })
-                .unwrap();
-            Ok(decided
-                .into_iter()
-                .filter_map(|d| match d {
-                    Decided::Hand(_, e) => Some(Event::from(e)),
-                    Decided::Table(_) => None,
-                })
-                .collect())
+            Ok(hand_events(
+                open.decide(&ctx.conditions, &TableCommand::RecordHand { report })
+                    .unwrap(),
+            ))
         })
         .unwrap()
 }
