@@ -12,6 +12,7 @@ pub mod cache;
 pub mod config;
 pub mod demo;
 pub mod error;
+pub mod form;
 pub mod nav;
 pub mod officials;
 pub mod params;

@@ -110,3 +110,19 @@ async fn every_api_error_answers_json() {
         assert!(v["error"]["message"].as_str().unwrap().len() > 5, "{v}");
     }
 }
+
+/// A form whose values are not UTF-8 is refused with the field named, not recorded garbled.
+#[actix_web::test]
+async fn a_form_not_in_utf8_is_refused_with_its_field() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let req = test::TestRequest::post()
+        .uri("/login")
+        .insert_header(("content-type", "application/x-www-form-urlencoded"))
+        .set_payload("csrf=x&official=Zo%EB&password=secret-enough")
+        .to_request();
+    let resp = test::call_service(&svc, req).await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let page = body_text(resp).await;
+    assert!(page.contains("the field `official` is not UTF-8"), "{page}");
+}

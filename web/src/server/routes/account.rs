@@ -9,6 +9,7 @@ use serde::Deserialize;
 use super::{render, see_other};
 use crate::server::auth::{self, Official, OfficialListing, Viewer};
 use crate::server::error::{AppError, ErrorKind, HtmlError};
+use crate::server::form::Form;
 use crate::server::nav::Nav;
 use crate::server::officials::{change_own_password, PasswordChange};
 use crate::server::roles::Action;
@@ -113,7 +114,7 @@ async fn throttled(
 pub async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
-    form: web::Form<LoginForm>,
+    form: Form<LoginForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let form = form.into_inner();
     let official = form.official.trim().to_owned();
@@ -194,7 +195,7 @@ pub async fn logout(
     state: web::Data<AppState>,
     viewer: Viewer,
     req: HttpRequest,
-    form: web::Form<CsrfOnly>,
+    form: Form<CsrfOnly>,
 ) -> Result<HttpResponse, HtmlError> {
     if let Some(official) = &viewer.0 {
         official.check_csrf(&form.csrf)?;
@@ -300,7 +301,7 @@ pub async fn change_password(
     state: web::Data<AppState>,
     viewer: Viewer,
     req: HttpRequest,
-    form: web::Form<PasswordChange>,
+    form: Form<PasswordChange>,
 ) -> Result<HttpResponse, HtmlError> {
     let official = viewer.require()?.clone();
     official.check_csrf(&form.csrf)?;
@@ -358,7 +359,7 @@ const MAX_TOKEN_DAYS: i64 = 3650;
 pub async fn create_token(
     state: web::Data<AppState>,
     viewer: Viewer,
-    form: web::Form<TokenForm>,
+    form: Form<TokenForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let official = viewer.require()?.clone();
     official.check_csrf(&form.csrf)?;
@@ -393,7 +394,7 @@ pub async fn revoke_token(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<i64>,
-    form: web::Form<CsrfOnly>,
+    form: Form<CsrfOnly>,
 ) -> Result<HttpResponse, HtmlError> {
     let official = viewer.require()?.clone();
     official.check_csrf(&form.csrf)?;
@@ -451,7 +452,7 @@ pub async fn officials_page(
 pub async fn create_official(
     state: web::Data<AppState>,
     viewer: Viewer,
-    form: web::Form<NewOfficial>,
+    form: Form<NewOfficial>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.require_role(Action::ManageOfficials)?;

@@ -12,6 +12,7 @@ use super::account::CsrfOnly;
 use super::see_other;
 use crate::server::auth::Viewer;
 use crate::server::error::HtmlError;
+use crate::server::form::Form;
 use crate::server::state::AppState;
 use crate::server::writes::sign_now;
 
@@ -19,7 +20,7 @@ use crate::server::writes::sign_now;
 pub async fn sign_form(
     state: web::Data<AppState>,
     viewer: Viewer,
-    form: web::Form<CsrfOnly>,
+    form: Form<CsrfOnly>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;

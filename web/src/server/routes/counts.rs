@@ -7,6 +7,7 @@ use super::see_other;
 use crate::app::commands::count::RecordCount;
 use crate::server::auth::Viewer;
 use crate::server::error::{AppError, HtmlError};
+use crate::server::form::Form;
 use crate::server::state::AppState;
 use crate::server::writes::record_count;
 
@@ -69,7 +70,7 @@ pub async fn record(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<CountForm>,
+    form: Form<CountForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;

@@ -15,6 +15,7 @@ use crate::app::commands::ruling::{self as cmd, Appeal, RaiseDispute, Rule, Ruli
 use crate::app::queries::dispute::{self, DisputeView};
 use crate::server::auth::{Official, Viewer};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::form::Form;
 use crate::server::nav::Nav;
 use crate::server::roles::Action;
 use crate::server::state::AppState;
@@ -146,7 +147,7 @@ pub async fn raise(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<DisputeForm>,
+    form: Form<DisputeForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;
@@ -369,7 +370,7 @@ pub async fn rule(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, String)>,
-    form: web::Form<RuleForm>,
+    form: Form<RuleForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;
@@ -430,7 +431,7 @@ pub async fn appeal(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, String)>,
-    form: web::Form<AppealForm>,
+    form: Form<AppealForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;

@@ -11,6 +11,7 @@ use crate::app::commands::hand::{self as cmd, CorrectHand, CorrectionPreview};
 use crate::app::queries::hand::{self, HandView};
 use crate::server::auth::{Official, Viewer};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::form::Form;
 use crate::server::nav::Nav;
 use crate::server::state::AppState;
 use crate::server::writes::correct_hand;
@@ -120,7 +121,7 @@ pub async fn correct(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<HandForm>,
+    form: Form<HandForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;

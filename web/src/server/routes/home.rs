@@ -10,6 +10,7 @@ use crate::app::queries::tournament::{self, TournamentSummary};
 use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
 use crate::server::error::HtmlError;
+use crate::server::form::Form;
 use crate::server::nav::Nav;
 use crate::server::state::AppState;
 
@@ -50,7 +51,7 @@ pub struct CsrfForm {
 pub async fn demo(
     state: web::Data<AppState>,
     viewer: Viewer,
-    form: web::Form<CsrfForm>,
+    form: Form<CsrfForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let official = viewer.require()?.clone();
     official.check_csrf(&form.csrf)?;

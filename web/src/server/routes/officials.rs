@@ -9,6 +9,7 @@ use serde::Deserialize;
 use super::account::officials_response;
 use crate::server::auth::{self, Official, Viewer};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::form::Form;
 use crate::server::officials::Change;
 use crate::server::roles::Action;
 use crate::server::state::AppState;
@@ -67,7 +68,7 @@ pub async fn role(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<RoleForm>,
+    form: Form<RoleForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = administrator(&viewer, &form.csrf)?;
     let result = async {
@@ -94,7 +95,7 @@ pub async fn disable(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<CsrfOnly>,
+    form: Form<CsrfOnly>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = administrator(&viewer, &form.csrf)?;
     let result = manage(&state, &o, path.into_inner(), Change::Disable)
@@ -113,7 +114,7 @@ pub async fn enable(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<CsrfOnly>,
+    form: Form<CsrfOnly>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = administrator(&viewer, &form.csrf)?;
     let result = manage(&state, &o, path.into_inner(), Change::Enable)
@@ -127,7 +128,7 @@ pub async fn password(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<PasswordForm>,
+    form: Form<PasswordForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = administrator(&viewer, &form.csrf)?;
     let form = form.into_inner();

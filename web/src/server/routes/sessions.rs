@@ -17,6 +17,7 @@ use crate::app::queries::sessions::{self, SessionStandingsView, SessionsView};
 use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
 use crate::server::error::{AppError, HtmlError};
+use crate::server::form::Form;
 use crate::server::nav::Nav;
 use crate::server::params::SessionQuery;
 use crate::server::state::AppState;
@@ -138,7 +139,7 @@ pub async fn open(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<SessionForm>,
+    form: Form<SessionForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;
@@ -166,7 +167,7 @@ pub async fn close(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, u32)>,
-    form: web::Form<CsrfForm>,
+    form: Form<CsrfForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;
@@ -326,7 +327,7 @@ pub async fn withdraw(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, String)>,
-    form: web::Form<WithdrawForm>,
+    form: Form<WithdrawForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;

@@ -13,6 +13,7 @@ use crate::app::queries::table::{self, TableView};
 use crate::app::queries::{seat_title, signed};
 use crate::server::auth::{Official, Viewer};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::form::Form;
 use crate::server::nav::Nav;
 use crate::server::state::AppState;
 use crate::server::writes::record_hand;
@@ -152,7 +153,7 @@ pub async fn record(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<HandForm>,
+    form: Form<HandForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;

@@ -18,6 +18,7 @@ use crate::app::queries::{signed, visibility, Audience};
 use crate::rules;
 use crate::server::auth::{Official, Viewer};
 use crate::server::error::{AppError, HtmlError};
+use crate::server::form::Form;
 use crate::server::nav::Nav;
 use crate::server::params::SortQuery;
 use crate::server::roles::Action;
@@ -129,7 +130,7 @@ pub async fn new_page(viewer: Viewer) -> Result<HttpResponse, HtmlError> {
 pub async fn create(
     state: web::Data<AppState>,
     viewer: Viewer,
-    form: web::Form<TournamentForm>,
+    form: Form<TournamentForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;
@@ -288,7 +289,7 @@ pub async fn register_player(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<PlayerForm>,
+    form: Form<PlayerForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;
@@ -330,7 +331,7 @@ pub async fn form_table(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<TableForm>,
+    form: Form<TableForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;

@@ -12,6 +12,7 @@ use crate::app::queries::visibility;
 use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
 use crate::server::error::{AppError, HtmlError};
+use crate::server::form::Form;
 use crate::server::state::AppState;
 
 /// The table page, after the public-visibility check.
@@ -84,7 +85,7 @@ pub async fn void_tournament(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<VoidForm>,
+    form: Form<VoidForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let id = path.into_inner();
     let t = id.clone();
@@ -102,7 +103,7 @@ pub async fn void_player(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, String)>,
-    form: web::Form<VoidForm>,
+    form: Form<VoidForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let (id, player) = path.into_inner();
     let t = id.clone();
@@ -120,7 +121,7 @@ pub async fn void_table(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<VoidForm>,
+    form: Form<VoidForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let table = path.into_inner();
     let t = table.clone();
@@ -138,7 +139,7 @@ pub async fn close_table(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
-    form: web::Form<CsrfForm>,
+    form: Form<CsrfForm>,
 ) -> Result<HttpResponse, HtmlError> {
     let table = path.into_inner();
     let t = table.clone();
