@@ -12,6 +12,7 @@ pub mod cache;
 pub mod config;
 pub mod demo;
 pub mod error;
+pub mod fatal;
 pub mod form;
 pub mod nav;
 pub mod officials;
@@ -115,6 +116,7 @@ fn colour_logs() -> bool {
 /// serves until stopped.
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     init_logging();
+    fatal::stop_cleanly_on_sigbus();
     let mut state = AppState::open_with(&args.db, Default::default(), args.new_key)
         .map_err(|e| anyhow::anyhow!("opening {}: {e}", args.db.display()))?;
     if args.new_key {

@@ -562,3 +562,97 @@ fn serve_says_when_admin_password_is_ignored() {
         .write_now(|l| auth::login(l, "admin", "the first password"))
         .is_ok());
 }
+
+/// The database's shared-memory file truncated under the running server: the server stops
+/// saying why, with its own exit status, instead of dying of SIGBUS without a word.
+#[test]
+fn a_shared_memory_file_changed_under_the_server_stops_it_with_a_word() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let dir = Dir::new("shm-truncated");
+    let db = dir.file("club.db");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--admin-password",
+            "correct horse battery",
+            "--db",
+        ])
+        .arg(&db)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let address = loop {
+        let line = lines
+            .next()
+            .expect("the server printed its address")
+            .unwrap();
+        if let Some(a) = line.strip_prefix("mahjong-referee listening on http://") {
+            break a.to_owned();
+        }
+    };
+    // It prints the address it was given (port 0): the port it took is read from /proc.
+    let port = listening_port(child.id()).unwrap_or_else(|| panic!("no port for {address}"));
+    let mut shm = db.as_os_str().to_owned();
+    shm.push("-shm");
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&shm)
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+    if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+        let _ =
+            s.write_all(b"GET /api/tournaments HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let _ = s.read_to_end(&mut Vec::new());
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server kept running with its shared-memory file truncated");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(
+        status.code(),
+        Some(web::server::fatal::EXIT_STATUS),
+        "{err}"
+    );
+    assert!(err.contains("shared-memory file"), "{err}");
+}
+
+/// The TCP port process `pid` listens on (Linux: its sockets in /proc/net/tcp).
+fn listening_port(pid: u32) -> Option<u16> {
+    let inodes: Vec<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .ok()?
+        .filter_map(|e| std::fs::read_link(e.ok()?.path()).ok())
+        .filter_map(|l| {
+            let l = l.to_string_lossy().into_owned();
+            l.strip_prefix("socket:[")?
+                .strip_suffix(']')
+                .map(str::to_owned)
+        })
+        .collect();
+    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+    table.lines().skip(1).find_map(|line| {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        // State 0A is LISTEN; field 9 is the socket's inode.
+        (f.get(3) == Some(&"0A") && inodes.iter().any(|i| Some(&i.as_str()) == f.get(9)))
+            .then(|| u16::from_str_radix(f[1].rsplit(':').next()?, 16).ok())
+            .flatten()
+    })
+}
