@@ -594,8 +594,17 @@ fn a_shared_memory_file_changed_under_the_server_stops_it_with_a_word() {
             break a.to_owned();
         }
     };
-    // It prints the address it was given (port 0): the port it took is read from /proc.
-    let port = listening_port(child.id()).unwrap_or_else(|| panic!("no port for {address}"));
+    // It prints the address it was given (port 0), before it binds: the port it took is read
+    // from /proc once it listens.
+    let mut port = None;
+    for _ in 0..500 {
+        port = listening_port(child.id());
+        if port.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let port = port.unwrap_or_else(|| panic!("no port for {address}"));
     let mut shm = db.as_os_str().to_owned();
     shm.push("-shm");
     std::fs::OpenOptions::new()
