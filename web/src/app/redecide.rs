@@ -223,7 +223,7 @@ impl Redecider {
             .iter()
             .map_while(|e| TournamentEvent::try_from(e.event.clone()).ok())
             .collect();
-        self.official_at(first)?;
+        let official = self.official_at(first)?;
         if let Some(by) = self.sealed_tournament(&id) {
             return Err(by.into());
         }
@@ -232,7 +232,7 @@ impl Redecider {
             .tournament_mut(&id)
             .redecide(&events, &nets)
             .map_err(|r| r.message())?;
-        self.may(first, Action::for_tournament(&command))?;
+        may(first, official, Action::for_tournament(&command))?;
         for (e, r) in events[..n].iter().zip(run) {
             self.note_ended(&id, e, u64::MAX);
             self.tournament_mut(&id)
@@ -256,7 +256,7 @@ impl Redecider {
         let Some(head) = events.first() else {
             return Err(format!("`{}` is not an event of a hand", first.event.event_type()).into());
         };
-        self.official_at(first)?;
+        let official = self.official_at(first)?;
         let (table, key) = self.hand_of(&first.stream, head)?;
         if let Some(by) = self.sealed_table(&table) {
             return Err(by.into());
@@ -270,7 +270,7 @@ impl Redecider {
                 why: r.violations.to_string(),
             })?;
         let n = redecided.hand_events;
-        self.may(first, Action::for_table(&redecided.command))?;
+        may(first, official, Action::for_table(&redecided.command))?;
         if let TableCommand::Rule { ruling, .. }
         | TableCommand::Appeal {
             replacement: Some(ruling),
@@ -309,23 +309,6 @@ impl Redecider {
             .apply_decision(&ids, redecided.decision)
             .map_err(|w| w.to_string())?;
         Ok(n)
-    }
-
-    /// Refuses an event whose recorder could not have given `action` when it was recorded.
-    fn may(&self, e: &Recorded, action: Action) -> Result<(), String> {
-        let Some((role, admin)) = self.official_at(e)? else {
-            return Ok(());
-        };
-        if admin || action.permitted(role) {
-            return Ok(());
-        }
-        Err(format!(
-            "recorded by `{}`, a {} then: only {} may {}",
-            e.recorded_by,
-            role_name(role),
-            action.who(),
-            action.describe()
-        ))
     }
 
     /// The role (and administrator flag) of `e`'s recorder on its date; refused when he was
@@ -385,34 +368,42 @@ impl Redecider {
 
     /// The table `id`, created (from its tournament's conditions) at its first event.
     fn table_mut(&mut self, id: &TableId) -> Result<&mut TableAt, String> {
-        let (tournament, entry) = self
-            .tournaments
-            .iter()
-            .find_map(|(tid, t)| t.table(id).map(|entry| (tid.clone(), entry.clone())))
-            .ok_or_else(|| format!("table `{id}` is no table of a tournament this ledger holds"))?;
-        if !self.tables.contains_key(id) {
-            let conditions =
-                conditions_of(&self.tournaments[&tournament]).map_err(|e| e.message.clone())?;
-            let state = Table::new(id.clone(), false, &conditions.ruleset);
-            self.tables.insert(
-                id.clone(),
-                TableAt {
-                    tournament: tournament.clone(),
-                    conditions,
-                    state,
-                },
-            );
-        }
-        let status = self.tournaments[&tournament]
-            .table_status(id)
-            .unwrap_or_default();
-        let t = self
+        let tournament = match self.tables.get(id) {
+            Some(at) => at.tournament.clone(),
+            None => {
+                let tournament = self
+                    .tournaments
+                    .iter()
+                    .find(|(_, t)| t.table(id).is_some())
+                    .map(|(tid, _)| tid.clone())
+                    .ok_or_else(|| {
+                        format!("table `{id}` is no table of a tournament this ledger holds")
+                    })?;
+                let conditions =
+                    conditions_of(&self.tournaments[&tournament]).map_err(|e| e.message.clone())?;
+                let state = Table::new(id.clone(), false, &conditions.ruleset);
+                self.tables.insert(
+                    id.clone(),
+                    TableAt {
+                        tournament: tournament.clone(),
+                        conditions,
+                        state,
+                    },
+                );
+                tournament
+            }
+        };
+        // Its seats and status are the tournament's, as it stands now.
+        let t = &self.tournaments[&tournament];
+        let seats_drawn = t.table(id).is_some_and(|e| e.seats.is_some());
+        let status = t.table_status(id).unwrap_or_default();
+        let at = self
             .tables
             .get_mut(id)
             .ok_or_else(|| format!("table `{id}`"))?;
-        t.state.seats_drawn = entry.seats.is_some();
-        t.state.status = status;
-        Ok(t)
+        at.state.seats_drawn = seats_drawn;
+        at.state.status = status;
+        Ok(at)
     }
 
     /// The table and hand of a hand stream: recorded with its start.
@@ -508,6 +499,21 @@ impl Redecider {
             }
         }
         out
+    }
+}
+
+/// Refuses an event whose recorder, `official` on its date ([`Redecider::official_at`]; `None`
+/// for the command line), could not have given `action`.
+fn may(e: &Recorded, official: Option<(OfficialRole, bool)>, action: Action) -> Result<(), String> {
+    match official {
+        Some((role, admin)) if !(admin || action.permitted(role)) => Err(format!(
+            "recorded by `{}`, a {} then: only {} may {}",
+            e.recorded_by,
+            role_name(role),
+            action.who(),
+            action.describe()
+        )),
+        _ => Ok(()),
     }
 }
 
