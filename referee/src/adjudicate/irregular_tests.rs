@@ -426,7 +426,10 @@ fn every_breach() -> Vec<Breach> {
             over: North,
             their: ClaimKind::MahJongg,
         });
+        out.push(Breach::DiscardedBeforeLayingDown(claim));
     }
+    out.push(Breach::ReplacementNotDrawn { loose: true });
+    out.push(Breach::ReplacementNotDrawn { loose: false });
     for k in [
         KongKind::Concealed,
         KongKind::AnnexedDiscard,

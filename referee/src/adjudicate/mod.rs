@@ -71,6 +71,8 @@ pub mod retraction;
 mod test_support;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod turn_tests;
 pub mod watch;
 
 pub use cannon::{cannon_reading, Cannon};

@@ -137,17 +137,23 @@ impl Notes {
         let Some(seat) = seat_of(event) else {
             return Before::default();
         };
-        let granted = match state.turn {
-            Turn::Expose { seat: s, claim } if s == seat => Some(claim),
-            _ => None,
-        }
-        .filter(|_| state.seats[seat].claimed.is_some());
+        // A discard granted and its set not laid down: while the seat is to lay it down, or
+        // after it discarded first (§41), until its next draw or claim (§78).
+        let granted = state.seats[seat].claimed.map(|c| c.claim);
         let withdrawn = match event {
             HandEvent::ClaimRetracted(r) => Self::withdrawn(state, seat, r.claim),
             _ => None,
         };
         Before {
-            in_turn: state.turn == Turn::Discard(seat),
+            // The seat's own discard of its turn: after its draw or claim, a chow's claimant's
+            // before laying it down (§41), one made without the replacement owed (§80).
+            in_turn: match &state.turn {
+                Turn::Discard(s)
+                | Turn::Expose { seat: s, .. }
+                | Turn::Robbable { seat: s, .. } => *s == seat,
+                Turn::Replace { seat: s, then, .. } => *s == seat && **then == Turn::Discard(seat),
+                _ => false,
+            },
             last_draw: state.last_draw,
             granted,
             withdrawn,
@@ -165,8 +171,15 @@ impl Notes {
             (Some(w), _) if w.claims[seat].is_some() => {
                 (w.discard, state.discards[w.discard], false)
             }
-            (_, Turn::Expose { seat: s, .. }) if *s == seat => {
+            // Granted, laid down or not, and the claimant has not discarded since (§69).
+            (
+                _,
+                Turn::Expose { seat: s, .. } | Turn::Discard(s) | Turn::Replace { seat: s, .. },
+            ) if *s == seat => {
                 let (i, d) = state.claimed_tile(seat)?;
+                if i + 1 != state.discards.len() {
+                    return None;
+                }
                 (i, d, true)
             }
             _ => return None,

@@ -25,6 +25,12 @@ pub enum Breach {
     ChowNotFromLeft { discarder: Seat },
     /// §39, §43: a set laid down by a seat that was not to lay one down.
     ExposedOutOfTurn,
+    /// §41 with §43, §46: a pung or kong claimant discarded before laying his set down (the
+    /// Code gives that leave to a chow's claimant only).
+    DiscardedBeforeLayingDown(ClaimKind),
+    /// §80: a discard made without drawing the loose tile owed for a kong (or a bonus tile's
+    /// replacement, §31): the seat plays on with a short hand.
+    ReplacementNotDrawn { loose: bool },
     /// The ruleset's limit on chows (a house rule, not the Code's).
     ChowBeyondLimit { max: u8 },
     /// §55(a): an Original Call announced other than straight after the seat's first discard.
@@ -82,6 +88,8 @@ impl Breach {
             Breach::OwnDiscardClaimed => "Code §36",
             Breach::ChowNotFromLeft { .. } => "Code §40",
             Breach::ExposedOutOfTurn => "Code §39, §43",
+            Breach::DiscardedBeforeLayingDown(_) => "Code §41",
+            Breach::ReplacementNotDrawn { .. } => "Code §80",
             Breach::ChowBeyondLimit { .. } => "ruleset: one chow per hand",
             Breach::OriginalCallMistimed => "Code §55",
             Breach::NoChoiceLate => "Code §95(b)",
@@ -113,6 +121,8 @@ impl Breach {
             Breach::OwnDiscardClaimed => "own-discard-claimed",
             Breach::ChowNotFromLeft { .. } => "chow-not-from-left",
             Breach::ExposedOutOfTurn => "expose-out-of-turn",
+            Breach::DiscardedBeforeLayingDown(_) => "discard-before-laying-down",
+            Breach::ReplacementNotDrawn { .. } => "replacement-not-drawn",
             Breach::ChowBeyondLimit { .. } => "chow-limit",
             Breach::OriginalCallMistimed => "misplaced-original-call",
             Breach::NoChoiceLate => "late-no-choice",
@@ -141,6 +151,9 @@ impl Breach {
             Breach::BonusDeclaredLate(_) => &["Code §80", "Code §89"],
             Breach::ChowNotFromLeft { .. } => &["Code §76", "Code §89"],
             Breach::ExposedOutOfTurn => &["Code §76–77"],
+            Breach::DiscardedBeforeLayingDown(ClaimKind::Kong) => &["Code §46", "Code §78"],
+            Breach::DiscardedBeforeLayingDown(_) => &["Code §43", "Code §78"],
+            Breach::ReplacementNotDrawn { .. } => &["Code §89"],
             Breach::OriginalCallMistimed => &["Code §56", "Code §117(l)"],
             Breach::DrawOutOfTurn { .. } => &["Code §89"],
             Breach::LooseTileOutOfTurn { .. } => &["Code §73", "Code §89"],
@@ -172,6 +185,14 @@ impl Breach {
             ),
             Breach::ExposedOutOfTurn => format!(
                 "A set is laid down by the player granted the discard, when it is granted (Code §39, §43): {seat} laid one down without that grant. A set wrongly laid down and not corrected in time makes the hand foul (Code §76–77)."
+            ),
+            Breach::DiscardedBeforeLayingDown(claim) => format!(
+                "Only the claimant of a chow may discard before laying his set down (Code §41); a {} is laid down first and then a tile discarded (Code §43, §46). Play goes on: {seat} must still lay the set down before his next draw or claim, or his hand is foul and the set scores nothing (Code §78).",
+                claim.name()
+            ),
+            Breach::ReplacementNotDrawn { loose } => format!(
+                "{seat} discarded without drawing the {} he was owed; he may not put it right once the next player has drawn, and plays on with a short hand (Code §80), which cannot Mah-Jongg but scores its properly constituted sets — a kong declared among them — at settlement (Code §89).",
+                if loose { "loose tile" } else { "replacement for a bonus tile" }
             ),
             Breach::ChowBeyondLimit { max } => format!(
                 "The ruleset allows {max} chow(s) in a hand: {seat}'s chow is one too many under it."

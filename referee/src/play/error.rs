@@ -95,10 +95,10 @@ pub enum Inconsistent {
         tile: Tile,
         placed: Tile,
     },
-    #[error("{seat} has made no {claim:?} claim to {what}")]
+    #[error("{seat} has made no claim for {} to {what}", claim.name())]
     NoSuchClaim {
         seat: Seat,
-        claim: Option<ClaimKind>,
+        claim: ClaimKind,
         what: &'static str,
     },
     #[error("the set exposed by {seat} does not hold the claimed `{tile}`")]

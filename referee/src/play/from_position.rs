@@ -153,6 +153,7 @@ fn seat_state(p: &Position, s: Seat) -> SeatState {
         discards: Vec::new(),
         original_call: seat.original_call,
         claimed: None,
+        shown: crate::counts::TileCounts::EMPTY,
     }
 }
 

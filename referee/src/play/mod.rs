@@ -47,8 +47,8 @@ pub use error::{Applied, Inconsistent, Irregularity, PlayError};
 pub use moves::{chows_with, Move};
 pub use rules::PlayRules;
 pub use state::{
-    Concealed, Discard, DrawnOver, Ending, Formed, LastDraw, PlayState, PlayedSet, SeatState, Turn,
-    Wall, Window,
+    Claimed, Concealed, Discard, DrawnOver, Ending, Formed, LastDraw, PlayState, PlayedSet,
+    SeatState, Turn, Wall, Window,
 };
 pub use view::{Onlooker, SeatView, SeenSeat};
 

@@ -52,7 +52,20 @@ pub struct SeatState {
     pub original_call: bool,
     /// A discard granted to this seat (or a robbed kong's tile), not yet in a set or a
     /// Mah-Jongg hand.
-    pub claimed: Option<Tile>,
+    pub claimed: Option<Claimed>,
+    /// While the concealed tiles are only counted: those of them already in view (drawn face
+    /// up, a discard or a set's tiles taken back, a hand's tiles known before it was counted),
+    /// which showing again brings no new copy into play. Empty while the tiles are known.
+    pub shown: TileCounts,
+}
+
+/// A discard granted to a seat for a claim, not yet laid down with its set (or in a Mah-Jongg
+/// hand). A chow's claimant may discard before laying it down (§41): the claim then stays owed
+/// until the seat's next draw or claim, which makes the hand foul if it is still owed (§78).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claimed {
+    pub tile: Tile,
+    pub claim: ClaimKind,
 }
 
 impl SeatState {
@@ -66,7 +79,33 @@ impl SeatState {
             discards: Vec::with_capacity(40),
             original_call: false,
             claimed: None,
+            shown: TileCounts::EMPTY,
         }
+    }
+
+    /// Takes `t`, a tile already in view (a discard, a tile of the seat's own set, a tile drawn
+    /// face up), into the concealed hand.
+    pub(crate) fn take_in_view(&mut self, t: Tile) -> Result<(), crate::FifthCopy> {
+        self.concealed.add(t)?;
+        if let Concealed::Counted(_) = self.concealed {
+            // At most four of a tile are in view: the play counted them as they came.
+            let _ = self.shown.try_add(t);
+        }
+        Ok(())
+    }
+
+    /// Of `tiles`, about to leave a counted hand face up, those not already in view (the ones
+    /// that come into play now), and what stays shown once they have left.
+    pub(crate) fn unshown(&self, tiles: &[Tile]) -> (Vec<Tile>, TileCounts) {
+        let mut shown = self.shown;
+        let mut fresh = Vec::new();
+        for &t in tiles {
+            match shown.without(t) {
+                Some(rest) => shown = rest,
+                None => fresh.push(t),
+            }
+        }
+        (fresh, shown)
     }
 
     /// Tiles in hand (concealed and undeclared bonus), as §89 counts a hand.
@@ -126,6 +165,21 @@ pub struct Window {
     pub claims: BySeat<Option<ClaimKind>>,
     /// Seats that passed.
     pub passed: BySeat<bool>,
+    /// A claim was declared on the discard, even if withdrawn since: the discarder may no
+    /// longer take it back (§71).
+    pub declared: bool,
+}
+
+impl Window {
+    /// The claims on discard `discard`, none made yet.
+    pub(crate) fn open(discard: usize) -> Window {
+        Window {
+            discard,
+            claims: BySeat::from_fn(|_| None),
+            passed: BySeat::from_fn(|_| false),
+            declared: false,
+        }
+    }
 }
 
 /// Whose move it is and what it is.
@@ -410,7 +464,7 @@ impl PlayState {
         self.see(rules, t)?;
         let s = &mut self.seats[seat];
         match t {
-            AnyTile::Playing(t) => s.concealed.add(t)?,
+            AnyTile::Playing(t) => s.take_in_view(t)?,
             AnyTile::Bonus(b) => s.undeclared.push(b),
         }
         Ok(())

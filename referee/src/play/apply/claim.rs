@@ -6,7 +6,7 @@ use crate::event::{ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, ClaimRetract
 use crate::play::breach::Breach;
 use crate::play::error::{Inconsistent, Irregularity};
 use crate::play::rules::PlayRules;
-use crate::play::state::{Concealed, Discard, Formed, PlayState, PlayedSet, Turn, Window};
+use crate::play::state::{Claimed, Concealed, Discard, Formed, PlayState, PlayedSet, Turn, Window};
 use crate::seat::Seat;
 use crate::shape::Set;
 use crate::tile::{AnyTile, Tile};
@@ -52,6 +52,7 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Incon
             discard,
             claims,
             passed: BySeat::from_fn(|_| false),
+            declared: true,
         }
     };
     // §62: a discard granted for chow or pung goes to a higher claim, even once the set is
@@ -138,6 +139,9 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Incon
         (_, Concealed::Counted(n)) if *n > 0 => *n -= 1,
         _ => return Err(Inconsistent::NothingHeld { seat: over.seat }),
     }
+    if let (Some(AnyTile::Playing(t)), Concealed::Counted(_)) = (over.tile, &drawer.concealed) {
+        drawer.shown = drawer.shown.without(t).unwrap_or(drawer.shown);
+    }
     // Back on the wall, no longer in play.
     match over.tile {
         Some(AnyTile::Playing(t)) => {
@@ -181,7 +185,7 @@ pub(super) fn take_back_set(
         return Ok(());
     };
     for t in other_tiles(laid.set, claimed) {
-        state.seats[holder].concealed.add(t)?;
+        state.seats[holder].take_in_view(t)?;
     }
     Ok(())
 }
@@ -225,7 +229,10 @@ pub(super) fn surrender_kong(
                     tile: AnyTile::Playing(t),
                 })?
             }
-            Concealed::Counted(n) => *n = n.saturating_sub(1),
+            Concealed::Counted(n) => {
+                *n = n.saturating_sub(1);
+                s.shown = s.shown.without(t).unwrap_or(s.shown);
+            }
         }
         state.seen[t.index()] = state.seen[t.index()].saturating_sub(1);
         state.wall.kong_box += 1;
@@ -237,6 +244,18 @@ pub(super) fn surrender_kong(
     state.seats[holder].claimed = None;
     state.last_draw = None;
     state.kongs_in_turn = None;
+    Ok(())
+}
+
+/// §78: a seat owing the set of a discard it was granted (it discarded first, §41) draws or
+/// claims again: the set can no longer be laid down. The tile stays in its concealed hand, which
+/// is foul and scores nothing for that set (the adjudication's finding), and play goes on.
+pub(super) fn never_laid_down(state: &mut PlayState, seat: Seat) -> Result<(), Inconsistent> {
+    let s = &mut state.seats[seat];
+    if let Some(c) = s.claimed.filter(|c| c.claim != ClaimKind::MahJongg) {
+        s.take_in_view(c.tile)?;
+        s.claimed = None;
+    }
     Ok(())
 }
 
@@ -256,6 +275,7 @@ pub(super) fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
             placed: d.placed,
         });
     }
+    never_laid_down(state, seat)?;
     let mut v = Vec::new();
     if seat == d.seat {
         v.push(Irregularity::by(
@@ -292,6 +312,7 @@ pub(super) fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
     if let Some(w) = &mut state.window {
         w.claims[seat] = Some(e.claim);
         w.passed[seat] = false;
+        w.declared = true;
     }
     Ok(v)
 }
@@ -321,7 +342,7 @@ pub(super) fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
     if w.claims[seat] != Some(e.claim) {
         return Err(Inconsistent::NoSuchClaim {
             seat,
-            claim: Some(e.claim),
+            claim: e.claim,
             what: "grant",
         });
     }
@@ -342,7 +363,10 @@ pub(super) fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
         }
     }
     state.discards[index].claimed_by = Some(seat);
-    state.seats[seat].claimed = Some(d.placed);
+    state.seats[seat].claimed = Some(Claimed {
+        tile: d.placed,
+        claim: e.claim,
+    });
     state.window = None;
     state.turn = Turn::Expose {
         seat,
@@ -374,8 +398,10 @@ pub(super) fn lay_down(
                 return Err(Inconsistent::NothingHeld { seat });
             }
             let n = *n;
-            // Tiles shown from an unseen hand come into view.
-            state.see_all(tiles)?;
+            // Tiles shown from an unseen hand come into view, unless they were already.
+            let (fresh, shown) = state.seats[seat].unshown(tiles);
+            state.see_all(&fresh)?;
+            state.seats[seat].shown = shown;
             state.seats[seat].concealed = Concealed::Counted(n - tiles.len() as u32);
         }
     }
@@ -387,7 +413,7 @@ pub(super) fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) 
     let Some((_, d)) = state.claimed_tile(seat) else {
         return Err(Inconsistent::NoSuchClaim {
             seat,
-            claim: Some(e.claim),
+            claim: e.claim,
             what: "expose",
         });
     };
@@ -403,7 +429,16 @@ pub(super) fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) 
     }
     lay_down(state, seat, &other_tiles(set, d.placed))?;
     let mut v = Vec::new();
-    let expected = state.turn.exposing();
+    // §41: a chow's claimant who discarded first lays it down before his next draw or claim.
+    let owed = state.seats[seat]
+        .claimed
+        .is_some_and(|c| c.tile == d.placed);
+    let exposing = state.turn.exposing() == Some(seat);
+    let expected = if owed {
+        Some(seat)
+    } else {
+        state.turn.exposing()
+    };
     v.extend(out_of_turn(
         state,
         seat,
@@ -433,7 +468,9 @@ pub(super) fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) 
         set,
         formed: Formed::Claimed { from: d.seat },
     });
-    state.turn = Turn::Discard(seat);
+    if exposing || !owed {
+        state.turn = Turn::Discard(seat);
+    }
     Ok(v)
 }
 
@@ -445,27 +482,83 @@ pub(super) fn retracted(state: &mut PlayState, e: &ClaimRetracted) -> Outcome {
             return Ok(Vec::new());
         }
     }
-    // Granted and not yet exposed: the discard goes back to the table, dead "unless the
-    // declarant should claim the discard for another purpose, or another player claim it for
-    // any purpose" (§71): its claims open again, and close as any discard's do.
-    if let Turn::Expose { seat: s, .. } = state.turn {
-        if s == seat {
-            if let Some((i, d)) = state.claimed_tile(seat) {
-                state.discards[i].claimed_by = None;
-                state.seats[seat].claimed = None;
-                state.turn = Turn::Draw(d.seat.next());
-                state.window = Some(Window {
-                    discard: i,
-                    claims: BySeat::from_fn(|_| None),
-                    passed: BySeat::from_fn(|_| false),
-                });
-                return Ok(Vec::new());
+    // §69: granted, and the claimant has not discarded: he puts the tile back, and any tiles he
+    // laid down with it go back into his hand (a kong's loose tile, if drawn, to the kong box,
+    // as §63 has it). The discard stays on the table, dead "unless the declarant should claim
+    // the discard for another purpose, or another player claim it for any purpose" (§71): its
+    // claims open again, and close as any discard's do.
+    let Some((i, d)) = state.claimed_tile(seat) else {
+        return Err(no_claim(e));
+    };
+    match granted_undiscarded(state, seat, i) {
+        Some(Undo::Claim) => {}
+        Some(Undo::Set) => take_back_set(state, seat, d.placed)?,
+        Some(Undo::Kong) => surrender_kong(state, seat, d.placed)?,
+        Some(Undo::KongBeforeLoose) => {
+            take_back_set(state, seat, d.placed)?;
+            state.kongs_in_turn = None;
+        }
+        None => return Err(no_claim(e)),
+    }
+    state.discards[i].claimed_by = None;
+    state.seats[seat].claimed = None;
+    state.turn = Turn::Draw(d.seat.next());
+    state.window = Some(Window {
+        declared: true,
+        ..Window::open(i)
+    });
+    Ok(Vec::new())
+}
+
+fn no_claim(e: &ClaimRetracted) -> Inconsistent {
+    Inconsistent::NoSuchClaim {
+        seat: e.seat,
+        claim: e.claim,
+        what: "retract",
+    }
+}
+
+/// What a retraction by `seat` of its claim on discard `i` undoes (§69), while it may.
+enum Undo {
+    /// Granted, nothing laid down yet.
+    Claim,
+    /// A chow or pung laid down with it.
+    Set,
+    /// A kong annexed with it, its loose tile drawn (it goes back to the kong box).
+    Kong,
+    /// A kong annexed with it, its loose tile not yet drawn.
+    KongBeforeLoose,
+}
+
+/// §69: the claim `seat` was granted on discard `i`, the latest discard, and what it has done
+/// with it — if it has not discarded since (nor drawn from the live wall, declared another kong
+/// or a bonus tile after a kong's loose tile).
+fn granted_undiscarded(state: &PlayState, seat: Seat, i: usize) -> Option<Undo> {
+    if i + 1 != state.discards.len() {
+        return None;
+    }
+    match &state.turn {
+        Turn::Expose { seat: s, .. } if *s == seat => Some(Undo::Claim),
+        Turn::Discard(s) if *s == seat => {
+            let last = state.seats[seat].sets.last()?;
+            match last.formed {
+                Formed::Claimed { .. } if state.last_draw.is_none_or(|d| d.seat != seat) => {
+                    Some(Undo::Set)
+                }
+                Formed::AnnexedKong { .. } if konged_discard(state) == Some(seat) => {
+                    Some(Undo::Kong)
+                }
+                _ => None,
             }
         }
+        Turn::Replace {
+            seat: s,
+            loose: true,
+            ..
+        } if *s == seat => {
+            let last = state.seats[seat].sets.last()?;
+            matches!(last.formed, Formed::AnnexedKong { .. }).then_some(Undo::KongBeforeLoose)
+        }
+        _ => None,
     }
-    Err(Inconsistent::NoSuchClaim {
-        seat,
-        claim: Some(e.claim),
-        what: "retract",
-    })
 }

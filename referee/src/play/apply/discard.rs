@@ -2,7 +2,7 @@
 //! back (§70–71) or into the hand (§81).
 
 use crate::by_seat::BySeat;
-use crate::event::{DiscardTakenBack, DiscardTakenIntoHand, TileDiscarded};
+use crate::event::{ClaimKind, DiscardTakenBack, DiscardTakenIntoHand, TileDiscarded};
 use crate::play::breach::Breach;
 use crate::play::error::{Inconsistent, Irregularity};
 use crate::play::rules::PlayRules;
@@ -28,6 +28,52 @@ pub(super) fn discarded(rules: &PlayRules, state: &mut PlayState, e: &TileDiscar
     let mut v = Vec::new();
     let expected = match &state.turn {
         Turn::Discard(s) => Some(*s),
+        // §41: the claimant of a chow may discard before laying the chow down; the set stays
+        // owed until his next draw or claim (§78). The Code gives that leave to a chow only: a
+        // pung or kong claimant discarding first is flagged, and play goes on the same way.
+        Turn::Expose { seat: s, claim } if *s == seat && *claim != ClaimKind::MahJongg => {
+            if *claim != ClaimKind::Chow {
+                v.push(Irregularity::by(
+                    seat,
+                    Breach::DiscardedBeforeLayingDown(*claim),
+                    format!(
+                        "{seat} discarded before laying down the {} it was granted",
+                        claim.name()
+                    ),
+                ));
+            }
+            Some(*s)
+        }
+        // §80: a loose tile or a bonus tile's replacement not drawn: the seat plays on with a
+        // short hand.
+        Turn::Replace {
+            seat: s,
+            loose,
+            then,
+        } if *s == seat && **then == Turn::Discard(seat) => {
+            v.push(Irregularity::by(
+                seat,
+                Breach::ReplacementNotDrawn { loose: *loose },
+                format!(
+                    "{seat} discarded without drawing its {}",
+                    if *loose {
+                        "loose tile"
+                    } else {
+                        "replacement tile"
+                    }
+                ),
+            ));
+            Some(*s)
+        }
+        // §57–59, §80: an added kong's loose tile not drawn.
+        Turn::Robbable { seat: s, .. } if *s == seat => {
+            v.push(Irregularity::by(
+                seat,
+                Breach::ReplacementNotDrawn { loose: true },
+                format!("{seat} discarded without drawing its loose tile"),
+            ));
+            Some(*s)
+        }
         _ => None,
     };
     // §75: a second tile from the seat whose discard is still the live one.
@@ -72,8 +118,12 @@ pub(super) fn discarded(rules: &PlayRules, state: &mut PlayState, e: &TileDiscar
         ));
     }
     if let Concealed::Counted(_) = state.seats[seat].concealed {
-        // A discard from an unseen hand shows one of its tiles.
-        state.see(rules, AnyTile::Playing(e.placed))?;
+        // A discard from an unseen hand shows one of its tiles, unless it was in view already.
+        let (fresh, shown) = state.seats[seat].unshown(&[e.placed]);
+        if !fresh.is_empty() {
+            state.see(rules, AnyTile::Playing(e.placed))?;
+        }
+        state.seats[seat].shown = shown;
     }
     match &mut state.seats[seat].concealed {
         Concealed::Known(c) => {
@@ -90,11 +140,7 @@ pub(super) fn discarded(rules: &PlayRules, state: &mut PlayState, e: &TileDiscar
         together: again,
     });
     state.seats[seat].discards.push(index);
-    state.window = Some(Window {
-        discard: index,
-        claims: BySeat::from_fn(|_| None),
-        passed: BySeat::from_fn(|_| false),
-    });
+    state.window = Some(Window::open(index));
     // §74: a discard out of turn lies on the table and may be claimed; the turn stays.
     if expected == Some(seat) {
         state.turn = Turn::Draw(seat.next());
@@ -118,7 +164,7 @@ pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome
         });
     }
     let mut v = Vec::new();
-    if w.claims.values().any(Option::is_some) {
+    if w.declared || w.claims.values().any(Option::is_some) {
         v.push(Irregularity::by(
             seat,
             Breach::DiscardTakenBackAfterClaim,
@@ -128,16 +174,12 @@ pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome
             ),
         ));
     }
-    state.seats[seat].concealed.add(e.tile)?;
+    state.seats[seat].take_in_view(e.tile)?;
     state.discards.pop();
     state.seats[seat].discards.pop();
     if d.together {
         // §75: the tile discarded with it is the discard.
-        state.window = Some(Window {
-            discard: state.discards.len() - 1,
-            claims: BySeat::from_fn(|_| None),
-            passed: BySeat::from_fn(|_| false),
-        });
+        state.window = Some(Window::open(state.discards.len() - 1));
     } else {
         state.window = None;
         if state.turn == Turn::Draw(seat.next()) {
@@ -165,7 +207,7 @@ pub(super) fn taken_into_hand(state: &mut PlayState, e: &DiscardTakenIntoHand) -
             placed: d.placed,
         });
     }
-    state.seats[seat].concealed.add(e.tile)?;
+    state.seats[seat].take_in_view(e.tile)?;
     state.discards[index].claimed_by = Some(seat);
     state.window = None;
     if state.turn == Turn::Draw(seat) {

@@ -10,6 +10,7 @@ use crate::rules::BonusReplacement;
 use crate::seat::Seat;
 use crate::tile::AnyTile;
 
+use super::claim::never_laid_down;
 use super::out_of_turn;
 use super::Outcome;
 
@@ -93,8 +94,12 @@ pub(super) fn take_draw(
         Some(t) => state.take(rules, seat, t)?,
         // An unseen tile in a hand the recorder sees: the hand is counted from now on.
         None => {
-            let n = state.seats[seat].concealed.len() + 1;
-            state.seats[seat].concealed = Concealed::Counted(n);
+            let s = &mut state.seats[seat];
+            if let Concealed::Known(c) = s.concealed {
+                // Every tile it held is in view already.
+                s.shown = c;
+            }
+            s.concealed = Concealed::Counted(s.concealed.len() + 1);
         }
     }
     state.last_draw = Some(LastDraw {
@@ -132,6 +137,7 @@ pub(super) fn drawn(rules: &PlayRules, state: &mut PlayState, e: &TileDrawn) -> 
         _ => None,
     };
     let (tile, wrong) = take_draw(rules, state, seat, e.tile, false)?;
+    never_laid_down(state, seat)?;
     v.extend(out_of_turn(
         state,
         seat,
@@ -169,6 +175,7 @@ pub(super) fn loose_drawn(rules: &PlayRules, state: &mut PlayState, e: &LooseTil
         _ => None,
     };
     let (_, wrong) = take_draw(rules, state, seat, e.tile, true)?;
+    never_laid_down(state, seat)?;
     v.extend(out_of_turn(
         state,
         seat,

@@ -43,12 +43,12 @@ pub(super) fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDe
         else {
             return Err(Inconsistent::NoSuchClaim {
                 seat,
-                claim: Some(ClaimKind::MahJongg),
+                claim: ClaimKind::MahJongg,
                 what: "go Mah-Jongg with",
             });
         };
         // The discard completes the hand: it joins the tiles laid down.
-        state.seats[seat].concealed.add(d.placed)?;
+        state.seats[seat].take_in_view(d.placed)?;
         state.seats[seat].claimed = None;
         if !matches!(state.turn, Turn::Expose { seat: s, claim: ClaimKind::MahJongg } if s == seat)
         {

@@ -4,7 +4,7 @@ use crate::event::{ClaimKind, KongDeclared, KongKind, KongRobbed};
 use crate::play::breach::Breach;
 use crate::play::error::{Inconsistent, Irregularity};
 use crate::play::rules::PlayRules;
-use crate::play::state::{Concealed, Discard, Formed, PlayState, PlayedSet, Turn};
+use crate::play::state::{Claimed, Concealed, Discard, Formed, PlayState, PlayedSet, Turn};
 use crate::rules::KongRobbing;
 use crate::shape::Set;
 
@@ -78,7 +78,7 @@ pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -
             let Some((_, d)) = state.claimed_tile(seat).filter(|(_, d)| d.placed == t) else {
                 return Err(Inconsistent::NoSuchClaim {
                     seat,
-                    claim: Some(ClaimKind::Kong),
+                    claim: ClaimKind::Kong,
                     what: "annex a discard with",
                 });
             };
@@ -153,7 +153,7 @@ pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -
         _ => {
             state.seats[seat].sets.remove(k);
             for _ in 0..3 {
-                state.seats[seat].concealed.add(tile)?;
+                state.seats[seat].take_in_view(tile)?;
             }
             let wonders = match &state.seats[e.robber].concealed {
                 Concealed::Known(c) => c.with(tile).map(|all| {
@@ -183,7 +183,10 @@ pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -
         together: false,
     });
     state.seats[seat].discards.push(index);
-    state.seats[e.robber].claimed = Some(tile);
+    state.seats[e.robber].claimed = Some(Claimed {
+        tile,
+        claim: ClaimKind::MahJongg,
+    });
     state.turn = Turn::Expose {
         seat: e.robber,
         claim: ClaimKind::MahJongg,

@@ -1,0 +1,235 @@
+//! The turn after a granted claim or a declared kong, and what a seat's counted tiles show:
+//! given a position or a deal, when these acts, then this ruling — each test one section of
+//! the Code (§41, §78, §80, §91), written as a referee finds the table (`adjudicate
+//! --position`) where the position notation can say it, and as a recorded hand where the
+//! settlement needs every tile known.
+
+use crate::event::{HandEvent, KongKind};
+use crate::play::{Concealed, PlayRules, Turn};
+use crate::position::Position;
+use crate::tile::Tile;
+use crate::Seat::{East, North, South, West};
+
+use super::test_support::{claim, code, discard, draw, grant, kong, mahjongg, replay, started};
+use super::{findings, Finding, Replay, Replayed};
+use crate::event::ClaimKind::Chow;
+
+/// The position `line` played through its acts under the Code; every act must apply.
+fn at(line: &str) -> Replayed {
+    let p: Position = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+    let r = Replay::replay_from_position(PlayRules::of(&code()), &p).unwrap();
+    assert!(r.refused.is_none(), "{line}: {:?}", r.refused);
+    r
+}
+
+fn kinds(found: &[Finding]) -> Vec<&'static str> {
+    found.iter().map(Finding::kind).collect()
+}
+
+fn tile(s: &str) -> Tile {
+    s.parse().unwrap()
+}
+
+/// South claims East's 3m for a chow and discards before laying it down (§41).
+const CHOW_FIRST: &str = "g1 h1 dealer:E prevailing:E | E: ?14 | S: 12m 456p 789s 11s EE N \
+    | W: ?13 | N: ?13 | - | live:70 | E:dealt \
+    | E:discard 3m, S:claim chow 3m, S:grant chow, S:discard N";
+
+#[test]
+fn a_chow_may_be_discarded_before_it_is_laid_down_section_41() {
+    // Given South granted East's 3m for chow, when South discards first and lays the chow down
+    // after, then nothing is out of turn: West draws next, and South's later turn is its own.
+    let line = format!(
+        "{CHOW_FIRST}, S:expose chow 1m, W:draw, W:discard 9m, N:draw, N:discard 8m, \
+         E:draw, E:discard 7m, S:draw, S:discard E"
+    );
+    let r = at(&line);
+    assert_eq!(kinds(&findings(&r, &code())), Vec::<&str>::new());
+    let s = &r.replay.state().seats[South];
+    assert_eq!(s.sets.len(), 1, "the chow is laid down");
+    assert_eq!(s.claimed, None);
+    assert_eq!(r.replay.state().turn, Turn::Draw(West));
+
+    // Then the turn passed to West as soon as South discarded.
+    let r = at(CHOW_FIRST);
+    assert_eq!(r.replay.state().turn, Turn::Draw(West));
+    assert!(r.irregular.is_empty(), "{:?}", r.irregular);
+}
+
+#[test]
+fn a_pung_discarded_before_it_is_laid_down_is_flagged_and_play_goes_on() {
+    // Given West granted South's 5s for pung, when West discards before laying it down, then
+    // the discard is flagged (§41 gives that leave to a chow only, §43) and North draws next.
+    let r = at(
+        "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 55s 456p 789s 11m EE N \
+        | N: ?13 | E:9p | live:69 | S:drew \
+        | S:discard 5s, W:claim pung 5s, W:grant pung, W:discard N, W:expose pung 5s, N:draw",
+    );
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["discard-before-laying-down"]);
+    assert!(found[0].citations().contains(&"Code §41"));
+    assert_eq!(r.replay.state().turn, Turn::Discard(North));
+}
+
+#[test]
+fn a_set_never_laid_down_makes_the_hand_foul_and_the_hand_is_settled_section_78() {
+    // Given South granted East's 1p for chow, discarding first and never laying it down, when
+    // South draws again, then South's hand is foul (§78), play goes on normally, and East's
+    // Mah-Jongg on its own draw is in turn and settled.
+    let deal = super::test_support::table();
+    let events: Vec<HandEvent> = vec![
+        discard(East, "1p"),
+        claim(South, Chow, "1p"),
+        grant(South, Chow),
+        discard(South, "4s"),
+        draw(West, "7p"),
+        discard(West, "7p"),
+        draw(North, "9p"),
+        discard(North, "9p"),
+        draw(East, "5p"),
+        discard(East, "5p"),
+        draw(South, "6s"),
+        discard(South, "6s"),
+        draw(West, "4p"),
+        discard(West, "4p"),
+        draw(North, "4p"),
+        discard(North, "4p"),
+        draw(East, "S"),
+        mahjongg(East, "S", true),
+    ];
+    let r = replay(&deal, &events);
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["foul-hand"], "{found:#?}");
+    assert!(found[0].citations().contains(&"Code §78"), "{}", found[0]);
+    assert_eq!(found[0].offender(), Some(South));
+    assert!(r.irregular.is_empty(), "{:?}", r.irregular);
+    // The discard stays in South's hand: thirteen tiles, none owed.
+    let s = &r.replay.state().seats[South];
+    assert_eq!((s.in_hand(), s.claimed), (13, None));
+    let (_, settled) = super::report::settle(&r.replay, &code(), 0)
+        .unwrap()
+        .expect("the hand is settled");
+    assert!(settled.nets[East] > 0, "{settled:?}");
+}
+
+#[test]
+fn a_kong_without_its_loose_tile_plays_on_short_and_keeps_its_kong_section_80() {
+    // Given East dealt four 1m, when East declares the kong and discards without drawing its
+    // loose tile, then the discard is flagged (§80), East's hand is short at its next discard,
+    // and play goes on in order with the kong on the table.
+    let deal = started(
+        "1m 1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m E S",
+        "2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s",
+        "9m 9m 5s 6s 7s 8s 9s R R G G N N",
+        "W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m",
+    );
+    let events: Vec<HandEvent> = vec![
+        kong(East, KongKind::Concealed, "1m"),
+        discard(East, "S"),
+        draw(South, "7s"),
+        discard(South, "7s"),
+        draw(West, "4p"),
+        discard(West, "4p"),
+        draw(North, "9p"),
+        discard(North, "9p"),
+        draw(East, "6p"),
+        discard(East, "6p"),
+    ];
+    let r = replay(&deal, &events);
+    let found = findings(&r, &code());
+    let kinds = kinds(&found);
+    assert!(kinds.contains(&"replacement-not-drawn"), "{found:#?}");
+    assert!(kinds.contains(&"short-hand"), "{found:#?}");
+    assert!(!kinds.contains(&"discard-out-of-turn"), "{found:#?}");
+    assert!(!kinds.contains(&"draw-out-of-turn"), "{found:#?}");
+    let e = &r.replay.state().seats[East];
+    assert_eq!(e.sets.len(), 1, "the kong stays");
+    assert_eq!(r.replay.state().turn, Turn::Draw(South));
+}
+
+#[test]
+fn a_tile_drawn_face_up_into_a_counted_hand_is_not_counted_twice_when_discarded() {
+    // Given three 5m showing and South's tiles only counted, when South draws the fourth 5m face
+    // up and discards it, then it is one tile, the fourth, not a fifth.
+    let r = at(
+        "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?13 | W: ?13 | N: ?13 \
+        | W:5m N:5m E:5m | live:60 | S:draw | S:draw 5m, S:discard 5m",
+    );
+    assert_eq!(r.replay.state().seen[tile("5m").index()], 4);
+    assert!(matches!(
+        r.replay.state().seats[South].concealed,
+        Concealed::Counted(13)
+    ));
+    // A fifth is still refused.
+    let p: Position = "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?13 | W: ?13 | N: ?13 \
+        | W:5m N:5m E:5m | live:60 | S:draw | S:draw 5m, S:discard 5m, W:draw, W:discard 5m"
+        .parse()
+        .unwrap();
+    let r = Replay::replay_from_position(PlayRules::of(&code()), &p).unwrap();
+    assert!(r.refused.is_some(), "a fifth 5m");
+}
+
+#[test]
+fn tiles_a_counted_hand_showed_in_a_set_are_not_counted_again() {
+    // Given South's tiles counted and its chow of 3m laid down then taken back when its
+    // claim is retracted, its 1m and 2m are back in the hand, already in view: discarded later,
+    // they bring no new copy into play.
+    let r = at(
+        "g1 h1 dealer:E prevailing:E | E: ?14 | S: ?13 | W: ?13 | N: ?13 | - | live:70 \
+        | E:dealt | E:discard 3m, S:claim chow 3m, S:grant chow, S:expose chow 1m, \
+        S:retract chow, S:draw, S:discard 1m",
+    );
+    let seen = r.replay.state().seen;
+    assert_eq!(
+        (
+            seen[tile("1m").index()],
+            seen[tile("2m").index()],
+            seen[tile("3m").index()]
+        ),
+        (1, 1, 1)
+    );
+}
+
+#[test]
+fn a_claimant_may_retract_after_laying_his_set_down_until_he_discards_section_69() {
+    // Given West granted South's 5s for pung and the pung laid down, when West retracts, then
+    // the two 5s go back into his hand, the discard lies on the table, dead (§71), and West,
+    // next after South, draws (§69): the retraction is a finding, not an irregularity.
+    let base = "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 55s 456p 789s 11m EE N \
+        | N: ?13 | E:9p | live:69 | S:drew | S:discard 5s, W:claim pung 5s, W:grant pung, \
+        W:expose pung 5s";
+    let r = at(&format!("{base}, W:retract pung"));
+    let state = r.replay.state();
+    assert_eq!(state.turn, Turn::Draw(West));
+    assert!(state.seats[West].sets.is_empty());
+    assert!(matches!(&state.seats[West].concealed, Concealed::Known(c) if c.get(tile("5s")) == 2));
+    assert_eq!(state.discards.last().map(|d| d.claimed_by), Some(None));
+    let r = at(&format!("{base}, W:retract pung, W:draw"));
+    assert_eq!(kinds(&findings(&r, &code())), vec!["retraction"]);
+    assert!(r.irregular.is_empty(), "{:?}", r.irregular);
+
+    // After his discard it is too late, and the refusal says so in words.
+    let p: Position = format!("{base}, W:discard N, W:retract pung")
+        .parse()
+        .unwrap();
+    let r = Replay::replay_from_position(PlayRules::of(&code()), &p).unwrap();
+    let refused = r.refused.expect("too late to retract").to_string();
+    assert!(
+        refused.contains("no claim for pung to retract"),
+        "{refused}"
+    );
+    assert!(!refused.contains("Some("), "{refused}");
+}
+
+#[test]
+fn a_discard_once_claimed_may_not_be_taken_back_even_after_the_claim_is_withdrawn_section_71() {
+    // Given West claimed South's 5s and withdrew the claim, when South takes the 5s back, then
+    // that is flagged: after any declaration the discarder may not take his discard back.
+    let r = at(
+        "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 55s 456p 789s 11m EE N \
+        | N: ?13 | E:9p | live:69 | S:drew \
+        | S:discard 5s, W:claim pung 5s, W:retract pung, S:takeback 5s",
+    );
+    let found = findings(&r, &code());
+    assert!(kinds(&found).contains(&"discard-taken-back"), "{found:#?}");
+}
