@@ -1,7 +1,6 @@
 //! Discards: in turn (§35), out of turn (§74), falsely named (§84), two together (§75), taken
 //! back (§70–71) or into the hand (§81).
 
-use crate::by_seat::BySeat;
 use crate::event::{ClaimKind, DiscardTakenBack, DiscardTakenIntoHand, TileDiscarded};
 use crate::play::breach::Breach;
 use crate::play::error::{Inconsistent, Irregularity};
