@@ -233,3 +233,61 @@ fn a_discard_once_claimed_may_not_be_taken_back_even_after_the_claim_is_withdraw
     let found = findings(&r, &code());
     assert!(kinds(&found).contains(&"discard-taken-back"), "{found:#?}");
 }
+
+/// South, holding nothing but bamboo, discards 8s to North, who shows three sets of bamboo
+/// (§90(a)); North pungs it and later completes a Clear Suit on its own draw (§92).
+const CANNON: &str = "g1 h1 dealer:E prevailing:E | E: ?13 | S: 11133555668899s | W: ?13 \
+    | N: 88s 9s 5m [222s] [444s] [777s] | E:9p S:1m W:R N:5m E:2p | live:70 box:16 | S:drew 3s \
+    | S:discard 8s, N:claim pung 8s, N:grant pung, N:expose pung 8s, N:discard 5m";
+
+#[test]
+fn no_choice_pleaded_before_the_next_draw_excuses_and_after_it_does_not_section_95b() {
+    let end = "W:draw, W:discard 2p, N:draw 9s, N:mahjongg self 9s";
+    // Given South's dangerous discard punged, when South pleads at once, then it is excused.
+    let r = at(&format!(
+        "{CANNON}, S:nochoice, E:draw, E:discard 1p, S:draw, S:discard 1s, {end}"
+    ));
+    assert_eq!(kinds(&findings(&r, &code())), vec!["no-choice-excused"]);
+    // When South pleads only after its next draw, then the plea is late and excuses nothing:
+    // South let off a cannon.
+    let r = at(&format!(
+        "{CANNON}, E:draw, E:discard 1p, S:draw, S:nochoice, S:discard 1s, {end}"
+    ));
+    let found = findings(&r, &code());
+    assert_eq!(
+        kinds(&found),
+        vec!["cannon", "late-no-choice"],
+        "{found:#?}"
+    );
+    assert_eq!(found[0].offender(), Some(South));
+}
+
+#[test]
+fn no_kong_from_the_hand_straight_after_claiming_a_discard_sections_48_51() {
+    // Given West punged South's 5s, when West declares a concealed kong at once, then it is
+    // flagged (§51), and the legal moves never offered it.
+    let pung = "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 55s 4444p 789s 1m E N S \
+        | N: ?13 | E:9p | live:69 | S:drew \
+        | S:discard 5s, W:claim pung 5s, W:grant pung, W:expose pung 5s";
+    let before = at(pung);
+    let moves = before.replay.state().legal_moves(West);
+    assert!(
+        !moves.contains(&crate::play::Move::ConcealedKong(tile("4p"))),
+        "{moves:?}"
+    );
+    let r = at(&format!("{pung}, W:kong concealed 4p"));
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["kong-out-of-turn"], "{found:#?}");
+    assert!(found[0].citations().contains(&"Code §50–51"));
+
+    // When West, holding the fourth 5s of an earlier pung, adds it straight after punging 3s,
+    // then that is flagged too (§48: the fourth tile is added when drawn from the wall).
+    let r = at(
+        "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 33s 5s 456p 789s 1m [555s] \
+        | N: ?13 | E:9p | live:69 | S:drew \
+        | S:discard 3s, W:claim pung 3s, W:grant pung, W:expose pung 3s, W:kong added 5s",
+    );
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["kong-out-of-turn"], "{found:#?}");
+    assert!(found[0].citations().contains(&"Code §48"));
+}

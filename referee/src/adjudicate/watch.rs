@@ -154,8 +154,9 @@ impl CannonWatch {
                     d.robbed_by = Some(r.robber);
                 }
             }
-            HandEvent::NoChoicePleaded(p) => {
-                // For the seat's latest dangerous discard, once it is taken (§95(b)).
+            // For the seat's latest dangerous discard, once it is taken (§95(b)); a plea made
+            // after the seat's next draw or claim is lost, and excuses nothing.
+            HandEvent::NoChoicePleaded(p) if state.no_choice_in_time(p.seat) => {
                 if let Some(d) = self
                     .dangerous
                     .iter_mut()

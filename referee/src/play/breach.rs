@@ -243,8 +243,8 @@ impl Breach {
             ),
             Breach::KongOutOfTurn(kind) => {
                 let when = match kind {
-                    KongKind::Concealed => "after drawing from the wall in his own turn, or before play begins (Code §33, §50–51)",
-                    KongKind::AddedToExposedPung => "with a tile he has just drawn from the wall (Code §48)",
+                    KongKind::Concealed => "after drawing from the wall in his own turn — not after claiming a discard in any way — or before play begins (Code §33, §50–51)",
+                    KongKind::AddedToExposedPung => "with a tile he has just drawn from the wall, never from the hand straight after claiming a discard (Code §48; an exposed set is otherwise never altered, Code §79)",
                     KongKind::AnnexedDiscard => "when the discard is granted to him for kong (Code §46)",
                 };
                 format!(

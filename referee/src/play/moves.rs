@@ -240,8 +240,13 @@ impl PlayState {
             }
             Turn::Discard(x) if x == seat => match &s.concealed {
                 Concealed::Known(c) => {
+                    // §48, §51: no kong from the hand straight after claiming a discard.
+                    let may_kong = !self.turn_by_claim(seat);
                     for t in c.kinds().iter() {
                         out.push(Move::Discard(t));
+                        if !may_kong {
+                            continue;
+                        }
                         if c.get(t) == 4 {
                             out.push(Move::ConcealedKong(t));
                         }

@@ -736,6 +736,49 @@ impl PlayState {
             .map(|(i, d)| (i, *d))
     }
 
+    /// Did `seat`'s turn come by claiming a discard for a chow or pung it laid down? Then it
+    /// may not declare a concealed kong (§51: "but not after having claimed a discard in any
+    /// way") nor add a tile from its hand to an exposed pung (§48: the fourth tile is added when
+    /// drawn from the wall; §79).
+    pub fn turn_by_claim(&self, seat: Seat) -> bool {
+        if self.turn != Turn::Discard(seat) {
+            return false;
+        }
+        let laid = self.seats[seat]
+            .sets
+            .last()
+            .is_some_and(|p| matches!(p.formed, Formed::Claimed { .. }));
+        laid && self
+            .claimed_tile(seat)
+            .is_some_and(|(i, _)| i + 1 == self.discards.len())
+    }
+
+    /// May `seat` plead No Choice now (§95(b))? Its latest discard was taken, and it has not
+    /// drawn (from the live wall or the kong box) or claimed a discard since: "he must show his
+    /// tiles immediately, before his next draw from the wall … and before claiming any
+    /// subsequent discard". After the hand, while the hands are shown, a plea for the winning
+    /// discard is in time.
+    pub fn no_choice_in_time(&self, seat: Seat) -> bool {
+        let Some(&i) = self.seats[seat].discards.last() else {
+            return false;
+        };
+        if self.discards[i].claimed_by.is_none() {
+            return false;
+        }
+        let own_turn = match &self.turn {
+            Turn::Discard(s)
+            | Turn::Expose { seat: s, .. }
+            | Turn::Replace { seat: s, .. }
+            | Turn::Robbable { seat: s, .. } => *s == seat,
+            Turn::Draw(_) | Turn::Over(_) => false,
+        };
+        let claiming = self
+            .window
+            .as_ref()
+            .is_some_and(|w| w.claims[seat].is_some());
+        !own_turn && !claiming
+    }
+
     /// The wind `seat` holds in this hand.
     pub fn wind_of(&self, seat: Seat) -> Wind {
         seat.wind(self.east)

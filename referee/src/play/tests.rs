@@ -1092,10 +1092,10 @@ fn a_concealed_kong_is_robbed_only_for_the_thirteen_unique_wonders() {
     ));
 }
 
-/// §95(b): No Choice is pleaded straight after the discard is claimed, before the discarder
-/// draws or claims again; a plea at any other moment is flagged, and changes nothing.
+/// §95(b): No Choice is pleaded once the discard is claimed, before the discarder draws or
+/// claims again; a plea at any other moment is flagged, and changes nothing.
 #[test]
-fn no_choice_is_pleaded_straight_after_the_discard_is_claimed() {
+fn no_choice_is_pleaded_after_the_discard_is_claimed_and_before_the_next_draw() {
     use crate::event::NoChoicePleaded;
     let plea = |seat| HandEvent::NoChoicePleaded(NoChoicePleaded { seat });
     let mut p = dealt();
@@ -1118,7 +1118,11 @@ fn no_choice_is_pleaded_straight_after_the_discard_is_claimed() {
     p.apply(&exposed(Seat::North, ClaimKind::Pung, "W"))
         .unwrap();
     p.apply(&discard(Seat::North, "8m")).unwrap();
-    // North has discarded since: too late for East.
+    // North has discarded since, but East has not drawn or claimed: still in time ("before
+    // his next draw from the wall … and before claiming any subsequent discard").
+    assert_eq!(p.apply(&plea(Seat::East)).unwrap(), Applied::Legal);
+    p.apply(&draw(Seat::East, None)).unwrap();
+    // East has drawn: too late.
     assert_eq!(
         rules_broken(&p.apply(&plea(Seat::East)).unwrap()),
         ["Code §95(b)"]

@@ -18,7 +18,15 @@ pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -
     let mut v = Vec::new();
     match e.kind {
         KongKind::Concealed => {
+            let after_claim = state.turn_by_claim(seat);
             lay_down(state, seat, &[t; 4])?;
+            if after_claim {
+                v.push(Irregularity::by(
+                    seat,
+                    Breach::KongOutOfTurn(KongKind::Concealed),
+                    format!("{seat} declared a concealed kong straight after claiming a discard"),
+                ));
+            }
             // §33: a dealt kong may be declared by any seat before play starts.
             let expected = if state.discards.is_empty() {
                 Some(seat)
@@ -55,7 +63,15 @@ pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -
             else {
                 return Err(Inconsistent::NoExposedPung { seat, tile: t });
             };
+            let after_claim = state.turn_by_claim(seat);
             lay_down(state, seat, &[t])?;
+            if after_claim {
+                v.push(Irregularity::by(
+                    seat,
+                    Breach::KongOutOfTurn(KongKind::AddedToExposedPung),
+                    format!("{seat} added a tile from its hand to an exposed pung straight after claiming a discard, not one drawn from the wall"),
+                ));
+            }
             let expected = state.turn.discarding();
             v.extend(out_of_turn(
                 state,

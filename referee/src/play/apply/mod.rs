@@ -96,19 +96,15 @@ pub(crate) fn apply(
             Ok(v)
         }
         HandEvent::NoChoicePleaded(e) => {
-            // §95(b): straight after the seat's discard was claimed, before it draws or claims
-            // again — its discard is still the latest, and taken.
-            let latest = state.discards.len().checked_sub(1);
-            let ok = state.seats[e.seat].discards.last().copied() == latest
-                && latest.is_some_and(|i| state.discards[i].claimed_by.is_some());
-            Ok(if ok {
+            // §95(b): once the seat's discard is taken, before it draws or claims again.
+            Ok(if state.no_choice_in_time(e.seat) {
                 Vec::new()
             } else {
                 vec![Irregularity::by(
                     e.seat,
                     Breach::NoChoiceLate,
                     format!(
-                        "{} pleaded No Choice other than straight after its discard was claimed",
+                        "{} pleaded No Choice other than between its discard being claimed and its next draw or claim",
                         e.seat
                     ),
                 )]
