@@ -333,10 +333,11 @@ fn a_concealed_kong_robbed_for_an_ordinary_hand_is_found() {
         only(&found, "robbed-concealed-kong"),
         "robbed-concealed-kong",
         Some(West),
-        &["Code §58", "Code §82"],
+        &["Code §58"],
         &[
             "only to complete the Thirteen Unique Wonders",
             "does not stand",
+            "draws his loose tile",
         ],
     );
 }

@@ -291,3 +291,39 @@ fn no_kong_from_the_hand_straight_after_claiming_a_discard_sections_48_51() {
     assert_eq!(kinds(&found), vec!["kong-out-of-turn"], "{found:#?}");
     assert!(found[0].citations().contains(&"Code §48"));
 }
+
+#[test]
+fn a_robbing_that_does_not_stand_is_taken_up_and_play_goes_on_section_58() {
+    // Given East's concealed kong of 1m, when West robs it for an ordinary hand and calls
+    // Mah-Jongg, then the robbing does not stand (§58): West takes up his hand and his call,
+    // the kong stays, East draws his loose tile and play goes on — nothing is settled.
+    let deal = started(
+        "1m 1m 1m 1m 5m 6m 7m 8m 9m E E E S W",
+        "9m 1p 9p 1s 9s E S W N R G P P",
+        "2p 3p 4p 2m 3m 5p 5p 5p 2s 3s 4s 6s 6s",
+        "W 2p 3p 4p 5p 6p 7p 8p 2s 3s 4s 5s 6s",
+    );
+    let events = vec![
+        kong(East, KongKind::Concealed, "1m"),
+        HandEvent::KongRobbed(crate::event::KongRobbed {
+            robber: West,
+            from: East,
+            tile: tile("1m"),
+        }),
+        mahjongg(West, "1m", false),
+        HandEvent::LooseTileDrawn(crate::event::LooseTileDrawn {
+            seat: East,
+            tile: Some("7p".parse().unwrap()),
+        }),
+        discard(East, "7p"),
+        draw(South, "8s"),
+    ];
+    let r = replay(&deal, &events);
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["robbed-concealed-kong"], "{found:#?}");
+    let state = r.replay.state();
+    assert_eq!(state.seats[East].sets.len(), 1, "the kong stays");
+    assert_eq!(state.turn, Turn::Discard(South));
+    assert!(r.replay.play().calls().is_empty(), "no call stands");
+    assert_eq!(super::report::settle(&r.replay, &code(), 0), Ok(None));
+}

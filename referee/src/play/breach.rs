@@ -160,7 +160,7 @@ impl Breach {
             Breach::DiscardOutOfTurn { .. } => &["Code §89"],
             Breach::Precedence { .. } => &["Code §62–63"],
             Breach::MahJonggOutOfTurn | Breach::MahJonggOnUnclaimedDiscard => &["Code §82"],
-            Breach::ConcealedKongRobbed { .. } => &["Code §82"],
+            Breach::ConcealedKongRobbed { .. } => &["Code §57"],
             _ => &[],
         };
         let mut out = vec![self.rule()];
@@ -252,10 +252,10 @@ impl Breach {
                 )
             }
             Breach::KongRobbedUnderRuleset { from } => format!(
-                "The ruleset has no robbing of a kong: {seat}'s Mah-Jongg on {from}'s kong is not one it allows."
+                "The ruleset has no robbing of a kong: {seat}'s robbing of {from}'s kong does not stand. {seat} takes up his hand and his call of Mah-Jongg with it; the kong stays, {from} draws his loose tile and play goes on."
             ),
             Breach::ConcealedKongRobbed { from } => format!(
-                "A concealed kong may be robbed only to complete the Thirteen Unique Wonders (Code §58): {seat}'s robbing of {from}'s kong does not stand. Interpretation: the Mah-Jongg called by it is ruled like a false call (Code §82): {seat} may take up his hand before another player lays down tiles; after that he pays each opponent the penalty and the hand is finished."
+                "A concealed kong may be robbed only to complete the Thirteen Unique Wonders (Code §58): {seat}'s robbing of {from}'s kong does not stand. {seat} takes up his hand and his call of Mah-Jongg with it; the kong stays, {from} draws his loose tile and play goes on (Code §57–58). Interpretation: the Code names no penalty for it, and the replay charges none."
             ),
             Breach::MahJonggOutOfTurn => format!(
                 "Mah-Jongg on a drawn tile is declared by the player who drew it, in his own turn (Code §54): {seat}'s call was not. The Code names no penalty; the referee rules whether it stands, and a call that cannot stand is a false call (Code §82)."

@@ -70,6 +70,7 @@ impl PlayState {
                 _ => None,
             },
             robbed_from: None,
+            robbing_refused: None,
             drawn_over: None,
             kongs_in_turn: matches!(to_move.stage, Stage::Loose(_) | Stage::Konged)
                 .then_some((x, 1)),

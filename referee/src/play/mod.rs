@@ -138,6 +138,10 @@ impl Play {
         let n = self.events;
         let before = self.state.clone();
         let applied = self.fold(event)?;
+        if !matches!(self.state.turn, Turn::Over(_)) {
+            // Taken up with a robbing that does not stand (§58): no call stands.
+            return Ok(applied);
+        }
         let rivals = if self_drawn {
             Vec::new()
         } else {

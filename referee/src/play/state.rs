@@ -304,6 +304,10 @@ pub struct PlayState {
     pub last_draw: Option<LastDraw>,
     /// The seat whose kong was just robbed (§57), until the robber goes Mah-Jongg.
     pub robbed_from: Option<Seat>,
+    /// A robbing of a kong that does not stand (§58, or a ruleset without robbing), by whom and
+    /// of which tile: the robber's call of Mah-Jongg with it, which follows, is taken up with
+    /// it, and changes nothing.
+    pub robbing_refused: Option<(Seat, Tile)>,
     /// The claims a draw closed, while the drawer has done nothing else: §64 lets a pung,
     /// kong or Mah-Jongg claim still take that discard, the drawn tile going back.
     pub drawn_over: Option<DrawnOver>,
@@ -398,6 +402,7 @@ impl PlayState {
             seen_bonus: [0; Bonus::ALL.len()],
             last_draw: None,
             robbed_from: None,
+            robbing_refused: None,
             drawn_over: None,
             kongs_in_turn: None,
             laid_down: BySeat::from_fn(|_| None),

@@ -14,6 +14,10 @@ use super::Outcome;
 
 pub(super) fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> Outcome {
     let seat = e.seat;
+    if !e.self_drawn && state.robbing_refused == Some((seat, e.winning_tile)) {
+        // The call that went with a robbing that does not stand: taken up with it.
+        return Ok(Vec::new());
+    }
     let mut v = Vec::new();
     let (from, discarder) = if e.self_drawn {
         if !state.seats[seat].concealed.holds(e.winning_tile, 1) {

@@ -136,7 +136,6 @@ pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -
             tile: e.tile,
         });
     }
-    let mut v = Vec::new();
     let Some(k) = state.seats[seat]
         .sets
         .iter()
@@ -147,45 +146,60 @@ pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -
             tile: e.tile,
         });
     };
-    match state.seats[seat].sets[k].formed {
-        // §57: the kong goes back to a pung; the fourth tile is the robber's, as a discard is.
-        Formed::AddedKong { from } => {
-            state.seats[seat].sets[k] = PlayedSet {
-                set: Set::pung(tile),
-                formed: Formed::Claimed { from },
-            };
-            if rules.kong_robbing == KongRobbing::None {
-                v.push(Irregularity::by(
-                    e.robber,
-                    Breach::KongRobbedUnderRuleset { from: seat },
-                    format!(
-                        "{} robbed {seat}'s kong of {tile}: this book has no robbing of a kong",
-                        e.robber
-                    ),
-                ));
-            }
-        }
-        // §58: a concealed kong goes back into the hand as three tiles, the fourth the robber's.
+    let formed = state.seats[seat].sets[k].formed;
+    // Whether the ruleset lets this kong be robbed, and why not.
+    let refused = match formed {
+        // §57: a kong made by adding a drawn tile to an exposed pung.
+        Formed::AddedKong { .. } => (rules.kong_robbing == KongRobbing::None).then(|| {
+            Irregularity::by(
+                e.robber,
+                Breach::KongRobbedUnderRuleset { from: seat },
+                format!(
+                    "{} robbed {seat}'s kong of {tile}: this book has no robbing of a kong",
+                    e.robber
+                ),
+            )
+        }),
+        // §58: a concealed kong only to complete the Thirteen Unique Wonders (a robber whose
+        // tiles are unseen is taken at his word).
         _ => {
-            state.seats[seat].sets.remove(k);
-            for _ in 0..3 {
-                state.seats[seat].take_in_view(tile)?;
-            }
             let wonders = match &state.seats[e.robber].concealed {
                 Concealed::Known(c) => c.with(tile).map(|all| {
                     crate::shape::SpecialShape::ThirteenUniqueWonders.is_complete(&all, tile)
                 }),
                 Concealed::Counted(_) => None,
             };
-            if rules.kong_robbing != KongRobbing::AddedOrWonders || wonders == Some(false) {
-                v.push(Irregularity::by(
+            (rules.kong_robbing != KongRobbing::AddedOrWonders || wonders == Some(false)).then(|| {
+                Irregularity::by(
                     e.robber,
                     Breach::ConcealedKongRobbed { from: seat },
                     format!(
                         "{} robbed {seat}'s concealed kong of {tile}: a concealed kong may be robbed only to complete the Thirteen Unique Wonders",
                         e.robber
                     ),
-                ));
+                )
+            })
+        }
+    };
+    if let Some(refused) = refused {
+        // The robbing does not stand: the robber takes up his hand, and his call of Mah-Jongg
+        // on the tile with it; the kong stays, its owner draws the loose tile, play goes on.
+        state.robbing_refused = Some((e.robber, tile));
+        return Ok(vec![refused]);
+    }
+    match formed {
+        // §57: the kong goes back to a pung; the fourth tile is the robber's, as a discard is.
+        Formed::AddedKong { from } => {
+            state.seats[seat].sets[k] = PlayedSet {
+                set: Set::pung(tile),
+                formed: Formed::Claimed { from },
+            };
+        }
+        // §58: a concealed kong goes back into the hand as three tiles, the fourth the robber's.
+        _ => {
+            state.seats[seat].sets.remove(k);
+            for _ in 0..3 {
+                state.seats[seat].take_in_view(tile)?;
             }
         }
     }
@@ -207,5 +221,5 @@ pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -
         seat: e.robber,
         claim: ClaimKind::MahJongg,
     };
-    Ok(v)
+    Ok(Vec::new())
 }

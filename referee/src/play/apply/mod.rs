@@ -125,6 +125,13 @@ pub(crate) fn apply(
     if !keeps_draw_open {
         state.drawn_over = None;
     }
+    // A robbing that does not stand takes the robber's call with it, and nothing after.
+    if !matches!(
+        event,
+        HandEvent::KongRobbed(_) | HandEvent::MahJonggDeclared(_)
+    ) {
+        state.robbing_refused = None;
+    }
     // The kongs of the turn, for Kong upon Kong (§122(f)): a discard ends a turn, a draw or a
     // claimed discard starts one.
     if turn_starts {
