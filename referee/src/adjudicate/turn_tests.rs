@@ -327,3 +327,19 @@ fn a_robbing_that_does_not_stand_is_taken_up_and_play_goes_on_section_58() {
     assert!(r.replay.play().calls().is_empty(), "no call stands");
     assert_eq!(super::report::settle(&r.replay, &code(), 0), Ok(None));
 }
+
+#[test]
+fn a_chow_counts_as_displayed_from_its_call_for_the_one_suit_signal_section_91() {
+    // Given North showing two sets of bamboo and calling West's 6s for a chow, discarding before
+    // laying it down (§41), when East discards a bamboo before the chow is on the table, then
+    // the discard is dangerous all the same (§91 for §90(a)), and a cannon when North completes
+    // a Clear Suit with it.
+    let r = at("g1 h1 dealer:E prevailing:E | E: ?13 | S: ?13 | W: ?14 \
+        | N: 57s 88s 99s R [222s] [444s] | E:9p S:1m W:R N:5m E:2p S:3p | live:69 box:16 \
+        | W:drew | W:discard 6s, N:claim chow 6s, N:grant chow, N:discard R, E:draw, \
+        E:discard 9s, N:expose chow 5s, N:claim mahjongg 9s, N:grant mahjongg, N:mahjongg 9s");
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["cannon"], "{found:#?}");
+    assert_eq!(found[0].offender(), Some(East));
+    assert!(found[0].to_string().contains("[567s]"), "{}", found[0]);
+}

@@ -8,7 +8,7 @@ use super::danger::{signals_in, Book, CannonReading, Danger, NoChoice, Signal};
 use super::own_hand::{own_hand, OwnHand};
 use crate::event::{ClaimKind, HandEvent, KongKind};
 use crate::play::{Concealed, Ending, Formed, PlayState, PlayedSet, Turn};
-use crate::{BySeat, Seat, Set, Tile};
+use crate::{BySeat, Seat, Set, SetKind, Tile};
 
 /// How a seat came to hold the tiles it discards from (§95(a)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,19 +240,43 @@ fn dangerous_tile(
         reading.book == Book::Code && state.wall.live <= 4 && showing(state, tile, reading) == 0;
     let mut out = Vec::new();
     for p in Seat::ALL.into_iter().filter(|&p| p != seat) {
+        let called = called_set(state, p);
         // Every signal but the end of the wall needs two sets or more: most discards are
         // judged here without building anything.
-        if state.seats[p].sets.len() < 2 && !end_of_wall {
+        if state.seats[p].sets.len() + usize::from(called.is_some()) < 2 && !end_of_wall {
             continue;
         }
-        let displayed: Vec<PlayedSet> = state.seats[p]
+        let mut displayed: Vec<PlayedSet> = state.seats[p]
             .sets
             .iter()
             .filter(|s| reading.declared_kongs_count || s.formed != Formed::ConcealedKong)
             .copied()
             .collect();
-        let sets: Vec<Set> = displayed.iter().map(|s| s.set).collect();
-        for signal in signals_in(reading.book, &sets, tile) {
+        let laid: Vec<Set> = displayed.iter().map(|s| s.set).collect();
+        let signals = match called {
+            None => signals_in(reading.book, &laid, tile),
+            Some(c) => {
+                displayed.push(c);
+                let with: Vec<Set> = displayed.iter().map(|s| s.set).collect();
+                if c.set.kind() == SetKind::Chow {
+                    // §91: a chow called counts from the call for §90(a) only; for the other
+                    // signals it is displayed once its three tiles are laid on the table.
+                    let mut out: Vec<Signal> = signals_in(reading.book, &with, tile)
+                        .into_iter()
+                        .filter(|s| matches!(s, Signal::OneSuit(_)))
+                        .collect();
+                    out.extend(
+                        signals_in(reading.book, &laid, tile)
+                            .into_iter()
+                            .filter(|s| !matches!(s, Signal::OneSuit(_))),
+                    );
+                    out
+                } else {
+                    signals_in(reading.book, &with, tile)
+                }
+            }
+        };
+        for signal in signals {
             out.push(Danger {
                 seat: p,
                 signal,
@@ -268,6 +292,33 @@ fn dangerous_tile(
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The set `seat` called for and has not laid down yet (§41: a chow's claimant may discard
+/// first), which counts as displayed from the call (§91): a pung or kong of the tile; for a
+/// chow, the one its held tiles make (when unseen, one of its suit: all §90(a) asks of it).
+fn called_set(state: &PlayState, seat: Seat) -> Option<PlayedSet> {
+    let c = state.seats[seat].claimed?;
+    let set = match c.claim {
+        ClaimKind::Pung => Set::pung(c.tile),
+        ClaimKind::Kong => Set::kong(c.tile),
+        ClaimKind::Chow => {
+            // The chow its held tiles make, when the record knows them; else one of the suit.
+            let known = match &state.seats[seat].concealed {
+                Concealed::Known(held) => crate::play::chows_with(held, c.tile).first().copied(),
+                Concealed::Counted(_) => None,
+            };
+            let rank = c.tile.rank()?;
+            let lowest = known.or_else(|| Tile::suited(c.tile.suit()?, rank.clamp(1, 7)))?;
+            Set::chow(lowest)?
+        }
+        ClaimKind::MahJongg => return None,
+    };
+    let from = state.claimed_tile(seat).map(|(_, d)| d.seat)?;
+    Some(PlayedSet {
+        set,
+        formed: Formed::Claimed { from },
+    })
 }
 
 /// How many of `tile` show on the table: among the discards not claimed, and in the sets
