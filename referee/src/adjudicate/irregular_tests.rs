@@ -429,6 +429,8 @@ fn every_breach() -> Vec<Breach> {
         });
         out.push(Breach::DiscardedBeforeLayingDown(claim));
     }
+    out.push(Breach::ClaimForfeited { robbing: true });
+    out.push(Breach::ClaimForfeited { robbing: false });
     out.push(Breach::ReplacementNotDrawn { loose: true });
     out.push(Breach::ReplacementNotDrawn { loose: false });
     for k in [

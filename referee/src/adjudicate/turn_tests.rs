@@ -343,3 +343,87 @@ fn a_chow_counts_as_displayed_from_its_call_for_the_one_suit_signal_section_91()
     assert_eq!(found[0].offender(), Some(East));
     assert!(found[0].to_string().contains("[567s]"), "{}", found[0]);
 }
+
+#[test]
+fn a_claim_after_the_next_draw_is_forfeited_when_the_drawn_tile_completes_the_hand_section_64() {
+    // Given South's 9s lying and West drawing, when North then claims the 9s for pung, then the
+    // claim takes the discard back from West's draw (§64) — unless West's tile completes his
+    // hand: the claim is then forfeited, and West goes Mah-Jongg on his own draw.
+    let line = |drawn: &str| {
+        format!(
+            "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 123m 456m 789m 123p 5p \
+             | N: 99s 456p 789p 11m EE W | E:9p | live:69 | S:drew \
+             | S:discard 9s, W:draw {drawn}, N:claim pung 9s"
+        )
+    };
+    let r = at(&line("7s"));
+    assert!(r.irregular.is_empty(), "{:?}", r.irregular);
+    assert_eq!(r.replay.state().turn, Turn::Draw(West), "the 7s went back");
+
+    let r = at(&format!("{}, W:mahjongg self 5p", line("5p")));
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["claim-forfeited"], "{found:#?}");
+    assert!(found[0].citations().contains(&"Code §64"));
+    assert_eq!(found[0].offender(), Some(North));
+    assert!(matches!(
+        r.replay.state().turn,
+        Turn::Over(crate::play::Ending::MahJongg { seat: West, .. })
+    ));
+}
+
+#[test]
+fn a_kong_may_be_robbed_after_its_loose_tile_unless_the_tile_completes_the_hand_section_60() {
+    // Given South adding its drawn 5p to its exposed pung and drawing the loose tile, when West
+    // robs the kong, then the loose tile goes back to the kong box and West takes the 5p.
+    let line = |loose: &str| {
+        format!(
+            "g1 h1 dealer:E prevailing:E | E: ?13 | S: 5p 123m 456m 78m 99s [555p] \
+             | W: 123s 456s 789s 46p EE | N: ?13 | E:9p | live:74 box:16 | S:drew 5p \
+             | S:kong added 5p, S:loose {loose}, W:rob S 5p, W:mahjongg 5p"
+        )
+    };
+    let r = at(&line("1s"));
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), Vec::<&str>::new(), "{found:#?}");
+    let state = r.replay.state();
+    assert_eq!(state.wall.kong_box, 16, "the loose tile is back");
+    assert!(matches!(
+        state.turn,
+        Turn::Over(crate::play::Ending::MahJongg { seat: West, .. })
+    ));
+
+    // When the loose tile completes South's hand, then the kong may not be robbed: West takes up
+    // his call, and South goes on.
+    let r = at(&format!("{}, S:mahjongg self 9m", line("9m")));
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["claim-forfeited"], "{found:#?}");
+    assert!(found[0].citations().contains(&"Code §60"));
+    assert!(matches!(
+        r.replay.state().turn,
+        Turn::Over(crate::play::Ending::MahJongg { seat: South, .. })
+    ));
+}
+
+#[test]
+fn a_discard_taken_back_may_be_claimed_until_its_replacement_is_discarded_section_70() {
+    // Given South taking back its 9s before West drew, when North claims the 9s before South
+    // discards again, then the 9s is South's discard once more and North's claim is on it.
+    let base = "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: ?13 \
+        | N: 99s 456p 789p 11m EE W | E:9p | live:69 | S:drew | S:discard 9s, S:takeback 9s";
+    let r = at(&format!(
+        "{base}, N:claim pung 9s, N:grant pung, N:expose pung 9s"
+    ));
+    assert!(r.irregular.is_empty(), "{:?}", r.irregular);
+    let state = r.replay.state();
+    assert_eq!(state.turn, Turn::Discard(North));
+    assert_eq!(
+        state.discards.last().map(|d| d.claimed_by),
+        Some(Some(North))
+    );
+    // Once South has discarded another tile, the 9s is in his hand for good.
+    let p: Position = format!("{base}, S:discard 5m, N:claim pung 9s")
+        .parse()
+        .unwrap();
+    let r = Replay::replay_from_position(PlayRules::of(&code()), &p).unwrap();
+    assert!(r.refused.is_some(), "the 9s is no longer a discard");
+}

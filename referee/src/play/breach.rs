@@ -31,6 +31,10 @@ pub enum Breach {
     /// §80: a discard made without drawing the loose tile owed for a kong (or a bonus tile's
     /// replacement, §31): the seat plays on with a short hand.
     ReplacementNotDrawn { loose: bool },
+    /// §64 (a claim of a discard after the next player drew) or §60 (a robbing of a kong after
+    /// its loose tile was drawn): the tile drawn completes the drawer's hand, and the claim is
+    /// forfeited.
+    ClaimForfeited { robbing: bool },
     /// The ruleset's limit on chows (a house rule, not the Code's).
     ChowBeyondLimit { max: u8 },
     /// §55(a): an Original Call announced other than straight after the seat's first discard.
@@ -90,6 +94,8 @@ impl Breach {
             Breach::ExposedOutOfTurn => "Code §39, §43",
             Breach::DiscardedBeforeLayingDown(_) => "Code §41",
             Breach::ReplacementNotDrawn { .. } => "Code §80",
+            Breach::ClaimForfeited { robbing: false } => "Code §64",
+            Breach::ClaimForfeited { robbing: true } => "Code §60",
             Breach::ChowBeyondLimit { .. } => "ruleset: one chow per hand",
             Breach::OriginalCallMistimed => "Code §55",
             Breach::NoChoiceLate => "Code §95(b)",
@@ -123,6 +129,7 @@ impl Breach {
             Breach::ExposedOutOfTurn => "expose-out-of-turn",
             Breach::DiscardedBeforeLayingDown(_) => "discard-before-laying-down",
             Breach::ReplacementNotDrawn { .. } => "replacement-not-drawn",
+            Breach::ClaimForfeited { .. } => "claim-forfeited",
             Breach::ChowBeyondLimit { .. } => "chow-limit",
             Breach::OriginalCallMistimed => "misplaced-original-call",
             Breach::NoChoiceLate => "late-no-choice",
@@ -193,6 +200,12 @@ impl Breach {
             Breach::ReplacementNotDrawn { loose } => format!(
                 "{seat} discarded without drawing the {} he was owed; he may not put it right once the next player has drawn, and plays on with a short hand (Code §80), which cannot Mah-Jongg but scores its properly constituted sets — a kong declared among them — at settlement (Code §89).",
                 if loose { "loose tile" } else { "replacement for a bonus tile" }
+            ),
+            Breach::ClaimForfeited { robbing: false } => format!(
+                "The next player had drawn from the wall, and the tile he drew completes his hand: {seat} forfeits his claim to the discard, which stays where it lies (Code §64), and play goes on."
+            ),
+            Breach::ClaimForfeited { robbing: true } => format!(
+                "The kong's owner had drawn his loose tile, and it completes his hand: the kong may not be robbed (Code §60). {seat} takes up his hand and his call of Mah-Jongg, and play goes on."
             ),
             Breach::ChowBeyondLimit { max } => format!(
                 "The ruleset allows {max} chow(s) in a hand: {seat}'s chow is one too many under it."

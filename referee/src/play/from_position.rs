@@ -71,6 +71,8 @@ impl PlayState {
             },
             robbed_from: None,
             robbing_refused: None,
+            loose_for_kong: None,
+            taken_back: None,
             drawn_over: None,
             kongs_in_turn: matches!(to_move.stage, Stage::Loose(_) | Stage::Konged)
                 .then_some((x, 1)),

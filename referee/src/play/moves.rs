@@ -181,6 +181,22 @@ impl PlayState {
                 }
             }
         }
+        // §60: an added kong may still be robbed over its loose tile, while its owner has done
+        // nothing else and the loose tile does not complete his hand.
+        if let (Turn::Discard(x), Some((k, tile))) = (&self.turn, self.loose_for_kong) {
+            let added = self.seats[k]
+                .sets
+                .iter()
+                .any(|p| p.set == Set::kong(tile) && matches!(p.formed, Formed::AddedKong { .. }));
+            if *x == k
+                && seat != k
+                && added
+                && completes(&s.concealed, tile)
+                && !self.holds_complete(k)
+            {
+                out.push(Move::RobKong { from: k, tile });
+            }
+        }
         match self.turn {
             Turn::Over(_) => return Vec::new(),
             Turn::Draw(x) if x == seat => {

@@ -304,6 +304,13 @@ pub struct PlayState {
     pub last_draw: Option<LastDraw>,
     /// The seat whose kong was just robbed (§57), until the robber goes Mah-Jongg.
     pub robbed_from: Option<Seat>,
+    /// A discard taken back (§70), by whom and which tile, until its replacement is discarded:
+    /// "his first discard may be claimed at any time until he has made his second discard in
+    /// its place".
+    pub taken_back: Option<(Seat, Tile)>,
+    /// The kong (its owner and tile) whose loose tile was the last thing drawn, while the owner
+    /// has done nothing since: §60 lets it still be robbed, the loose tile going back.
+    pub loose_for_kong: Option<(Seat, Tile)>,
     /// A robbing of a kong that does not stand (§58, or a ruleset without robbing), by whom and
     /// of which tile: the robber's call of Mah-Jongg with it, which follows, is taken up with
     /// it, and changes nothing.
@@ -403,6 +410,8 @@ impl PlayState {
             last_draw: None,
             robbed_from: None,
             robbing_refused: None,
+            loose_for_kong: None,
+            taken_back: None,
             drawn_over: None,
             kongs_in_turn: None,
             laid_down: BySeat::from_fn(|_| None),
@@ -739,6 +748,19 @@ impl PlayState {
             .rev()
             .find(|(_, d)| d.claimed_by == Some(seat))
             .map(|(i, d)| (i, *d))
+    }
+
+    /// Do `seat`'s concealed tiles, as they stand after a draw, make a complete hand with its
+    /// sets (four sets and a pair, or the Thirteen Unique Wonders)? `false` while they are only
+    /// counted.
+    pub fn holds_complete(&self, seat: Seat) -> bool {
+        let Concealed::Known(c) = &self.seats[seat].concealed else {
+            return false;
+        };
+        crate::shape::is_complete(c)
+            || self.last_draw.and_then(|d| d.tile).is_some_and(|t| {
+                crate::shape::SpecialShape::ThirteenUniqueWonders.is_complete(c, t)
+            })
     }
 
     /// Did `seat`'s turn come by claiming a discard for a chow or pung it laid down? Then it

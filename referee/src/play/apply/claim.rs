@@ -41,9 +41,19 @@ pub(super) fn rank(k: ClaimKind) -> u8 {
     }
 }
 
+/// What a claim made with no discard live comes to (§62–64).
+pub(super) enum Reopen {
+    /// The claims on the discard it names are open again.
+    Reopened,
+    /// No discard may be claimed.
+    Closed,
+    /// §64: the discard could have been claimed but for the drawer's tile completing his hand.
+    Forfeited,
+}
+
 /// §62 and §64: a claim made after the discard went elsewhere may still take it. Reopens the
 /// claims on it and says so, or leaves the state as it was.
-pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Inconsistent> {
+pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<Reopen, Inconsistent> {
     let matches_discard = |d: &Discard| e.tile == d.placed || e.tile == d.named;
     let reopened = |discard: usize, holder: Seat, k: ClaimKind| {
         let mut claims = BySeat::from_fn(|_| None);
@@ -87,7 +97,7 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Incon
                 state.seats[holder].claimed = None;
                 state.window = Some(reopened(i, holder, k));
                 state.turn = Turn::Draw(d.seat.next());
-                return Ok(true);
+                return Ok(Reopen::Reopened);
             }
         }
     }
@@ -102,19 +112,23 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Incon
                     state.discards[i].claimed_by = None;
                     state.window = Some(reopened(i, holder, ClaimKind::Kong));
                     state.turn = Turn::Draw(d.seat.next());
-                    return Ok(true);
+                    return Ok(Reopen::Reopened);
                 }
             }
         }
     }
     // §64: the next player drew, and has done nothing since: the tile goes back to the wall.
     let Some(over) = state.drawn_over.clone() else {
-        return Ok(false);
+        return Ok(Reopen::Closed);
     };
     let d = state.discards[over.window.discard];
     if e.claim == ClaimKind::Chow || e.seat == over.seat || e.seat == d.seat || !matches_discard(&d)
     {
-        return Ok(false);
+        return Ok(Reopen::Closed);
+    }
+    // "… or if the tile should complete his hand … the other player forfeits his claim".
+    if state.holds_complete(over.seat) {
+        return Ok(Reopen::Forfeited);
     }
     let drawer = &mut state.seats[over.seat];
     match (over.tile, &mut drawer.concealed) {
@@ -162,7 +176,7 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<bool, Incon
     state.drawn_over = None;
     state.last_draw = None;
     state.turn = Turn::Draw(over.seat);
-    Ok(true)
+    Ok(Reopen::Reopened)
 }
 
 /// The tiles of `set` other than (one) `claimed`: those its holder supplied.
@@ -219,6 +233,16 @@ pub(super) fn surrender_kong(
     holder: Seat,
     tile: Tile,
 ) -> Result<(), Inconsistent> {
+    put_back_loose(state, holder)?;
+    take_back_set(state, holder, tile)?;
+    state.seats[holder].claimed = None;
+    state.last_draw = None;
+    state.kongs_in_turn = None;
+    Ok(())
+}
+
+/// §60, §63: `holder` puts the loose tile it just drew (and holds, seen) back in the kong box.
+pub(super) fn put_back_loose(state: &mut PlayState, holder: Seat) -> Result<(), Inconsistent> {
     let loose = state.last_draw.and_then(|d| d.tile);
     if let Some(t) = loose {
         let s = &mut state.seats[holder];
@@ -240,10 +264,7 @@ pub(super) fn surrender_kong(
             tiles.push_front(AnyTile::Playing(t));
         }
     }
-    take_back_set(state, holder, tile)?;
-    state.seats[holder].claimed = None;
     state.last_draw = None;
-    state.kongs_in_turn = None;
     Ok(())
 }
 
@@ -261,8 +282,20 @@ pub(super) fn never_laid_down(state: &mut PlayState, seat: Seat) -> Result<(), I
 
 pub(super) fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
     let seat = e.seat;
-    if state.window.is_none() && !reopen(state, e)? {
-        return Err(Inconsistent::NoLiveDiscard { what: "claim" });
+    if state.window.is_none() && !super::discard::claimed_back(state, seat, e.tile)? {
+        match reopen(state, e)? {
+            Reopen::Reopened => {}
+            Reopen::Closed => return Err(Inconsistent::NoLiveDiscard { what: "claim" }),
+            Reopen::Forfeited => {
+                return Ok(vec![Irregularity::by(
+                    seat,
+                    Breach::ClaimForfeited { robbing: false },
+                    format!(
+                        "{seat} claimed the discard after the next player drew a tile that completes his hand"
+                    ),
+                )])
+            }
+        }
     }
     let Some(window) = &state.window else {
         return Err(Inconsistent::NoLiveDiscard { what: "claim" });

@@ -6,7 +6,8 @@ use crate::play::breach::Breach;
 use crate::play::error::{Inconsistent, Irregularity};
 use crate::play::rules::PlayRules;
 use crate::play::state::{Concealed, Discard, PlayState, Turn, Window};
-use crate::tile::AnyTile;
+use crate::seat::Seat;
+use crate::tile::{AnyTile, Tile};
 
 use super::out_of_turn;
 use super::Outcome;
@@ -182,11 +183,55 @@ pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome
     } else {
         state.window = None;
         if state.turn == Turn::Draw(seat.next()) {
-            // §70: it discards again.
+            // §70: it discards again; the tile taken back may still be claimed until then.
             state.turn = Turn::Discard(seat);
+            state.taken_back = Some((seat, e.tile));
         }
     }
     Ok(v)
+}
+
+/// §70: a claim of a discard its discarder took back, before he discarded another in its
+/// place: the tile goes back on the table as his discard, and the claim is made on it. `false`
+/// (nothing changed) when the claim is not of such a tile.
+pub(super) fn claimed_back(
+    state: &mut PlayState,
+    claimer: Seat,
+    tile: Tile,
+) -> Result<bool, Inconsistent> {
+    let Some((seat, t)) = state.taken_back else {
+        return Ok(false);
+    };
+    if t != tile || claimer == seat || state.turn != Turn::Discard(seat) {
+        return Ok(false);
+    }
+    let s = &mut state.seats[seat];
+    match &mut s.concealed {
+        Concealed::Known(c) => {
+            *c = c.without(t).ok_or(Inconsistent::NotHeld {
+                seat,
+                tile: AnyTile::Playing(t),
+            })?
+        }
+        Concealed::Counted(0) => return Err(Inconsistent::NothingHeld { seat }),
+        Concealed::Counted(n) => {
+            *n -= 1;
+            s.shown = s.shown.without(t).unwrap_or(s.shown);
+        }
+    }
+    let index = state.discards.len();
+    state.discards.push(Discard {
+        seat,
+        placed: t,
+        named: t,
+        claimed_by: None,
+        together: false,
+    });
+    state.seats[seat].discards.push(index);
+    state.window = Some(Window::open(index));
+    state.turn = Turn::Draw(seat.next());
+    state.taken_back = None;
+    Ok(true)
 }
 
 /// §81: a discard taken into a concealed hand, which the others may demand back.

@@ -8,7 +8,7 @@ use crate::play::state::{Claimed, Concealed, Discard, Formed, PlayState, PlayedS
 use crate::rules::KongRobbing;
 use crate::shape::Set;
 
-use super::claim::lay_down;
+use super::claim::{lay_down, put_back_loose};
 use super::out_of_turn;
 use super::Outcome;
 
@@ -124,11 +124,16 @@ pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -
 }
 
 pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome {
-    let Turn::Robbable { seat, tile } = state.turn else {
-        return Err(Inconsistent::NoKongToRob {
-            from: e.from,
-            tile: e.tile,
-        });
+    // §57–59 until the loose tile is drawn; §60 after it, while its owner has done nothing else.
+    let (seat, tile, after_loose) = match (&state.turn, state.loose_for_kong) {
+        (Turn::Robbable { seat, tile }, _) => (*seat, *tile, false),
+        (Turn::Discard(s), Some((k, tile))) if *s == k => (k, tile, true),
+        _ => {
+            return Err(Inconsistent::NoKongToRob {
+                from: e.from,
+                tile: e.tile,
+            })
+        }
     };
     if seat != e.from || tile != e.tile {
         return Err(Inconsistent::NoKongToRob {
@@ -181,11 +186,29 @@ pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -
             })
         }
     };
+    // §60: "… or if the loose tile should complete his own hand … the kong may not be robbed".
+    let refused = refused.or_else(|| {
+        (after_loose && state.holds_complete(seat)).then(|| {
+            Irregularity::by(
+                e.robber,
+                Breach::ClaimForfeited { robbing: true },
+                format!(
+                    "{} robbed {seat}'s kong of {tile} after its loose tile, which completes {seat}'s hand",
+                    e.robber
+                ),
+            )
+        })
+    });
     if let Some(refused) = refused {
         // The robbing does not stand: the robber takes up his hand, and his call of Mah-Jongg
         // on the tile with it; the kong stays, its owner draws the loose tile, play goes on.
         state.robbing_refused = Some((e.robber, tile));
         return Ok(vec![refused]);
+    }
+    if after_loose {
+        // §60: the loose tile goes back to the kong box.
+        put_back_loose(state, seat)?;
+        state.loose_for_kong = None;
     }
     match formed {
         // §57: the kong goes back to a pung; the fourth tile is the robber's, as a discard is.

@@ -125,6 +125,20 @@ pub(crate) fn apply(
     if !keeps_draw_open {
         state.drawn_over = None;
     }
+    // §70's chance to claim a discard taken back lasts until its replacement is discarded.
+    if !matches!(
+        event,
+        HandEvent::DiscardTakenBack(_) | HandEvent::ClaimPassed(_) | HandEvent::ClaimRetracted(_)
+    ) {
+        state.taken_back = None;
+    }
+    // §60's chance to rob a kong over its loose tile lasts until its owner does anything else.
+    if !matches!(
+        event,
+        HandEvent::LooseTileDrawn(_) | HandEvent::KongRobbed(_) | HandEvent::ClaimPassed(_)
+    ) {
+        state.loose_for_kong = None;
+    }
     // A robbing that does not stand takes the robber's call with it, and nothing after.
     if !matches!(
         event,
