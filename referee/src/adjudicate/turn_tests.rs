@@ -427,3 +427,33 @@ fn a_discard_taken_back_may_be_claimed_until_its_replacement_is_discarded_sectio
     let r = Replay::replay_from_position(PlayRules::of(&code()), &p).unwrap();
     assert!(r.refused.is_some(), "the 9s is no longer a discard");
 }
+
+#[test]
+fn the_first_in_order_of_two_mah_jongg_claimants_keeps_his_right_until_settlement_section_65() {
+    // Given South's 9s completing both West's hand and North's, when North claims it and goes
+    // Mah-Jongg first, then West, before North in order of play and not having drawn, may still
+    // claim it: North's call is undone and the discard goes to West.
+    let base = "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 123m 456m 789m 123p 9s \
+        | N: 99s 456p 789p 11m EEE | E:9p | live:69 | S:drew";
+    let r = at(&format!(
+        "{base} | S:discard 9s, N:claim mahjongg 9s, N:grant mahjongg, N:mahjongg 9s, \
+         W:claim mahjongg 9s, W:grant mahjongg, W:mahjongg 9s"
+    ));
+    assert!(r.irregular.is_empty(), "{:?}", r.irregular);
+    assert!(matches!(
+        r.replay.state().turn,
+        Turn::Over(crate::play::Ending::MahJongg { seat: West, .. })
+    ));
+    assert_eq!(kinds(&findings(&r, &code())), Vec::<&str>::new());
+
+    // When West drew over the discard before North claimed it (§64), then he renounced it: his
+    // later claim is refused.
+    let p: Position = format!(
+        "{base} | S:discard 9s, W:draw 5s, N:claim mahjongg 9s, N:grant mahjongg, \
+         N:mahjongg 9s, W:claim mahjongg 9s"
+    )
+    .parse()
+    .unwrap();
+    let r = Replay::replay_from_position(PlayRules::of(&code()), &p).unwrap();
+    assert!(r.refused.is_some(), "West renounced the 9s");
+}

@@ -27,6 +27,9 @@ pub struct Call {
     /// The other seats whose claims of the same discard for Mah-Jongg stood when it was
     /// granted to the caller (§83), in seat order.
     pub rivals: Vec<RivalClaim>,
+    /// The seat that drew from the wall over the discard before it was granted: it renounced
+    /// its claim of it for Mah-Jongg (§65).
+    pub renounced: Option<Seat>,
 }
 
 /// Another seat that claimed for Mah-Jongg the discard granted to a caller (§83).
@@ -38,8 +41,15 @@ pub struct RivalClaim {
 }
 
 impl Call {
-    pub(crate) fn new(caller: Seat, event: usize, before: PlayState, rivals: &[Seat]) -> Call {
+    pub(crate) fn new(
+        caller: Seat,
+        event: usize,
+        before: PlayState,
+        rivals: &[Seat],
+        renounced: Option<Seat>,
+    ) -> Call {
         Call {
+            renounced,
             caller,
             event,
             laid_down: Vec::new(),
@@ -73,4 +83,15 @@ pub(crate) enum TakeUp {
     Rival(Seat),
     /// Too late: another seat has laid down tiles, and the hand is finished. Why, in words.
     TooLate(String),
+}
+
+/// The winner's call undone for a claim of the same discard by a seat before him in order of
+/// play (§65), as the play records it: the caller's state kept, as for a take-up.
+pub(crate) struct Prior {
+    /// The call undone.
+    pub call: usize,
+    /// The seat that won the discard.
+    pub winner: Seat,
+    /// The seat before him in order that claims it now.
+    pub claimant: Seat,
 }

@@ -55,7 +55,7 @@ pub use view::{Onlooker, SeatView, SeenSeat};
 use crate::event::{ClaimGranted, ClaimKind, ClaimRetracted, HandEvent, HandStarted};
 use crate::Seat;
 
-use call::TakeUp;
+use call::{Prior, TakeUp};
 
 /// A hand being played: its state, how many events made it, and its calls of Mah-Jongg.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +69,9 @@ pub struct Play {
     /// The other seats whose claims for Mah-Jongg stood when the last discard was granted for
     /// Mah-Jongg, for the call that follows (§83).
     rivals: Vec<Seat>,
+    /// The seat that drew over the last discard granted for Mah-Jongg, and so renounced it
+    /// (§65), for the call that follows.
+    renounced: Option<Seat>,
 }
 
 impl Play {
@@ -87,6 +90,7 @@ impl Play {
             events: 1,
             calls: Vec::new(),
             rivals: Vec::new(),
+            renounced: None,
         }
     }
 
@@ -99,6 +103,11 @@ impl Play {
                 }
             }
             HandEvent::ClaimGranted(g) => return self.granted(event, g),
+            HandEvent::ClaimMade(c) if c.claim == ClaimKind::MahJongg => {
+                if let Some(prior) = self.prior_of(c) {
+                    return Ok(self.prior_claim(prior));
+                }
+            }
             HandEvent::MahJonggDeclared(m) => return self.called(event, m.seat, m.self_drawn),
             HandEvent::HandExposed(x) => return self.laid_down(event, x.seat),
             _ => {}
@@ -121,8 +130,10 @@ impl Play {
     #[inline(never)]
     fn granted(&mut self, event: &HandEvent, g: &ClaimGranted) -> Result<Applied, PlayError> {
         let rivals = self.rivals_of(g);
+        let renounced = self.state.window.as_ref().and_then(|w| w.drew);
         let applied = self.fold(event)?;
         self.rivals = rivals;
+        self.renounced = renounced;
         Ok(applied)
     }
 
@@ -147,8 +158,67 @@ impl Play {
         } else {
             std::mem::take(&mut self.rivals)
         };
-        self.calls.push(Call::new(seat, n, before, &rivals));
+        let renounced = if self_drawn {
+            None
+        } else {
+            self.renounced.take()
+        };
+        self.calls
+            .push(Call::new(seat, n, before, &rivals, renounced));
         Ok(applied)
+    }
+
+    /// §65: a claim for Mah-Jongg of the discard the hand was won with, by a seat before the
+    /// winner in order of play after the discarder that did not draw over it: he "retains the
+    /// right to claim the discard to complete his hand (even though the second … should have
+    /// laid down his hand) at any time until the scoring and settlement have been completed".
+    fn prior_of(&self, c: &crate::event::ClaimMade) -> Option<Prior> {
+        let i = self.standing_call()?;
+        let Turn::Over(Ending::MahJongg {
+            seat: winner,
+            tile,
+            from: crate::score::WinFrom::Discard,
+            discarder: Some(d),
+            ..
+        }) = self.state.turn
+        else {
+            return None;
+        };
+        let order = |s: Seat| (s.index() + 4 - d.index()) % 4;
+        let before_winner = c.seat != d && order(c.seat) < order(winner);
+        let call = &self.calls[i];
+        (c.tile == tile && before_winner && call.renounced != Some(c.seat)).then_some(Prior {
+            call: i,
+            winner,
+            claimant: c.seat,
+        })
+    }
+
+    /// §65: the winner's call is undone as a take-up is (§82), and the claims on the discard
+    /// open again with his claim and the earlier seat's, for the grant that follows (§61 gives
+    /// it to the earlier).
+    fn prior_claim(&mut self, prior: Prior) -> Applied {
+        let n = self.events;
+        let call = &mut self.calls[prior.call];
+        let as_called = std::mem::replace(&mut self.state, (*call.before).clone());
+        call.as_called = Some(Box::new(as_called));
+        call.taken_up = Some(n);
+        let holder = match &self.state.turn {
+            Turn::Expose { seat, .. } => *seat,
+            _ => prior.winner,
+        };
+        if let Some((i, d)) = self.state.claimed_tile(holder) {
+            self.state.discards[i].claimed_by = None;
+            self.state.seats[holder].claimed = None;
+            let mut window = Window::open(i);
+            window.declared = true;
+            window.claims[holder] = Some(ClaimKind::MahJongg);
+            window.claims[prior.claimant] = Some(ClaimKind::MahJongg);
+            self.state.window = Some(window);
+            self.state.turn = Turn::Draw(d.seat.next());
+        }
+        self.events += 1;
+        Applied::Legal
     }
 
     /// A hand laid down: while a call stands, a seat other than the caller's and its rivals'

@@ -168,6 +168,9 @@ pub struct Window {
     /// A claim was declared on the discard, even if withdrawn since: the discarder may no
     /// longer take it back (§71).
     pub declared: bool,
+    /// The next player, who drew over the discard and put the tile back for a claim (§64): he
+    /// has renounced any claim of it for Mah-Jongg (§65).
+    pub drew: Option<Seat>,
 }
 
 impl Window {
@@ -178,6 +181,7 @@ impl Window {
             claims: BySeat::from_fn(|_| None),
             passed: BySeat::from_fn(|_| false),
             declared: false,
+            drew: None,
         }
     }
 }

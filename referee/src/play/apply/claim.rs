@@ -63,6 +63,7 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<Reopen, Inc
             claims,
             passed: BySeat::from_fn(|_| false),
             declared: true,
+            drew: None,
         }
     };
     // §62: a discard granted for chow or pung goes to a higher claim, even once the set is
@@ -172,7 +173,10 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<Reopen, Inc
     if let (Some(tiles), Some(t)) = (&mut state.wall.live_tiles, over.tile) {
         tiles.push_front(t);
     }
-    state.window = Some(over.window);
+    state.window = Some(Window {
+        drew: Some(over.seat),
+        ..over.window
+    });
     state.drawn_over = None;
     state.last_draw = None;
     state.turn = Turn::Draw(over.seat);
