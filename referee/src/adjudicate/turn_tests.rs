@@ -457,3 +457,37 @@ fn the_first_in_order_of_two_mah_jongg_claimants_keeps_his_right_until_settlemen
     let r = Replay::replay_from_position(PlayRules::of(&code()), &p).unwrap();
     assert!(r.refused.is_some(), "West renounced the 9s");
 }
+
+#[test]
+fn of_two_tiles_discarded_together_the_one_claimed_by_the_next_in_order_is_the_discard_section_75()
+{
+    // Given South discarding 9s and 5m together, when West (next in order) claims the 5m for
+    // chow and North the 9s for pung, then the 5m is the discard — though a pung takes
+    // precedence over a chow under §61 — and the 9s goes back into South's hand.
+    let r = at(
+        "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 46m 456p 789p 11s EE W \
+        | N: 99s 456p 789p 11m EE W | E:9p | live:69 | S:drew \
+        | S:discard 9s, S:discard 5m, W:claim chow 5m, N:claim pung 9s, W:grant chow, \
+        W:expose chow 4m",
+    );
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["two-discards"], "{found:#?}");
+    let state = r.replay.state();
+    assert_eq!(state.turn, Turn::Discard(West));
+    assert_eq!(
+        state.on_the_table().collect::<Vec<_>>(),
+        vec![tile("9p")],
+        "the 9s is back in South's hand"
+    );
+    assert!(matches!(
+        state.seats[South].concealed,
+        Concealed::Counted(13)
+    ));
+    // A grant to North's pung would be against §75.
+    let r = at(
+        "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 46m 456p 789p 11s EE W \
+        | N: 99s 456p 789p 11m EE W | E:9p | live:69 | S:drew \
+        | S:discard 9s, S:discard 5m, W:claim chow 5m, N:claim pung 9s, N:grant pung",
+    );
+    assert!(kinds(&findings(&r, &code())).contains(&"precedence"));
+}

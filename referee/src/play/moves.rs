@@ -13,7 +13,6 @@ use crate::seat::Seat;
 use crate::shape::{is_complete, Set};
 use crate::tile::{AnyTile, Bonus, Tile};
 
-use super::apply::precedence;
 use super::state::{Concealed, Formed, PlayState, Turn};
 
 /// One legal move.
@@ -176,7 +175,7 @@ impl PlayState {
                     out.push(Move::Pass);
                 }
                 // The claims weighed: the discard goes to the first (§61), granted by anyone.
-                if let Some((to, k)) = precedence(d.seat, &w.claims) {
+                if let Some((to, k)) = w.weighed(d.seat) {
                     out.push(Move::Grant(to, k));
                 }
             }

@@ -171,6 +171,10 @@ pub struct Window {
     /// The next player, who drew over the discard and put the tile back for a claim (§64): he
     /// has renounced any claim of it for Mah-Jongg (§65).
     pub drew: Option<Seat>,
+    /// Two tiles discarded together (§75): the one before, which may be claimed as well, and
+    /// which seats' claims are of it.
+    pub with: Option<usize>,
+    pub of_with: BySeat<bool>,
 }
 
 impl Window {
@@ -182,7 +186,25 @@ impl Window {
             passed: BySeat::from_fn(|_| false),
             declared: false,
             drew: None,
+            with: None,
+            of_with: BySeat::from_fn(|_| false),
         }
+    }
+
+    /// The claim that takes the discard, the discarder being `discarder`: §61's precedence —
+    /// with two tiles discarded together, among the claims of the tile claimed by the player
+    /// next in order of play, which is the discard "whether or not the claim of the player next
+    /// in order of play would take precedence according to section 61" (§75).
+    pub fn weighed(&self, discarder: Seat) -> Option<(Seat, ClaimKind)> {
+        if self.with.is_none() {
+            return super::apply::precedence(discarder, &self.claims);
+        }
+        let first = (1..4)
+            .map(|k| Seat::from_index((discarder.index() + k) % 4))
+            .find(|&s| self.claims[s].is_some())?;
+        let of_with = self.of_with[first];
+        let claims = BySeat::from_fn(|s| self.claims[s].filter(|_| self.of_with[s] == of_with));
+        super::apply::precedence(discarder, &claims)
     }
 }
 

@@ -64,6 +64,8 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<Reopen, Inc
             passed: BySeat::from_fn(|_| false),
             declared: true,
             drew: None,
+            with: None,
+            of_with: BySeat::from_fn(|_| false),
         }
     };
     // §62: a discard granted for chow or pung goes to a higher claim, even once the set is
@@ -304,7 +306,13 @@ pub(super) fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
     let Some(window) = &state.window else {
         return Err(Inconsistent::NoLiveDiscard { what: "claim" });
     };
-    let d = state.discards[window.discard];
+    let live = state.discards[window.discard];
+    // §75: of two tiles discarded together, either may be claimed.
+    let with = window
+        .with
+        .map(|i| state.discards[i])
+        .filter(|w| e.tile != live.placed && e.tile != live.named && e.tile == w.placed);
+    let d = with.unwrap_or(live);
     if e.tile != d.placed && e.tile != d.named {
         return Err(Inconsistent::NotTheDiscard {
             seat,
@@ -350,6 +358,7 @@ pub(super) fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
         w.claims[seat] = Some(e.claim);
         w.passed[seat] = false;
         w.declared = true;
+        w.of_with[seat] = with.is_some();
     }
     Ok(v)
 }
@@ -383,10 +392,15 @@ pub(super) fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
             what: "grant",
         });
     }
-    let index = w.discard;
+    // §75: of two tiles discarded together, the one granted is the discard.
+    let (index, other) = match w.with {
+        Some(with) if w.of_with[seat] => (with, Some(w.discard)),
+        Some(with) => (w.discard, Some(with)),
+        None => (w.discard, None),
+    };
     let d = state.discards[index];
     let mut v = Vec::new();
-    if let Some((first, k)) = precedence(d.seat, &w.claims) {
+    if let Some((first, k)) = w.weighed(d.seat) {
         if first != seat {
             v.push(Irregularity::by(
                 seat,
@@ -399,7 +413,12 @@ pub(super) fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
             ));
         }
     }
+    let index = match other {
+        Some(o) => take_back_other(state, o, index)?,
+        None => index,
+    };
     state.discards[index].claimed_by = Some(seat);
+    state.discards[index].together = false;
     state.seats[seat].claimed = Some(Claimed {
         tile: d.placed,
         claim: e.claim,
@@ -410,6 +429,24 @@ pub(super) fn granted(state: &mut PlayState, e: &ClaimGranted) -> Outcome {
         claim: e.claim,
     };
     Ok(v)
+}
+
+/// §75: of two tiles discarded together, the one not granted, discard `other`, goes back into
+/// its discarder's hand. Returns where the granted discard, `kept`, now lies.
+fn take_back_other(
+    state: &mut PlayState,
+    other: usize,
+    kept: usize,
+) -> Result<usize, Inconsistent> {
+    let o = state.discards[other];
+    state.seats[o.seat].take_in_view(o.placed)?;
+    state.discards.remove(other);
+    let own = &mut state.seats[o.seat].discards;
+    own.retain(|&i| i != other);
+    for i in own.iter_mut().filter(|i| **i > other) {
+        *i -= 1;
+    }
+    Ok(if kept > other { kept - 1 } else { kept })
 }
 
 /// Takes `tiles` out of `seat`'s concealed hand, or refuses if it does not hold them.

@@ -140,7 +140,12 @@ pub(super) fn discarded(rules: &PlayRules, state: &mut PlayState, e: &TileDiscar
         together: again,
     });
     state.seats[seat].discards.push(index);
-    state.window = Some(Window::open(index));
+    // §75: the tile discarded before it may be claimed as well, while both lie.
+    let with = state.window.as_ref().filter(|_| again).map(|w| w.discard);
+    state.window = Some(Window {
+        with,
+        ..Window::open(index)
+    });
     // §74: a discard out of turn lies on the table and may be claimed; the turn stays.
     if expected == Some(seat) {
         state.turn = Turn::Draw(seat.next());
