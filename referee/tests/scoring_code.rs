@@ -144,6 +144,26 @@ fn roof_off_uses_the_notional_value_or_the_intrinsic_if_higher() {
 }
 
 #[test]
+fn thirteen_unique_wonders_with_the_roof_off_scores_its_count_when_higher_section_121() {
+    // The Thirteen Unique Wonders with every bonus tile, drawn: 32 for the bonus tiles, 10 for
+    // Mah-Jongg, 2 for the tile drawn; own flower and season, all four flowers, all four
+    // seasons, entirely concealed, all major tiles: 5 doubles. 44 × 32 = 1408 > 1000.
+    let hand: Hand = "19m 19p 19s ESWN RGP 1f 2f 3f 4f 1y 2y 3y 4y =P"
+        .parse()
+        .unwrap();
+    let input = ScoreInput::winning(hand, Wind::East, Wind::East, Win::from(WinFrom::Wall));
+    let mut rules = code();
+    rules.params.limit = None;
+    let s = score(&rules, &input).unwrap();
+    assert_eq!((s.basic, s.doubles, s.total), (44, 5, 1408), "{s}");
+    // Below the notional value, the notional value.
+    rules.params.notional_limit = 2000;
+    assert_eq!(score(&rules, &input).unwrap().total, 2000);
+    // With the limit, the limit.
+    assert_eq!(score(&code(), &input).unwrap().total, 1000);
+}
+
+#[test]
 fn impossible_input_is_an_error() {
     let hand: Hand = "123m 456m 789p 234s E =S".parse().unwrap();
     let err = score(

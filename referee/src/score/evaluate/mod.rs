@@ -196,6 +196,19 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// Does `e` count in a hand of a special shape, which has no sets? A limit hand always
+    /// (its own element, and the situations and compositions that are limit hands by
+    /// themselves). With the roof off, when a limit hand scores its own count if that is higher
+    /// (Code §121: "a Full hand of which the intrinsic value exceeds the notional value is
+    /// scored at the full intrinsic value"), every element counts that needs no set: the
+    /// points for Mah-Jongg and for the way the tile came, the bonus tiles and their doubles
+    /// (§116), the doubles of §117.
+    pub(super) fn counts_in_special(&self, e: &Element) -> bool {
+        matches!(e.value, Value::Limit(_))
+            || self.rules.params.limit.is_none()
+                && self.rules.readings.roof_off_limit_hand.value == crate::rules::RoofOff::Higher
+    }
+
     /// The `i`th element in force here.
     pub fn element(&self, i: usize) -> &'a Element {
         &self.rules.elements[self.layout.elements[i]]
@@ -255,9 +268,9 @@ impl<'a> Context<'a> {
         let seat = self.input.seat;
         let once = u32::from;
         let special = c.special.is_some();
-        // A special shape has no sets to score: only limit hands are recognised in it (its own
-        // element, and the situations and compositions that are limit hands by themselves).
-        if special && !matches!(e.value, Value::Limit(_)) {
+        // A special shape has no sets to score: only limit hands are recognised in it, and with
+        // the roof off what needs no set (`counts_in_special`).
+        if special && !self.counts_in_special(e) {
             return;
         }
         let Won {

@@ -83,9 +83,8 @@ impl Context<'_> {
         for step in &self.steps {
             match step {
                 &Step::Met { element, count } => {
-                    // A special shape has no sets: only limit hands count in it (see
-                    // `occurrences`).
-                    if !special || matches!(self.element(element).value, Value::Limit(_)) {
+                    // A special shape has no sets: only what `counts_in_special` says counts.
+                    if !special || self.counts_in_special(self.element(element)) {
                         met.push((element, count, None));
                     }
                 }
