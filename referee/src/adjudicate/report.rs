@@ -90,6 +90,25 @@ pub(crate) fn long_hands(replay: &Replay) -> Vec<Seat> {
     }
 }
 
+/// The hand after one its report ends, East having won `east_wins` hands running before it:
+/// who is East next and whether the game ended (§11–14; §82 and §87 when it was abandoned;
+/// §122(r)). `None` for a report that ends nothing.
+pub fn next_hand(
+    replay: &Replay,
+    report: &HandReport,
+    rules: &Ruleset,
+    east_wins: u32,
+) -> Option<crate::rotation::Rotated> {
+    let state = replay.state();
+    let end = crate::rotation::HandEnd::of(
+        report.winner,
+        report.winner.is_none(),
+        &report.penalties,
+        state.east,
+    )?;
+    Some(state.position(east_wins).after(end, &rules.rotation))
+}
+
 /// The finished hand scored and settled under `rules`, East having won `east_wins` hands
 /// running before it (§122(r)), with the penalties its play brings ([`report`]): `None` before
 /// the end, or while a seat's tiles are unseen; the report's violations if the rules refuse it.

@@ -14,12 +14,16 @@
 //!
 //! JSON keys seats by the wind each holds in that hand: `{"findings": [{"kind": "cannon",
 //! "offender": "south", "events": [305], "citations": ["Code §90(a)", …], "text": "…"}],
-//! "settlement": {"nets": {"east": …}, "payments": […]}}`.
+//! "over": true, "goes_on": false, "settlement": {"nets": {"east": …}, "payments": […]},
+//! "next": {"east": "south", "title_passes": true, "game_ended": false}}`: `next` (for a hand
+//! settled or abandoned) names who is East in the next hand (Code §11–12, §82, §122(r)), by the
+//! wind that player holds in this one.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use referee::adjudicate::findings;
+use referee::adjudicate::report::next_hand;
 use referee::adjudicate::{settle, Replay};
 use referee::play::PlayRules;
 use referee::position::Position;
@@ -201,9 +205,11 @@ fn adjudicated(case: &Case<'_>) -> anyhow::Result<(serde_json::Value, String)> {
     let play = &replayed.replay;
     let east = play.state().east;
     // A single hand: East's earlier wins are not known (§122(r) counts from none).
-    let settled = settle(play, rules, 0)
-        .map_err(|v| anyhow::anyhow!("{v}"))?
-        .map(|(_, s)| s);
+    let finished = settle(play, rules, 0).map_err(|v| anyhow::anyhow!("{v}"))?;
+    let next = finished
+        .as_ref()
+        .and_then(|(report, _)| next_hand(play, report, rules, 0));
+    let settled = finished.map(|(_, s)| s);
     let wind = |s: referee::Seat| s.wind(east).to_string().to_lowercase();
     let mut v = json!({
         "findings": found.iter().map(|f| json!({
@@ -214,8 +220,16 @@ fn adjudicated(case: &Case<'_>) -> anyhow::Result<(serde_json::Value, String)> {
             "text": f.to_string(),
         })).collect::<Vec<_>>(),
         "over": settled.is_some(),
+        "goes_on": settled.is_none(),
         "warnings": warnings,
     });
+    if let Some(n) = &next {
+        v["next"] = json!({
+            "east": wind(n.next.east),
+            "title_passes": n.next.east != east,
+            "game_ended": n.game_ended,
+        });
+    }
     if let Some(s) = &settled {
         let nets = s.nets.to_winds(east);
         v["settlement"] = json!({
@@ -251,6 +265,24 @@ fn adjudicated(case: &Case<'_>) -> anyhow::Result<(serde_json::Value, String)> {
         None => {
             let _ = writeln!(out, "the hand is not over: no settlement yet");
         }
+    }
+    if let Some(n) = &next {
+        let who = n.next.east;
+        let _ = writeln!(
+            out,
+            "next hand: {who} ({}) is East{}{}",
+            wind(who),
+            if who == east {
+                ", keeping the title"
+            } else {
+                ""
+            },
+            if n.game_ended {
+                "; the game has ended"
+            } else {
+                ""
+            }
+        );
     }
     Ok((v, out))
 }

@@ -1,9 +1,11 @@
-//! `mahjong-referee import-game --db DB [--tournament ID] FILE...`: games played on
+//! `mahjong-referee import-game --db DB [--tournament ID] [--ruleset NAME|FILE] FILE...`: games
+//! played on
 //! mj-server (a game's `hand-NN.mjs` hand histories in order, games' whole `server.log`
 //! files, or folders each holding one game) as a tournament whose tables are the games, their
 //! hands recorded play by play.
 //!
-//! The tournament is created (Code of Laws, limit 1000, as mj-server plays), the players
+//! The tournament is created (under `--ruleset`: by default the Code of Laws, limit 1000, as
+//! mj-server plays), the players
 //! registered under the names the files give (the same name in several games is one player),
 //! and for each game a table formed in the order the server numbered its players (player 1, the
 //! first East, in the East seat as drawn), every hand recorded with its deal and every event of
@@ -37,6 +39,10 @@ pub struct Args {
     /// The tournament to create (its id); default `mj-server`.
     #[arg(long, default_value = "mj-server")]
     pub tournament: String,
+    /// The tournament's ruleset: a built-in name or a house-ruleset file (default: the Code
+    /// of Laws, as mj-server plays). Every hand is replayed, scored and settled under it.
+    #[arg(long, default_value = "code-of-laws")]
+    pub ruleset: String,
     /// A game's hand histories, `hand-01.mjs` … in the order they were played; games'
     /// `server.log` files; or folders each holding one game (its `server.log`, else its
     /// `.mjs` files).
@@ -149,6 +155,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The line in its file of the event a refusal names (`events.N`, N counting the play's
+/// events from 0), when it names one.
+fn refused_line(e: &web::app::error::AppError, lines: &[usize]) -> Option<usize> {
+    e.violations.iter().find_map(|v| {
+        let n: usize = v.field.strip_prefix("events.")?.parse().ok()?;
+        lines.get(n).copied()
+    })
+}
+
+/// The file of a hand's whereabouts (`server.log line 232` → `server.log`).
+fn file_of(at: &str) -> &str {
+    at.rsplit_once(" line ").map_or(at, |(f, _)| f)
+}
+
 /// Creates the tournament and records every game as a table of it; returns the tables and how
 /// many hands were recorded.
 fn import(
@@ -159,6 +179,17 @@ fn import(
 ) -> anyhow::Result<(Vec<String>, usize)> {
     let err = |e: web::app::error::AppError| anyhow::anyhow!("{e}");
     let id = args.tournament.as_str();
+    // A built-in by name, else a house-ruleset file's text (checked by `rulesets::load`).
+    super::rulesets::load(&args.ruleset)?;
+    let builtin = referee::Ruleset::builtin(&args.ruleset).is_some();
+    let house_ruleset = if builtin {
+        None
+    } else {
+        Some(
+            std::fs::read_to_string(&args.ruleset)
+                .with_context(|| format!("reading {}", args.ruleset))?,
+        )
+    };
     tournament::create(
         ledger,
         &[],
@@ -170,8 +201,9 @@ fn import(
                 if games.len() == 1 { "game" } else { "games" },
                 games.first().map(Source::name).unwrap_or_default()
             ),
-            ruleset: Some("code-of-laws".into()),
-            limit: Some(1000),
+            ruleset: builtin.then(|| args.ruleset.clone()),
+            house_ruleset,
+            limit: None,
             starting_chips: 2000,
             ..Default::default()
         },
@@ -222,6 +254,11 @@ fn import(
         .map_err(err)?
         .to_string();
         let wheres: Vec<String> = hands.iter().map(|(f, _)| f.clone()).collect();
+        // Each event's line in its file, to name the line a refused event came from.
+        let lines: Vec<Vec<usize>> = hands
+            .iter()
+            .map(|(_, h)| h.events.iter().map(|(l, _)| *l).collect())
+            .collect();
         let played = hands
             .into_iter()
             .map(|(_, h)| hand::PlayedHand {
@@ -233,7 +270,10 @@ fn import(
             .collect();
         let recorded = hand::record_played_game(ledger, &table, by, played).map_err(|(i, e)| {
             let at = wheres.get(i).map_or("", String::as_str);
-            anyhow::anyhow!("{at}: {e}")
+            match refused_line(&e, lines.get(i).map_or(&[][..], Vec::as_slice)) {
+                Some(line) => anyhow::anyhow!("{}: line {line}: {e}", file_of(at)),
+                None => anyhow::anyhow!("{at}: {e}"),
+            }
         })?;
         hands_imported += recorded.len();
         // The game is over: the table is closed, and its players may sit at the next.

@@ -352,7 +352,11 @@ fn to_json(
         let nets = s.nets.to_winds(state.east);
         v["settlement"] = json!({
             "nets": {"east": nets.east, "south": nets.south, "west": nets.west, "north": nets.north},
-            "payments": s.payments.iter().map(|p| json!({"from": p.payer, "to": p.payee, "amount": p.amount})).collect::<Vec<_>>(),
+            "payments": s.payments.iter().map(|p| json!({
+                "from": p.payer.wind(state.east).to_string().to_lowercase(),
+                "to": p.payee.wind(state.east).to_string().to_lowercase(),
+                "amount": p.amount,
+            })).collect::<Vec<_>>(),
         });
     }
     v

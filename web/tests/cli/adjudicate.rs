@@ -57,6 +57,21 @@ fn a_cannon_is_found_cited_and_paid_for_all() {
         (nets["west"].as_i64(), nets["north"].as_i64()),
         (Some(0), Some(0))
     );
+    // The winner held the East wind: he keeps the title (Code §11), and the hand is over.
+    assert_eq!(v["goes_on"], false);
+    assert_eq!(v["next"]["east"], "east");
+    assert_eq!(v["next"]["title_passes"], false);
+    // `replay --json` keys its settlement the same way: nets and payments by wind.
+    let o = run(&["replay", &cannon("clear-suit.mjs"), "--json"]);
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["settlement"]["nets"], *nets);
+    let payments = r["settlement"]["payments"].as_array().unwrap();
+    assert!(
+        payments
+            .iter()
+            .all(|p| p["from"] == "south" && p["to"] == "east"),
+        "{payments:?}"
+    );
 }
 
 #[test]

@@ -256,4 +256,51 @@ fn a_server_log_imports_with_its_wash_outs_and_folders_import_as_games() {
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("broken.log") && err.contains("deal"), "{err}");
+
+    // A log whose line 398 discards a tile the player does not hold: the refusal names that
+    // line, not the first of its hand; with a tile it does hold, the hands laid down no longer
+    // add up, and the refusal names the laying down (line 805), not the hand's first.
+    for (tile, line) in [("2D", 398), ("9C", 805)] {
+        let damaged = dir.path().join(format!("damaged-{tile}.log"));
+        let text: String = text
+            .split_inclusive("\r\n")
+            .enumerate()
+            .map(|(i, l)| {
+                if i + 1 == 398 {
+                    l.replace("PlayerDiscards 1 1D", &format!("PlayerDiscards 1 {tile}"))
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        std::fs::write(&damaged, text).unwrap();
+        let db3 = dir.path().join(format!("damaged-{tile}.db"));
+        let o = run(&[
+            "import-game",
+            "--db",
+            db3.to_str().unwrap(),
+            damaged.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(&format!("line {line}:")), "{err}");
+        assert!(!err.contains("line 232"), "{err}");
+    }
+
+    // A ruleset that is neither built in nor a file: refused before anything is recorded.
+    let db4 = dir.path().join("ruleset.db");
+    let o = run(&[
+        "import-game",
+        "--db",
+        db4.to_str().unwrap(),
+        "--ruleset",
+        "nonesuch",
+        log,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("`nonesuch` is neither a built-in ruleset"),
+        "{err}"
+    );
 }

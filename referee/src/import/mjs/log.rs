@@ -81,16 +81,20 @@ pub fn read_log(text: &str, table: &TableId, game: u32) -> Result<Vec<(usize, Mj
             text.push_str(r);
             text.push_str("\r\n");
         }
-        // Line numbers in errors are the log's: each message's own line is kept beside it.
-        let lines: Vec<usize> = messages.iter().map(|(l, _)| *l).collect();
-        for (_, m) in &messages {
+        // Line numbers in errors are the log's: where each message starts in the hand's text
+        // is kept beside its line in the log (a message may run over several lines).
+        let mut at = header.len() + usize::from(prevailing.is_some()) + 1;
+        let mut starts: Vec<(usize, usize)> = Vec::with_capacity(messages.len());
+        for (l, m) in &messages {
+            starts.push((at, *l));
+            at += 1 + m.matches('\n').count();
             text.push_str(m);
             text.push_str("\r\n");
         }
-        let offset = header.len() + usize::from(prevailing.is_some());
         let log_line = |l: usize| {
-            l.checked_sub(offset + 1)
-                .and_then(|i| lines.get(i).copied())
+            let i = starts.partition_point(|&(start, _)| start <= l);
+            i.checked_sub(1)
+                .map(|i| starts[i].1 + (l - starts[i].0))
                 .unwrap_or(first)
         };
         let mut hand = read(&text, table.clone(), game, n as u32 + 1).map_err(|e| MjsError {
