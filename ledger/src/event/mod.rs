@@ -164,6 +164,8 @@ catalogue! {
     DiscardTakenBack = "discard_taken_back", v 1, Hand;
     /// A discard was taken into a concealed hand (Code §81).
     DiscardTakenIntoHand = "discard_taken_into_hand", v 1, Hand;
+    /// A discard taken into a hand was returned to the table (Code §81).
+    DiscardReturned = "discard_returned", v 1, Hand;
     /// A claim was retracted (Code §69–71).
     ClaimRetracted = "claim_retracted", v 1, Hand;
     /// A kong was declared.
@@ -252,9 +254,9 @@ stream_enum!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegis
 stream_enum!(TableEvent: GameStarted, GameEnded);
 stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
-    DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, NoChoicePleaded,
-    KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued,
-    RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored);
+    DiscardTakenIntoHand, DiscardReturned, ClaimRetracted, KongDeclared, OriginalCallAnnounced,
+    NoChoicePleaded, KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised,
+    RulingIssued, RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored);
 
 #[cfg(test)]
 mod tests {

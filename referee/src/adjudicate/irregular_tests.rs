@@ -428,6 +428,7 @@ fn every_breach() -> Vec<Breach> {
             their: ClaimKind::MahJongg,
         });
         out.push(Breach::DiscardedBeforeLayingDown(claim));
+        out.push(Breach::ClaimLeavesNoDiscard(claim));
     }
     out.push(Breach::ClaimForfeited { robbing: true });
     out.push(Breach::ClaimForfeited { robbing: false });

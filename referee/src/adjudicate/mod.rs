@@ -52,7 +52,7 @@
 //! | the set a called chow displays (§91 for §90(a)) | the chow its held tiles make, or when they are unseen one of its suit: all §90(a) asks of it; for the other signals only once laid down | `watch::called_set`, `turn_tests::a_chow_counts_as_displayed_from_its_call_for_the_one_suit_signal_section_91` |
 //! | a kong from the hand straight after claiming a discard (§48, §51) | flagged as a kong out of turn, for the referee to rule whether it stands; never offered as a legal move | `play::PlayState::turn_by_claim`, `turn_tests::no_kong_from_the_hand_straight_after_claiming_a_discard_sections_48_51` |
 //! | a special limit hand's own count with the roof off (§121) | what needs no set counts: the points for Mah-Jongg and for the tile's source, the bonus tiles and their doubles (§116), the doubles of §117; its pair is not a set and scores no pair points | `score::evaluate::Context::counts_in_special`, `tests/scoring_code.rs` |
-//! | others claiming a discard returned from a hand (§81) | §81 bars only the offender from using it; the replay has no event for its return, so the finding leaves the return to the referee | [`irregular`] |
+//! | others claiming a discard returned from a hand (§81) | §81 bars only the offender from using it: returned (`S:return 5p`, a `DiscardReturned` event) it lies on the table as before — the live discard again if nothing was discarded since, the offender then drawing in his turn — and the others may claim it | [`irregular`], `turn_tests::a_discard_taken_into_the_hand_is_returned_when_demanded_section_81` |
 
 pub mod cannon;
 pub mod danger;

@@ -120,13 +120,25 @@ pub(crate) fn could_show(
 }
 
 impl Notes {
-    /// The notes of a play starting from a position (event 0): the Original Calls it shows
-    /// bind from there.
-    pub(crate) fn from_position(state: &PlayState) -> Notes {
+    /// The notes of a play starting from a position (event 0), `to_discard` the seat whose
+    /// turn it is to discard: the Original Calls it shows bind from there, and a seat holding
+    /// more or fewer tiles than the correct number (§89(a)) is found long or short there.
+    pub(crate) fn from_position(state: &PlayState, to_discard: Option<Seat>) -> Notes {
         let mut notes = Notes::default();
         for seat in Seat::ALL {
             if state.seats[seat].original_call {
                 notes.called[seat] = Some(0);
+            }
+            let c = count(&state.seats[seat], u32::from(to_discard == Some(seat)));
+            if let Some(fault) = c.fault() {
+                notes.incorrect.push(IncorrectHand {
+                    seat,
+                    fault,
+                    event: 0,
+                    count: Some(c),
+                    last_correct: None,
+                    set: None,
+                });
             }
         }
         notes

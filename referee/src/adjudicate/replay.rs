@@ -86,7 +86,10 @@ impl Replay {
         Ok(Replay {
             watch: came(CannonWatch::new(CannonReading::CODE)),
             book_watch: book_watch(play.rules()).map(came),
-            notes: Notes::from_position(play.state()),
+            notes: Notes::from_position(
+                play.state(),
+                to_move.stage.to_discard().then_some(to_move.seat),
+            ),
             bars: Vec::new(),
             rival_bars: Vec::new(),
             play,

@@ -491,3 +491,49 @@ fn of_two_tiles_discarded_together_the_one_claimed_by_the_next_in_order_is_the_d
     );
     assert!(kinds(&findings(&r, &code())).contains(&"precedence"));
 }
+
+#[test]
+fn a_hand_of_the_wrong_size_in_a_position_is_ruled_on_not_refused_section_89() {
+    // Given a referee finding South to discard with thirteen tiles (the fourteenth in the live
+    // wall), when South discards, then the position stands and South's hand is short.
+    let r = at(
+        "g1 h1 dealer:E prevailing:E | E: ?13 | S: 12345m 68p 3889s EE 1f | W: ?13 \
+        | N: ?4 [222s] [444s] [777s] | E:9p S:1m W:R N:5m E:2p | live:70 box:16 \
+        | S:drew 3s | S:discard 1m",
+    );
+    let found = findings(&r, &code());
+    assert_eq!(kinds(&found), vec!["short-hand"], "{found:#?}");
+    assert_eq!((found[0].offender(), found[0].event()), (Some(South), 0));
+
+    // Given North short with two tiles and three sets, when it claims a pung with both, then
+    // the claim is flagged: it would leave him nothing to discard (§89(b)).
+    let r = at("g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: ?13 \
+        | N: 99s [222s] [444s] [777s] | E:9p S:1m W:R N:5m E:2p | live:72 box:16 \
+        | S:drew | S:discard 9s, N:claim pung 9s");
+    let found = findings(&r, &code());
+    let kinds = kinds(&found);
+    assert!(kinds.contains(&"short-hand-claim"), "{found:#?}");
+    assert!(kinds.contains(&"short-hand"), "{found:#?}");
+}
+
+#[test]
+fn a_discard_taken_into_the_hand_is_returned_when_demanded_section_81() {
+    // Given West taking South's 9s into its concealed hand in its turn, when another player
+    // demands it back and West returns it, then the 9s lies on the table again as the live
+    // discard, West draws instead, and the taking stays flagged.
+    let base = "g1 h1 dealer:E prevailing:E | E: ?13 | S: ?14 | W: 99s 456p 789p 11m EE W \
+        | N: ?13 | E:9p | live:69 | S:drew | S:discard 9s, W:intohand 9s";
+    let r = at(&format!("{base}, W:return 9s"));
+    let state = r.replay.state();
+    assert_eq!(state.turn, Turn::Draw(West));
+    assert_eq!(state.live_discard().map(|d| d.placed), Some(tile("9s")));
+    assert!(matches!(&state.seats[West].concealed, Concealed::Known(c) if c.get(tile("9s")) == 2));
+    assert_eq!(kinds(&findings(&r, &code())), vec!["discard-into-hand"]);
+    // North may now claim it.
+    at(&format!("{base}, W:return 9s, N:claim pung 9s"));
+    // A tile never taken in cannot be returned.
+    let p: Position = format!("{base}, W:return 5m").parse().unwrap();
+    let r = Replay::replay_from_position(PlayRules::of(&code()), &p).unwrap();
+    let refused = r.refused.expect("nothing to return").to_string();
+    assert!(refused.contains("took no discard `5m`"), "{refused}");
+}

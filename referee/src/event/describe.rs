@@ -46,6 +46,9 @@ pub fn describe(e: &HandEvent) -> String {
         HandEvent::DiscardTakenIntoHand(t) => {
             format!("{} took the discard {} into the hand", t.seat, t.tile)
         }
+        HandEvent::DiscardReturned(t) => {
+            format!("{} returned the discard {} to the table", t.seat, t.tile)
+        }
         HandEvent::ClaimRetracted(r) if r.reason.is_empty() => {
             format!("{} retracted a {} claim", r.seat, r.claim.name())
         }

@@ -177,6 +177,16 @@ pub struct DiscardTakenIntoHand {
     pub tile: Tile,
 }
 
+/// A discard a seat had taken into its concealed hand goes back to the table, as another
+/// player may demand (Code §81), not to be used for any purpose by that seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiscardReturned {
+    /// The seat that had taken it.
+    pub seat: Seat,
+    pub tile: Tile,
+}
+
 /// A seat let the live discard go: it makes no claim on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

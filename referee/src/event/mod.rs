@@ -87,6 +87,7 @@ pub enum HandEvent {
     SetExposed(SetExposed),
     DiscardTakenBack(DiscardTakenBack),
     DiscardTakenIntoHand(DiscardTakenIntoHand),
+    DiscardReturned(DiscardReturned),
     ClaimRetracted(ClaimRetracted),
     KongDeclared(KongDeclared),
     OriginalCallAnnounced(OriginalCallAnnounced),
@@ -175,6 +176,6 @@ from_payloads!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialReg
 from_payloads!(TableEvent: GameStarted, GameEnded);
 from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
-    DiscardTakenIntoHand, ClaimRetracted, KongDeclared, OriginalCallAnnounced, NoChoicePleaded,
-    KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised, RulingIssued,
-    RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored);
+    DiscardTakenIntoHand, DiscardReturned, ClaimRetracted, KongDeclared, OriginalCallAnnounced,
+    NoChoicePleaded, KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised,
+    RulingIssued, RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored);

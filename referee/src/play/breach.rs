@@ -35,6 +35,9 @@ pub enum Breach {
     /// its loose tile was drawn): the tile drawn completes the drawer's hand, and the claim is
     /// forfeited.
     ClaimForfeited { robbing: bool },
+    /// §89(b): a claim for a set that would leave the claimant (a short hand) without a tile
+    /// to discard.
+    ClaimLeavesNoDiscard(ClaimKind),
     /// The ruleset's limit on chows (a house rule, not the Code's).
     ChowBeyondLimit { max: u8 },
     /// §55(a): an Original Call announced other than straight after the seat's first discard.
@@ -96,6 +99,7 @@ impl Breach {
             Breach::ReplacementNotDrawn { .. } => "Code §80",
             Breach::ClaimForfeited { robbing: false } => "Code §64",
             Breach::ClaimForfeited { robbing: true } => "Code §60",
+            Breach::ClaimLeavesNoDiscard(_) => "Code §89(b)",
             Breach::ChowBeyondLimit { .. } => "ruleset: one chow per hand",
             Breach::OriginalCallMistimed => "Code §55",
             Breach::NoChoiceLate => "Code §95(b)",
@@ -130,6 +134,7 @@ impl Breach {
             Breach::DiscardedBeforeLayingDown(_) => "discard-before-laying-down",
             Breach::ReplacementNotDrawn { .. } => "replacement-not-drawn",
             Breach::ClaimForfeited { .. } => "claim-forfeited",
+            Breach::ClaimLeavesNoDiscard(_) => "short-hand-claim",
             Breach::ChowBeyondLimit { .. } => "chow-limit",
             Breach::OriginalCallMistimed => "misplaced-original-call",
             Breach::NoChoiceLate => "late-no-choice",
@@ -206,6 +211,10 @@ impl Breach {
             ),
             Breach::ClaimForfeited { robbing: true } => format!(
                 "The kong's owner had drawn his loose tile, and it completes his hand: the kong may not be robbed (Code §60). {seat} takes up his hand and his call of Mah-Jongg, and play goes on."
+            ),
+            Breach::ClaimLeavesNoDiscard(claim) => format!(
+                "A player with a short hand may not claim a discard for any purpose if he would thereby be left without a tile to discard (Code §89(b)): {seat}'s claim for {} would leave him none, and does not stand.",
+                claim.name()
             ),
             Breach::ChowBeyondLimit { max } => format!(
                 "The ruleset allows {max} chow(s) in a hand: {seat}'s chow is one too many under it."

@@ -89,6 +89,8 @@ pub enum Inconsistent {
     NothingHeld { seat: Seat },
     #[error("there is no discard to {what}")]
     NoLiveDiscard { what: &'static str },
+    #[error("{seat} took no discard `{tile}` into its hand to return (Code §81)")]
+    NothingToReturn { seat: Seat, tile: Tile },
     #[error("{seat} claims `{tile}`, but the live discard is `{placed}`")]
     NotTheDiscard {
         seat: Seat,

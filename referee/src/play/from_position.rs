@@ -73,6 +73,7 @@ impl PlayState {
             robbing_refused: None,
             loose_for_kong: None,
             taken_back: None,
+            into_hand: Vec::new(),
             drawn_over: None,
             kongs_in_turn: matches!(to_move.stage, Stage::Loose(_) | Stage::Konged)
                 .then_some((x, 1)),

@@ -330,6 +330,9 @@ pub struct PlayState {
     pub last_draw: Option<LastDraw>,
     /// The seat whose kong was just robbed (§57), until the robber goes Mah-Jongg.
     pub robbed_from: Option<Seat>,
+    /// The discards taken into a concealed hand (§81), by whom and where among the discards,
+    /// while they may be demanded back.
+    pub into_hand: Vec<(Seat, usize)>,
     /// A discard taken back (§70), by whom and which tile, until its replacement is discarded:
     /// "his first discard may be claimed at any time until he has made his second discard in
     /// its place".
@@ -438,6 +441,7 @@ impl PlayState {
             robbing_refused: None,
             loose_for_kong: None,
             taken_back: None,
+            into_hand: Vec::new(),
             drawn_over: None,
             kongs_in_turn: None,
             laid_down: BySeat::from_fn(|_| None),

@@ -4,8 +4,8 @@ use std::fmt;
 
 use crate::event::{
     BonusTileDeclared, ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, ClaimRetracted,
-    DiscardTakenBack, DiscardTakenIntoHand, HandEvent, HandExposed, KongDeclared, KongKind,
-    KongRobbed, LooseTileDrawn, MahJonggDeclared, NoChoicePleaded, OriginalCallAnnounced,
+    DiscardReturned, DiscardTakenBack, DiscardTakenIntoHand, HandEvent, HandExposed, KongDeclared,
+    KongKind, KongRobbed, LooseTileDrawn, MahJonggDeclared, NoChoicePleaded, OriginalCallAnnounced,
     SetExposed, TileDiscarded, TileDrawn, WashOut,
 };
 use crate::hand::Hand;
@@ -67,6 +67,8 @@ pub enum Act {
     TakeBack { seat: Seat, tile: Tile },
     /// `S:intohand 5p`.
     IntoHand { seat: Seat, tile: Tile },
+    /// `S:return 5p`: the discard South took into its hand goes back to the table (§81).
+    Return { seat: Seat, tile: Tile },
     /// `S:call`: an Original Call.
     OriginalCall { seat: Seat },
     /// `W:show <hand>`: the hand laid down (§104).
@@ -139,6 +141,9 @@ impl Act {
             Act::IntoHand { seat, tile } => {
                 HandEvent::DiscardTakenIntoHand(DiscardTakenIntoHand { seat, tile })
             }
+            Act::Return { seat, tile } => {
+                HandEvent::DiscardReturned(DiscardReturned { seat, tile })
+            }
             Act::OriginalCall { seat } => {
                 HandEvent::OriginalCallAnnounced(OriginalCallAnnounced { seat })
             }
@@ -167,6 +172,7 @@ impl Act {
             | Act::NoChoice { seat }
             | Act::TakeBack { seat, .. }
             | Act::IntoHand { seat, .. }
+            | Act::Return { seat, .. }
             | Act::OriginalCall { seat }
             | Act::Show { seat, .. } => Some(seat),
             Act::WashOut => None,
@@ -225,6 +231,7 @@ impl fmt::Display for Act {
             Act::NoChoice { .. } => f.write_str("nochoice"),
             Act::TakeBack { tile, .. } => write!(f, "takeback {tile}"),
             Act::IntoHand { tile, .. } => write!(f, "intohand {tile}"),
+            Act::Return { tile, .. } => write!(f, "return {tile}"),
             Act::OriginalCall { .. } => f.write_str("call"),
             Act::Show { hand, .. } => write!(f, "show {hand}"),
             Act::WashOut => f.write_str("washout"),
@@ -438,6 +445,13 @@ pub(crate) fn read(words: &[Word<'_>], rest: impl FnOnce() -> String) -> Result<
                 tile: tile_at(0)?,
             }
         }
+        "return" => {
+            arity(1, "write `S:return 5p`")?;
+            Act::Return {
+                seat,
+                tile: tile_at(0)?,
+            }
+        }
         "call" => {
             arity(0, "`S:call` takes nothing after it")?;
             Act::OriginalCall { seat }
@@ -451,6 +465,6 @@ pub(crate) fn read(words: &[Word<'_>], rest: impl FnOnce() -> String) -> Result<
                 .map_err(|e| (args[0].0, SyntaxKind::HandShown(e)))?;
             Act::Show { seat, hand }
         }
-        _ => return Err(not("no such act (draw, loose, bonus, discard, claim, pass, grant, expose, retract, kong, rob, mahjongg, nochoice, takeback, intohand, call, show; washout)")),
+        _ => return Err(not("no such act (draw, loose, bonus, discard, claim, pass, grant, expose, retract, kong, rob, mahjongg, nochoice, takeback, intohand, return, call, show; washout)")),
     })
 }

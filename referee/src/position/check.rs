@@ -89,28 +89,8 @@ fn seat(setup: &PositionSetup, s: Seat, problems: &mut Vec<Problem>) -> SeatPosi
             Concealed::Known(TileCounts::from_tiles(&hand.concealed).unwrap_or(TileCounts::EMPTY))
         }
     };
-    let to_move = setup.to_move.value;
-    let discarding = to_move.seat == s && to_move.stage.to_discard();
-    let in_hand = counted.unwrap_or(hand.concealed.len() as u32);
-    let held = in_hand.saturating_add(3 * hand.melds.len() as u32);
-    let expected = 13 + u32::from(discarding);
-    if held != expected {
-        problem(
-            *column,
-            ProblemKind::TileCount {
-                seat: s,
-                concealed: in_hand,
-                sets: hand.melds.len(),
-                held,
-                expected,
-                turn: if discarding {
-                    ", and one more in the turn to discard"
-                } else {
-                    ""
-                },
-            },
-        );
-    }
+    // A seat holding the wrong number of tiles (§89(a)) is what a referee may find at the
+    // table: the position takes it as it is, and the adjudication rules it long or short.
     // Bonus tiles are written, and held, in the notation's order.
     let mut bonus = hand.bonus.clone();
     bonus.sort_unstable();

@@ -122,15 +122,6 @@ pub enum ProblemKind {
     TooManyBonus(Bonus),
     #[error("{0}")]
     Set(HandProblem),
-    #[error("{seat} holds {concealed} concealed tiles and {sets} sets, {held} tiles counting each set as three; it should hold {expected} (Code §89(a): thirteen{turn})")]
-    TileCount {
-        seat: Seat,
-        concealed: u32,
-        sets: usize,
-        held: u32,
-        expected: u32,
-        turn: &'static str,
-    },
     #[error(
         "a winning tile belongs to a hand laid down after Mah-Jongg (an act), not to a position"
     )]

@@ -62,6 +62,7 @@
 //! | `S:nochoice` | [`NoChoicePleaded`](crate::event::NoChoicePleaded) |
 //! | `S:takeback 5p` | [`DiscardTakenBack`](crate::event::DiscardTakenBack) |
 //! | `S:intohand 5p` | [`DiscardTakenIntoHand`](crate::event::DiscardTakenIntoHand) |
+//! | `S:return 5p` (the discard South took into its hand goes back to the table, §81) | [`DiscardReturned`](crate::event::DiscardReturned) |
 //! | `S:call` | [`OriginalCallAnnounced`](crate::event::OriginalCallAnnounced) |
 //! | `W:show 11s 234s [222s] [444s] [777s] =5s` (a hand laid down, §104) | [`HandExposed`](crate::event::HandExposed) |
 //! | `washout` | [`WashOut`](crate::event::WashOut) |
@@ -72,8 +73,10 @@
 //! Reading a line is in two steps, syntax apart from meaning, each listing *every* problem it
 //! finds with its field and column: [`PositionSetup`] is what the line says (a
 //! [`SyntaxError`] when it does not say anything), [`Position::new`] checks it into a position
-//! that can exist (a [`Problem`]: a fifth copy of a tile, a seat holding the wrong number of
-//! tiles for its sets, a turn at odds with the discards …). [`Position`]'s `Display` writes the
+//! that can exist (a [`Problem`]: a fifth copy of a tile, a set that is not one, a turn at odds
+//! with the discards …). A seat holding more or fewer tiles than §89(a)'s count for its turn is
+//! not a problem of the line: a referee finds such hands at tables, and the adjudication rules
+//! them long or short (§89). [`Position`]'s `Display` writes the
 //! canonical line, which reads back to the same position.
 //!
 //! The play (`play::Play::from_position`) takes a position as its event 0, and the
@@ -96,8 +99,8 @@
 //! // The canonical line reads back to the same position.
 //! assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
 //!
-//! // Every problem at once: North holds one tile too many, and a fifth 2 bamboo is discarded.
-//! let bad = line.replace("N: ?4", "N: ?5").replace("W:R N:5m E:2p", "W:2s N:5m E:2s");
+//! // Every problem at once: a set that is not one, and a fifth 2 bamboo discarded.
+//! let bad = line.replace("[444s]", "[445s]").replace("W:R N:5m E:2p", "W:2s N:5m E:2s");
 //! let err = bad.parse::<Position>().unwrap_err();
 //! assert_eq!(err.problems().len(), 2, "{err}");
 //! ```

@@ -322,6 +322,23 @@ pub(super) fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
     }
     never_laid_down(state, seat)?;
     let mut v = Vec::new();
+    // §89(b): a short hand may not claim for a set that leaves it no tile to discard.
+    let from_hand = match e.claim {
+        ClaimKind::Chow | ClaimKind::Pung => 2,
+        ClaimKind::Kong => 3,
+        ClaimKind::MahJongg => 0,
+    };
+    if from_hand > 0 && state.seats[seat].concealed.len() <= from_hand {
+        v.push(Irregularity::by(
+            seat,
+            Breach::ClaimLeavesNoDiscard(e.claim),
+            format!(
+                "{seat} claimed for {} with {} tiles in hand, leaving none to discard",
+                e.claim.name(),
+                state.seats[seat].concealed.len()
+            ),
+        ));
+    }
     if seat == d.seat {
         v.push(Irregularity::by(
             seat,

@@ -1,7 +1,9 @@
 //! Discards: in turn (§35), out of turn (§74), falsely named (§84), two together (§75), taken
 //! back (§70–71) or into the hand (§81).
 
-use crate::event::{ClaimKind, DiscardTakenBack, DiscardTakenIntoHand, TileDiscarded};
+use crate::event::{
+    ClaimKind, DiscardReturned, DiscardTakenBack, DiscardTakenIntoHand, TileDiscarded,
+};
 use crate::play::breach::Breach;
 use crate::play::error::{Inconsistent, Irregularity};
 use crate::play::rules::PlayRules;
@@ -196,6 +198,45 @@ pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome
     Ok(v)
 }
 
+/// §81: a discard `e.seat` took into its concealed hand goes back to the table, where it lies
+/// as it did: the live discard again if nothing has been discarded since (the seat then draws
+/// in its turn instead of using it), else dead.
+pub(super) fn returned(state: &mut PlayState, e: &DiscardReturned) -> Outcome {
+    let seat = e.seat;
+    let Some(k) = state
+        .into_hand
+        .iter()
+        .rposition(|&(s, i)| s == seat && state.discards[i].placed == e.tile)
+    else {
+        return Err(Inconsistent::NothingToReturn { seat, tile: e.tile });
+    };
+    let (_, i) = state.into_hand[k];
+    let s = &mut state.seats[seat];
+    match &mut s.concealed {
+        Concealed::Known(c) => {
+            *c = c.without(e.tile).ok_or(Inconsistent::NotHeld {
+                seat,
+                tile: AnyTile::Playing(e.tile),
+            })?
+        }
+        Concealed::Counted(0) => return Err(Inconsistent::NothingHeld { seat }),
+        Concealed::Counted(n) => {
+            *n -= 1;
+            s.shown = s.shown.without(e.tile).unwrap_or(s.shown);
+        }
+    }
+    state.into_hand.remove(k);
+    state.discards[i].claimed_by = None;
+    if i + 1 == state.discards.len() && state.turn == Turn::Discard(seat) {
+        state.turn = Turn::Draw(seat);
+        state.window = Some(Window {
+            declared: true,
+            ..Window::open(i)
+        });
+    }
+    Ok(Vec::new())
+}
+
 /// §70: a claim of a discard its discarder took back, before he discarded another in its
 /// place: the tile goes back on the table as his discard, and the claim is made on it. `false`
 /// (nothing changed) when the claim is not of such a tile.
@@ -258,6 +299,7 @@ pub(super) fn taken_into_hand(state: &mut PlayState, e: &DiscardTakenIntoHand) -
     }
     state.seats[seat].take_in_view(e.tile)?;
     state.discards[index].claimed_by = Some(seat);
+    state.into_hand.push((seat, index));
     state.window = None;
     if state.turn == Turn::Draw(seat) {
         state.turn = Turn::Discard(seat);

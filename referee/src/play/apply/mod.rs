@@ -22,7 +22,7 @@ use super::rules::PlayRules;
 use super::state::{Ending, PlayState, Turn};
 
 use claim::{claimed, exposed, granted, passed, retracted};
-use discard::{discarded, taken_back, taken_into_hand};
+use discard::{discarded, returned, taken_back, taken_into_hand};
 use draw::{bonus_declared, drawn, loose_drawn};
 use end::{laid_down, mahjongg, score_claimed, wash_out};
 use kong::{kong, robbed};
@@ -74,6 +74,7 @@ pub(crate) fn apply(
         HandEvent::SetExposed(e) => exposed(rules, state, e),
         HandEvent::DiscardTakenBack(e) => taken_back(state, e),
         HandEvent::DiscardTakenIntoHand(e) => taken_into_hand(state, e),
+        HandEvent::DiscardReturned(e) => returned(state, e),
         HandEvent::ClaimRetracted(e) => retracted(state, e),
         HandEvent::KongDeclared(e) => kong(rules, state, e),
         HandEvent::OriginalCallAnnounced(e) => {
