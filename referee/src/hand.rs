@@ -332,6 +332,27 @@ pub struct Hand {
 impl Hand {
     /// Checks a setup, listing every problem found.
     pub fn new(setup: &HandSetup) -> Result<Hand, Vec<HandProblem>> {
+        Hand::checked(setup, false)
+    }
+
+    /// Checks a setup as [`Hand::new`] does, but takes a losing hand with fewer than thirteen
+    /// tiles: a short hand (Code §89(a)), which at settlement "scores its properly constituted
+    /// sets, pairs and bonus tiles" (§89(c)). More than thirteen is still refused.
+    pub fn new_short(setup: &HandSetup) -> Result<Hand, Vec<HandProblem>> {
+        Hand::checked(setup, true)
+    }
+
+    /// A short hand in the notation ([`Hand::new_short`]).
+    pub fn parse_short(s: &str) -> Result<Hand, HandError> {
+        Hand::new_short(&s.parse::<HandSetup>()?).map_err(HandError::Invalid)
+    }
+
+    /// Is it a losing hand of fewer than thirteen tiles, each set counted as three (§89(a))?
+    pub fn is_short(&self) -> bool {
+        self.winning.is_none() && (self.concealed.len() + 3 * self.melds.len()) < 13
+    }
+
+    fn checked(setup: &HandSetup, short: bool) -> Result<Hand, Vec<HandProblem>> {
         let mut problems = Vec::new();
         let melds: Vec<Meld> = setup
             .melds
@@ -377,7 +398,8 @@ impl Hand {
         } else {
             (13, "losing")
         };
-        if total != expected {
+        let short_allowed = short && setup.winning.is_none() && total < expected;
+        if total != expected && !short_allowed {
             problems.push(HandProblem::WrongCount {
                 sets: setup.melds.len(),
                 concealed: setup.concealed.len(),
@@ -417,6 +439,26 @@ impl Hand {
     /// The concealed groups as the player laid them down (empty for an ungrouped hand).
     pub fn groups(&self) -> &[ConcealedGroup] {
         &self.groups
+    }
+
+    /// The same hand without up to `n` of its concealed `tile` and without any group holding
+    /// that tile (its other tiles left ungrouped): what scores when a set of them is allowed no
+    /// score (Code §78).
+    pub fn striking(&self, tile: Tile, n: u8) -> Hand {
+        let mut concealed = self.concealed;
+        for _ in 0..n {
+            concealed = concealed.without(tile).unwrap_or(concealed);
+        }
+        Hand {
+            concealed,
+            groups: self
+                .groups
+                .iter()
+                .filter(|g| !g.tiles().contains(&tile))
+                .copied()
+                .collect(),
+            ..self.clone()
+        }
     }
 
     /// The same tiles, ungrouped: scored in their best arrangement.

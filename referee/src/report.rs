@@ -51,6 +51,11 @@ pub struct HandReport {
     /// event): tiles seen, for "the only place" (Code §115(c)).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub discards: Vec<Tile>,
+    /// The seats whose losing hands are short (Code §89(a): a replacement not drawn, §80; a
+    /// discard out of turn claimed, §74; a set struck, §78), taken with fewer than thirteen
+    /// tiles and scored as they are (§89(c)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short: Vec<Seat>,
 }
 
 /// A checked report: the hands parse, the four come from one set, the win is coherent.
@@ -72,6 +77,15 @@ pub struct Settled {
     pub nets: BySeat<i64>,
 }
 
+/// The seats whose hands are short (Code §89(a)), in seat order.
+pub fn short_hands(hands: &BySeat<Option<Hand>>) -> Vec<Seat> {
+    hands
+        .iter()
+        .filter(|(_, h)| h.as_ref().is_some_and(Hand::is_short))
+        .map(|(s, _)| s)
+        .collect()
+}
+
 impl HandReport {
     /// The report that states `facts` again: where a correction starts from.
     pub fn from_facts(facts: &HandFacts) -> HandReport {
@@ -90,6 +104,7 @@ impl HandReport {
                 .unwrap_or_default(),
             penalties: facts.penalties.clone(),
             discards: facts.discards.tiles().collect(),
+            short: short_hands(&facts.hands),
         }
     }
 
@@ -99,7 +114,12 @@ impl HandReport {
         let hands = self.hands.as_ref().map_with_key(|seat, text| {
             let text = text.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
             let field = format!("hands.{seat}");
-            match text.parse::<Hand>() {
+            let parsed = if self.short.contains(&seat) {
+                Hand::parse_short(text)
+            } else {
+                text.parse::<Hand>()
+            };
+            match parsed {
                 Ok(h) => Some(h),
                 Err(e) => {
                     v.push(Violation::new(field, e.to_string()));

@@ -41,7 +41,7 @@ use std::fmt;
 
 use crate::event::ClaimKind;
 use crate::play::SeatState;
-use crate::{BySeat, Seat, SetKind};
+use crate::{BySeat, Seat, SetKind, Tile};
 
 /// What is wrong with a hand (Code §89(a)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,7 +121,7 @@ pub enum FoulSet {
     /// §77: laid down as another kind of set than the claim granted.
     NotAsClaimed { claimed: ClaimKind, laid: ClaimKind },
     /// §78: a discard granted for a set never laid down before the next draw or claim.
-    NeverLaidDown { claimed: ClaimKind },
+    NeverLaidDown { claimed: ClaimKind, tile: Tile },
 }
 
 impl FoulSet {
@@ -146,9 +146,10 @@ impl fmt::Display for FoulSet {
                 f,
                 "the discard was claimed for {claimed:?} but laid down as a {laid:?}, and the set was not put right before the seat's next draw or claim"
             ),
-            FoulSet::NeverLaidDown { claimed } => write!(
+            FoulSet::NeverLaidDown { claimed, tile } => write!(
                 f,
-                "a discard granted for {claimed:?} was not laid down with its set before the seat's next draw or claim"
+                "the discard `{tile}`, granted for {}, was not laid down with its set before the seat's next draw or claim",
+                claimed.name()
             ),
         }
     }
@@ -230,12 +231,18 @@ impl fmt::Display for IncorrectHand {
                 write!(f, " The count was right at its discard at event {e}.")?;
             }
         }
-        if let Some((set, e)) = self.set {
-            write!(
+        match self.set {
+            Some((set @ FoulSet::NeverLaidDown { .. }, e)) => write!(
+                f,
+                "{s} drew or claimed at event {e} with a set still owed: {set} ({}).",
+                set.rule()
+            )?,
+            Some((set, e)) => write!(
                 f,
                 "{s} declared a set at event {e} in error: {set} ({}).",
                 set.rule()
-            )?;
+            )?,
+            None => {}
         }
         write!(
             f,

@@ -75,7 +75,7 @@ pub struct Before {
     in_turn: bool,
     last_draw: Option<LastDraw>,
     /// The event's seat had a granted discard not yet laid down, and the claim it was for.
-    granted: Option<ClaimKind>,
+    granted: Option<crate::play::Claimed>,
     /// For a retraction: the discard claimed (its place, tile and discarder), whether it was
     /// granted, and whether the claim was in error.
     withdrawn: Option<(usize, Tile, Seat, bool, bool)>,
@@ -151,7 +151,7 @@ impl Notes {
         };
         // A discard granted and its set not laid down: while the seat is to lay it down, or
         // after it discarded first (§41), until its next draw or claim (§78).
-        let granted = state.seats[seat].claimed.map(|c| c.claim);
+        let granted = state.seats[seat].claimed;
         let withdrawn = match event {
             HandEvent::ClaimRetracted(r) => Self::withdrawn(state, seat, r.claim),
             _ => None,
@@ -289,7 +289,7 @@ impl Notes {
             }
             HandEvent::SetExposed(e) => {
                 self.alter(e.seat, n, Alteration::Exposed(e.claim));
-                let set = match (before.granted, before.from) {
+                let set = match (before.granted.map(|c| c.claim), before.from) {
                     (Some(_), Some(from))
                         if e.claim == ClaimKind::Chow && from.next() != e.seat =>
                     {
@@ -333,8 +333,12 @@ impl Notes {
         before: Before,
         claimed_from: Option<Seat>,
     ) {
-        if let Some(claimed) = before.granted {
-            self.foul(seat, n, FoulSet::NeverLaidDown { claimed }, n);
+        if let Some(c) = before.granted {
+            let set = FoulSet::NeverLaidDown {
+                claimed: c.claim,
+                tile: c.tile,
+            };
+            self.foul(seat, n, set, n);
         }
         for o in Seat::ALL {
             let Some(open) = self.open[o] else { continue };

@@ -14,8 +14,9 @@
 //!   false caller's penalty and no other score (§82).
 
 use super::false_call::FalseCall;
-use super::incorrect_hand::Fault;
+use super::incorrect_hand::{Fault, FoulSet};
 use super::replay::Replay;
+use crate::event::ClaimKind;
 use crate::play::{Ending, Turn};
 use crate::report::{HandReport, Settled};
 use crate::settle::Penalty;
@@ -52,6 +53,27 @@ pub fn report_as_played(replay: &Replay) -> Option<HandReport> {
     let notes = replay.notes();
     let long = long_hands(replay);
     let mut report = state.report_leaving_out(&long)?;
+    // §78: "no score allowed in respect of the set which he failed to expose": its tiles are
+    // struck from the foul hand before it is scored (a chow scores nothing anyway).
+    for h in &notes.incorrect {
+        let Some((FoulSet::NeverLaidDown { claimed, tile }, _)) = h.set else {
+            continue;
+        };
+        let n = match claimed {
+            ClaimKind::Pung => 3,
+            ClaimKind::Kong => 4,
+            ClaimKind::Chow | ClaimKind::MahJongg => continue,
+        };
+        if let Some(hand) = report.hands[h.seat]
+            .as_deref()
+            .and_then(|t| t.parse::<crate::Hand>().ok())
+        {
+            report.hands[h.seat] = Some(hand.striking(tile, n).to_string());
+            if !report.short.contains(&h.seat) {
+                report.short.push(h.seat);
+            }
+        }
+    }
     report
         .penalties
         .extend(long.iter().map(|&seat| Penalty::LongHand { seat }));

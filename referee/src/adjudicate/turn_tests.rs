@@ -145,6 +145,18 @@ fn a_kong_without_its_loose_tile_plays_on_short_and_keeps_its_kong_section_80() 
     let e = &r.replay.state().seats[East];
     assert_eq!(e.sets.len(), 1, "the kong stays");
     assert_eq!(r.replay.state().turn, Turn::Draw(South));
+
+    // When South goes Mah-Jongg, then the hand settles, East's short hand scoring its
+    // concealed kong of ones (32 points, §114) and nothing for its odd tiles.
+    let mut events = events;
+    events.push(draw(South, "4p"));
+    events.push(mahjongg(South, "4p", true));
+    let r = replay(&deal, &events);
+    let (report, settled) = super::report::settle(&r.replay, &code(), 0)
+        .unwrap()
+        .expect("the hand is settled");
+    assert_eq!(report.short, vec![East]);
+    assert_eq!(settled.sheets[East].total, 32, "{:?}", report.hands[East]);
 }
 
 #[test]
@@ -536,4 +548,47 @@ fn a_discard_taken_into_the_hand_is_returned_when_demanded_section_81() {
     let r = Replay::replay_from_position(PlayRules::of(&code()), &p).unwrap();
     let refused = r.refused.expect("nothing to return").to_string();
     assert!(refused.contains("took no discard `5m`"), "{refused}");
+}
+
+#[test]
+fn a_pung_never_laid_down_scores_nothing_at_settlement_section_78() {
+    // Given West granted East's red dragon for pung, discarding first and never laying it down,
+    // when East goes Mah-Jongg, then West's foul hand is settled without its dragons: "no score
+    // allowed in respect of the set which he failed to expose".
+    let deal = started(
+        "1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S R",
+        "2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s",
+        "9m 9m 5s 6s 7s 8s 9s R R G G N N",
+        "W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m",
+    );
+    let events: Vec<HandEvent> = vec![
+        discard(East, "R"),
+        claim(West, crate::event::ClaimKind::Pung, "R"),
+        grant(West, crate::event::ClaimKind::Pung),
+        discard(West, "N"),
+        draw(North, "7p"),
+        discard(North, "7p"),
+        draw(East, "5p"),
+        discard(East, "5p"),
+        draw(South, "6s"),
+        discard(South, "6s"),
+        draw(West, "4p"),
+        discard(West, "4p"),
+        draw(North, "9p"),
+        discard(North, "9p"),
+        draw(East, "S"),
+        mahjongg(East, "S", true),
+    ];
+    let r = replay(&deal, &events);
+    let found = findings(&r, &code());
+    let kinds = kinds(&found);
+    assert!(kinds.contains(&"foul-hand"), "{found:#?}");
+    assert!(kinds.contains(&"discard-before-laying-down"), "{found:#?}");
+    let (report, settled) = super::report::settle(&r.replay, &code(), 0)
+        .unwrap()
+        .expect("settled");
+    let west = report.hands[West].as_deref().unwrap();
+    assert!(!west.contains('R'), "the dragons are struck: {west}");
+    // West keeps its pair of green dragons (2 points) and nothing for the red.
+    assert_eq!(settled.sheets[West].total, 2, "{west}");
 }

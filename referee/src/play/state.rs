@@ -577,7 +577,8 @@ impl PlayState {
     /// winning tile apart, for the winner), its sets and bonus tiles. `None` while its
     /// concealed tiles are only counted.
     pub fn hand_of(&self, seat: Seat) -> Option<Hand> {
-        Hand::new(&self.setup_of(seat)?).ok()
+        // A seat may end the hand short (§89): its hand is still scored.
+        Hand::new_short(&self.setup_of(seat)?).ok()
     }
 
     /// `seat`'s hand laid down with its concealed tiles in `groups` (§104). The set or pair
@@ -673,6 +674,7 @@ impl PlayState {
         let mut report = HandReport {
             hands: BySeat::from_fn(|s| hands[s].as_ref().map(Hand::to_string)),
             discards: self.on_the_table().collect(),
+            short: crate::report::short_hands(&hands),
             ..HandReport::default()
         };
         if let Ending::MahJongg {

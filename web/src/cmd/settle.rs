@@ -70,6 +70,9 @@ struct Request {
     circumstances: Circumstances,
     #[serde(default)]
     penalties: Vec<Penalty<Seat>>,
+    /// The seats whose losing hands are short (Code §89(a)), scored as they are (§89(c)).
+    #[serde(default)]
+    short: Vec<referee::Seat>,
     /// The discards on the table, for "the only place" (Code §115(c)).
     #[serde(default)]
     discards: Vec<referee::Tile>,
@@ -97,6 +100,7 @@ impl Request {
             circumstances: self.circumstances,
             penalties: self.penalties.clone(),
             discards: self.discards.clone(),
+            short: self.short.clone(),
         }
     }
 

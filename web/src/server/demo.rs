@@ -168,6 +168,7 @@ pub fn build(
             let hands = BySeat::from_fn(&mut hand_of);
             HandReport {
                 discards: Vec::new(),
+                short: Vec::new(),
                 hands,
                 winner: Some(winner),
                 win_from: Some(book_hand.win_from),

@@ -58,6 +58,7 @@ impl RecordHand {
     fn report(&self) -> HandReport {
         HandReport {
             discards: Vec::new(),
+            short: Vec::new(),
             hands: self.hands.clone(),
             winner: self.winner,
             win_from: self.win_from,

@@ -418,6 +418,7 @@ impl HandForm {
         let text = |s: &str| Some(s.to_owned()).filter(|s| !s.trim().is_empty());
         Ok(HandReport {
             discards: Vec::new(),
+            short: Vec::new(),
             hands: BySeat::new(
                 text(&self.hand_east),
                 text(&self.hand_south),
