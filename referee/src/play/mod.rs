@@ -32,14 +32,17 @@
 mod apply;
 mod breach;
 mod call;
+mod deal;
 mod error;
 mod from_position;
 mod moves;
+mod report;
 mod rules;
 mod state;
 #[cfg(test)]
 mod tests;
 mod view;
+mod window;
 
 pub use breach::{sections, Breach};
 pub use call::{Call, RivalClaim};

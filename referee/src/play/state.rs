@@ -1,14 +1,13 @@
-//! The state of a hand in play, and the deal that begins it (Code §24).
+//! The state of a hand in play: each seat's tiles, the discards, the wall, whose turn it is and
+//! the windows the Code leaves open (§60, §64, §70, §81). The deal that begins it is `deal.rs`'s,
+//! the claims on a discard `window.rs`'s, what a finished hand comes to `report.rs`'s.
 
 use std::collections::VecDeque;
 
 use crate::by_seat::BySeat;
 use crate::counts::TileCounts;
-use crate::event::WinContext;
-use crate::event::{ClaimKind, Deal, HandStarted};
-use crate::hand::{Hand, HandSetup, RawMeld};
-use crate::report::{HandFacts, HandReport};
-use crate::rotation::Position;
+use crate::event::ClaimKind;
+use crate::hand::Hand;
 use crate::score::{Circumstances, WinFrom};
 use crate::seat::Seat;
 use crate::shape::Set;
@@ -16,6 +15,7 @@ use crate::tile::{AnyTile, Bonus, Tile, Wind};
 
 use super::error::Inconsistent;
 use super::rules::PlayRules;
+pub use super::window::Window;
 pub use crate::concealed::Concealed;
 
 /// How a set on the table was formed.
@@ -69,7 +69,7 @@ pub struct Claimed {
 }
 
 impl SeatState {
-    fn dealt(concealed: Concealed, undeclared: Vec<Bonus>) -> SeatState {
+    pub(super) fn dealt(concealed: Concealed, undeclared: Vec<Bonus>) -> SeatState {
         SeatState {
             concealed,
             undeclared,
@@ -154,58 +154,6 @@ pub struct Wall {
     pub live_tiles: Option<VecDeque<AnyTile>>,
     /// The kong box's tiles, next loose tile first, when known.
     pub loose_tiles: Option<VecDeque<AnyTile>>,
-}
-
-/// The claims on the live discard, while they may be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Window {
-    /// Index of the discard into [`PlayState::discards`].
-    pub discard: usize,
-    /// Each seat's claim, the latest it made (a claim displaced stays in the record).
-    pub claims: BySeat<Option<ClaimKind>>,
-    /// Seats that passed.
-    pub passed: BySeat<bool>,
-    /// A claim was declared on the discard, even if withdrawn since: the discarder may no
-    /// longer take it back (§71).
-    pub declared: bool,
-    /// The next player, who drew over the discard and put the tile back for a claim (§64): he
-    /// has renounced any claim of it for Mah-Jongg (§65).
-    pub drew: Option<Seat>,
-    /// Two tiles discarded together (§75): the one before, which may be claimed as well, and
-    /// which seats' claims are of it.
-    pub with: Option<usize>,
-    pub of_with: BySeat<bool>,
-}
-
-impl Window {
-    /// The claims on discard `discard`, none made yet.
-    pub(crate) fn open(discard: usize) -> Window {
-        Window {
-            discard,
-            claims: BySeat::from_fn(|_| None),
-            passed: BySeat::from_fn(|_| false),
-            declared: false,
-            drew: None,
-            with: None,
-            of_with: BySeat::from_fn(|_| false),
-        }
-    }
-
-    /// The claim that takes the discard, the discarder being `discarder`: §61's precedence —
-    /// with two tiles discarded together, among the claims of the tile claimed by the player
-    /// next in order of play, which is the discard "whether or not the claim of the player next
-    /// in order of play would take precedence according to section 61" (§75).
-    pub fn weighed(&self, discarder: Seat) -> Option<(Seat, ClaimKind)> {
-        if self.with.is_none() {
-            return super::apply::precedence(discarder, &self.claims);
-        }
-        let first = (1..4)
-            .map(|k| Seat::from_index((discarder.index() + k) % 4))
-            .find(|&s| self.claims[s].is_some())?;
-        let of_with = self.of_with[first];
-        let claims = BySeat::from_fn(|s| self.claims[s].filter(|_| self.of_with[s] == of_with));
-        super::apply::precedence(discarder, &claims)
-    }
 }
 
 /// Whose move it is and what it is.
@@ -373,131 +321,12 @@ pub struct DrawnOver {
     pub tile: Option<AnyTile>,
 }
 
-fn bonus_index(b: Bonus) -> usize {
+/// Where bonus tile `b` is counted.
+pub(super) fn bonus_index(b: Bonus) -> usize {
     Bonus::ALL.iter().position(|&x| x == b).unwrap_or(0)
 }
 
-/// A known wall holds every tile of the set, each as often as the set has it.
-fn check_wall(rules: &PlayRules, tiles: &[AnyTile]) -> Result<(), Inconsistent> {
-    let mut playing = [0u8; Tile::COUNT];
-    let mut bonus = [0u32; Bonus::ALL.len()];
-    for &t in tiles {
-        match t {
-            AnyTile::Playing(t) => {
-                playing[t.index()] += 1;
-                if playing[t.index()] > 4 {
-                    return Err(Inconsistent::FifthCopy(t));
-                }
-            }
-            AnyTile::Bonus(b) => {
-                bonus[bonus_index(b)] += 1;
-                if bonus[bonus_index(b)] > rules.bonus_tiles / 8 {
-                    return Err(Inconsistent::TooManyBonus(b));
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// East is dealt fourteen, the others thirteen.
-fn dealt_to(east: Seat, seat: Seat) -> usize {
-    if seat == east {
-        14
-    } else {
-        13
-    }
-}
-
 impl PlayState {
-    /// The hand as dealt.
-    pub(crate) fn deal(
-        rules: &PlayRules,
-        started: &HandStarted,
-    ) -> Result<PlayState, Inconsistent> {
-        let east = started.east;
-        let dealt: u32 = 14 + 3 * 13;
-        let empty = || SeatState::dealt(Concealed::Counted(0), Vec::new());
-        let mut state = PlayState {
-            game: started.game,
-            hand: started.hand,
-            east,
-            prevailing: started.prevailing_wind,
-            seats: BySeat::from_fn(|_| empty()),
-            // At most one discard per tile drawn, and the first: sized once.
-            discards: Vec::with_capacity((rules.tiles - dealt + 1) as usize),
-            wall: Wall {
-                live: rules.tiles - dealt - rules.kong_box,
-                kong_box: rules.kong_box,
-                live_tiles: None,
-                loose_tiles: None,
-            },
-            turn: Turn::Discard(east),
-            window: None,
-            seen: [0; Tile::COUNT],
-            seen_bonus: [0; Bonus::ALL.len()],
-            last_draw: None,
-            robbed_from: None,
-            robbing_refused: None,
-            loose_for_kong: None,
-            taken_back: None,
-            into_hand: Vec::new(),
-            drawn_over: None,
-            kongs_in_turn: None,
-            laid_down: BySeat::from_fn(|_| None),
-        };
-        match &started.deal {
-            Deal::Unknown => {
-                for seat in Seat::ALL {
-                    state.seats[seat].concealed = Concealed::Counted(dealt_to(east, seat) as u32);
-                }
-            }
-            Deal::Hands { hands } => {
-                for (seat, tiles) in hands.iter() {
-                    let expected = dealt_to(east, seat);
-                    if tiles.len() != expected {
-                        let got = hands.values().map(Vec::len).sum();
-                        return Err(Inconsistent::BadDeal {
-                            got,
-                            expected: 14 + 3 * 13,
-                            seat,
-                            seat_count: tiles.len(),
-                        });
-                    }
-                    state.seats[seat].concealed = Concealed::Known(TileCounts::EMPTY);
-                    for &t in tiles {
-                        state.take(rules, seat, t)?;
-                    }
-                }
-            }
-            Deal::Wall { tiles, order } => {
-                if tiles.len() != rules.tiles as usize {
-                    return Err(Inconsistent::BadWall {
-                        got: tiles.len(),
-                        expected: rules.tiles,
-                    });
-                }
-                check_wall(rules, tiles)?;
-                for seat in Seat::ALL {
-                    state.seats[seat].concealed = Concealed::Known(TileCounts::EMPTY);
-                }
-                let mut next = 0;
-                for &(from_east, n) in order.takes() {
-                    let seat = Seat::from_index((east.index() + from_east) % 4);
-                    for &t in &tiles[next..next + n] {
-                        state.take(rules, seat, t)?;
-                    }
-                    next += n;
-                }
-                let box_start = tiles.len() - rules.kong_box as usize;
-                state.wall.live_tiles = Some(tiles[next..box_start].iter().copied().collect());
-                // The kong box is the end of the wall; its loose tiles are drawn from the end.
-                state.wall.loose_tiles = Some(tiles[box_start..].iter().rev().copied().collect());
-            }
-        }
-        Ok(state)
-    }
-
     /// `seat` takes `t` into its hand (dealt or drawn), checking no fifth copy comes into play.
     pub(crate) fn take(
         &mut self,
@@ -571,204 +400,6 @@ impl PlayState {
             + self.on_the_table().count() as u32
             + self.wall.live
             + self.wall.kong_box
-    }
-
-    /// `seat`'s hand as it lies, in the hand notation's terms: its concealed tiles (the
-    /// winning tile apart, for the winner), its sets and bonus tiles. `None` while its
-    /// concealed tiles are only counted.
-    pub fn hand_of(&self, seat: Seat) -> Option<Hand> {
-        // A seat may end the hand short (§89): its hand is still scored.
-        Hand::new_short(&self.setup_of(seat)?).ok()
-    }
-
-    /// `seat`'s hand laid down with its concealed tiles in `groups` (§104). The set or pair
-    /// the winning tile completes is left for it to complete: `groups[i]` when `winning_in`
-    /// is `Some(i)` (the group a winning discard was placed in), else every group holding a
-    /// tile like it (the player chooses which a drawn tile completes, §104). `None` while the
-    /// seat's tiles are only counted, or when the groups are not among its tiles.
-    pub fn hand_grouped(
-        &self,
-        seat: Seat,
-        groups: &[crate::hand::ConcealedGroup],
-        winning_in: Option<usize>,
-    ) -> Option<Hand> {
-        let mut setup = self.setup_of(seat)?;
-        let mut rest = TileCounts::EMPTY;
-        for &t in &setup.concealed {
-            rest.try_add(t).ok()?;
-        }
-        for (i, &g) in groups.iter().enumerate() {
-            let tiles = g.tiles();
-            let completes = match (winning_in, setup.winning) {
-                (Some(w), Some(_)) => w == i,
-                (None, Some(w)) => tiles.contains(&w),
-                (_, None) => false,
-            };
-            if completes {
-                continue;
-            }
-            for &t in &tiles {
-                rest = rest.without(t)?;
-            }
-            setup
-                .groups
-                .push(crate::hand::RawGroup { column: 0, tiles });
-        }
-        Hand::new(&setup).ok()
-    }
-
-    /// `seat`'s hand as written before it is checked: what [`PlayState::hand_of`] and
-    /// [`PlayState::hand_grouped`] build on.
-    fn setup_of(&self, seat: Seat) -> Option<HandSetup> {
-        let s = &self.seats[seat];
-        let Concealed::Known(concealed) = &s.concealed else {
-            return None;
-        };
-        let winning = match self.turn {
-            Turn::Over(Ending::MahJongg { seat: w, tile, .. }) if w == seat => Some(tile),
-            _ => None,
-        };
-        let mut tiles = *concealed;
-        if let Some(w) = winning {
-            tiles = tiles.without(w)?;
-        }
-        let melds = s
-            .sets
-            .iter()
-            .map(|p| {
-                let mut all: Vec<Tile> = p.set.tiles().collect();
-                let added = match p.formed {
-                    Formed::AddedKong { .. } => all.pop(),
-                    _ => None,
-                };
-                RawMeld {
-                    column: 0,
-                    concealed: p.formed == Formed::ConcealedKong,
-                    tiles: all,
-                    added,
-                }
-            })
-            .collect();
-        Some(HandSetup {
-            concealed: tiles.tiles().collect(),
-            groups: Vec::new(),
-            melds,
-            bonus: s.bonus.clone(),
-            winning,
-        })
-    }
-
-    /// The finished hand as a report to score and settle, by the same code as a hand
-    /// recorded only at its end. `None` before the end, or while a hand is only counted.
-    pub fn report(&self) -> Option<HandReport> {
-        self.report_leaving_out(&[])
-    }
-
-    /// [`PlayState::report`] with the hands of `left_out` not given: a long hand, which has no
-    /// place on a score sheet and scores nothing (Code §89(c)).
-    pub(crate) fn report_leaving_out(&self, left_out: &[Seat]) -> Option<HandReport> {
-        let Turn::Over(end) = self.turn else {
-            return None;
-        };
-        let hands = self.hands_leaving_out(left_out)?;
-        let mut report = HandReport {
-            hands: BySeat::from_fn(|s| hands[s].as_ref().map(Hand::to_string)),
-            discards: self.on_the_table().collect(),
-            short: crate::report::short_hands(&hands),
-            ..HandReport::default()
-        };
-        if let Ending::MahJongg {
-            seat,
-            from,
-            discarder,
-            circumstances,
-            ..
-        } = end
-        {
-            report.winner = Some(seat);
-            report.win_from = Some(from);
-            report.discarder = discarder;
-            report.circumstances = circumstances;
-        }
-        Some(report)
-    }
-
-    /// The finished hand's facts as the play gives them — what [`PlayState::report`] states,
-    /// without going through the notation and back: the hands as laid down (or as they lie),
-    /// the win, the discards left on the table; no penalty. The hands of `left_out` are not
-    /// given (a long hand, §89(c)). `None` before the end, or while a hand is only counted.
-    pub fn facts_leaving_out(&self, left_out: &[Seat]) -> Option<HandFacts> {
-        let Turn::Over(end) = self.turn else {
-            return None;
-        };
-        let hands = self.hands_leaving_out(left_out)?;
-        let win = match end {
-            Ending::MahJongg {
-                seat,
-                from,
-                discarder,
-                circumstances,
-                ..
-            } => Some(WinContext {
-                winner: seat,
-                tile: hands[seat].as_ref().and_then(Hand::winning)?,
-                from,
-                discarder,
-                circumstances,
-            }),
-            Ending::WashOut => None,
-        };
-        let mut discards = TileCounts::EMPTY;
-        for t in self.on_the_table() {
-            // At most four of each: the play refused more.
-            let _ = discards.try_add(t);
-        }
-        Some(HandFacts {
-            hands,
-            win,
-            penalties: Vec::new(),
-            discards,
-        })
-    }
-
-    /// Each seat's hand at the end, as laid down or else as it lies; `None` for the seats of
-    /// `left_out`. `None` while a seat's tiles are only counted.
-    fn hands_leaving_out(&self, left_out: &[Seat]) -> Option<BySeat<Option<Hand>>> {
-        let mut hands = BySeat::from_fn(|_| None);
-        for seat in Seat::ALL.into_iter().filter(|s| !left_out.contains(s)) {
-            hands[seat] = Some(match &self.laid_down[seat] {
-                Some(h) => h.clone(),
-                None => self.hand_of(seat)?,
-            });
-        }
-        Some(hands)
-    }
-
-    /// The finished hand as it lies, with no penalty, scored and settled under `rules`, East
-    /// having won `east_wins` hands running before it (§122(r)): `None` before the end, or
-    /// while a seat's tiles are unseen; the report's violations if the rules refuse it. (The
-    /// penalties its play brings are the adjudication's: `adjudicate::settle`.)
-    pub fn settle(
-        &self,
-        rules: &crate::Ruleset,
-        east_wins: u32,
-    ) -> Result<Option<(HandReport, crate::report::Settled)>, crate::Violations> {
-        self.report()
-            .map(|r| crate::report::settle(r, rules, &self.position(east_wins)))
-            .transpose()
-    }
-
-    /// The hand's place at the table, East having won `east_wins` hands running before it
-    /// (§122(r)): what scoring and settling it asks.
-    pub fn position(&self, east_wins: u32) -> Position {
-        Position {
-            game: self.game,
-            hand: self.hand,
-            east: self.east,
-            prevailing: self.prevailing,
-            east_wins,
-            passes: 0,
-        }
     }
 
     /// The discard granted to `seat` (or a robbed kong's tile) not yet in a set, and its

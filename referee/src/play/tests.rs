@@ -232,18 +232,18 @@ fn mah_jongg_takes_precedence_and_between_equals_the_nearest_after_the_discarder
     claims[Seat::West] = Some(ClaimKind::MahJongg);
     // East discarded: West is nearer than North.
     assert_eq!(
-        apply::precedence(Seat::East, &claims),
+        window::precedence(Seat::East, &claims),
         Some((Seat::West, ClaimKind::MahJongg))
     );
     // North discarded: East is next, then South, then West.
     assert_eq!(
-        apply::precedence(Seat::North, &claims),
+        window::precedence(Seat::North, &claims),
         Some((Seat::West, ClaimKind::MahJongg))
     );
     claims[Seat::West] = None;
     claims[Seat::South] = Some(ClaimKind::Pung);
     assert_eq!(
-        apply::precedence(Seat::East, &claims),
+        window::precedence(Seat::East, &claims),
         Some((Seat::North, ClaimKind::MahJongg))
     );
 }
@@ -577,7 +577,7 @@ fn random_game(seed: u64) -> (HandStarted, Vec<HandEvent>) {
                 } else if let Some((o, k)) = s
                     .window
                     .as_ref()
-                    .and_then(|w| apply::precedence(d.seat, &w.claims))
+                    .and_then(|w| window::precedence(d.seat, &w.claims))
                 {
                     grant(o, k)
                 } else if s.wall.live == 0 {

@@ -1,8 +1,9 @@
-//! Claims of the live discard: made, passed, granted by precedence (§61–64), retracted
-//! (§69–71), and the set laid down with it (§39–43).
+//! Claims of the live discard: made, passed, granted by precedence (§61–64, §75), and the set
+//! laid down with it (§39–43); a claim after the discard went elsewhere (§62–64, §70) and a set
+//! owed too long (§78). Withdrawing a claim is `retract.rs`'s.
 
 use crate::by_seat::BySeat;
-use crate::event::{ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, ClaimRetracted, SetExposed};
+use crate::event::{ClaimGranted, ClaimKind, ClaimMade, ClaimPassed, SetExposed};
 use crate::play::breach::Breach;
 use crate::play::error::{Inconsistent, Irregularity};
 use crate::play::rules::PlayRules;
@@ -13,33 +14,6 @@ use crate::tile::{AnyTile, Tile};
 
 use super::out_of_turn;
 use super::Outcome;
-
-/// The claim that takes the live discard (§61): Mah-Jongg over pung and kong over chow; between
-/// equals, the nearest in turn after the discarder.
-pub(crate) fn precedence(
-    discarder: Seat,
-    claims: &BySeat<Option<ClaimKind>>,
-) -> Option<(Seat, ClaimKind)> {
-    let mut best: Option<(Seat, ClaimKind)> = None;
-    let mut seat = discarder.next();
-    for _ in 0..3 {
-        if let Some(k) = claims[seat] {
-            if best.is_none_or(|(_, b)| rank(k) > rank(b)) {
-                best = Some((seat, k));
-            }
-        }
-        seat = seat.next();
-    }
-    best
-}
-
-pub(super) fn rank(k: ClaimKind) -> u8 {
-    match k {
-        ClaimKind::MahJongg => 2,
-        ClaimKind::Pung | ClaimKind::Kong => 1,
-        ClaimKind::Chow => 0,
-    }
-}
 
 /// What a claim made with no discard live comes to (§62–64).
 pub(super) enum Reopen {
@@ -91,7 +65,7 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<Reopen, Inc
     };
     if let Some((holder, k, laid)) = granted {
         if let Some((i, d)) = state.claimed_tile(holder) {
-            let higher = rank(e.claim) > rank(k);
+            let higher = crate::play::window::rank(e.claim) > crate::play::window::rank(k);
             if higher && e.seat != holder && e.seat != d.seat && matches_discard(&d) {
                 if laid {
                     take_back_set(state, holder, d.placed)?;
@@ -563,93 +537,4 @@ pub(super) fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) 
         state.turn = Turn::Discard(seat);
     }
     Ok(v)
-}
-
-pub(super) fn retracted(state: &mut PlayState, e: &ClaimRetracted) -> Outcome {
-    let seat = e.seat;
-    if let Some(w) = &mut state.window {
-        if w.claims[seat].is_some() {
-            w.claims[seat] = None;
-            return Ok(Vec::new());
-        }
-    }
-    // §69: granted, and the claimant has not discarded: he puts the tile back, and any tiles he
-    // laid down with it go back into his hand (a kong's loose tile, if drawn, to the kong box,
-    // as §63 has it). The discard stays on the table, dead "unless the declarant should claim
-    // the discard for another purpose, or another player claim it for any purpose" (§71): its
-    // claims open again, and close as any discard's do.
-    let Some((i, d)) = state.claimed_tile(seat) else {
-        return Err(no_claim(e));
-    };
-    match granted_undiscarded(state, seat, i) {
-        Some(Undo::Claim) => {}
-        Some(Undo::Set) => take_back_set(state, seat, d.placed)?,
-        Some(Undo::Kong) => surrender_kong(state, seat, d.placed)?,
-        Some(Undo::KongBeforeLoose) => {
-            take_back_set(state, seat, d.placed)?;
-            state.kongs_in_turn = None;
-        }
-        None => return Err(no_claim(e)),
-    }
-    state.discards[i].claimed_by = None;
-    state.seats[seat].claimed = None;
-    state.turn = Turn::Draw(d.seat.next());
-    state.window = Some(Window {
-        declared: true,
-        ..Window::open(i)
-    });
-    Ok(Vec::new())
-}
-
-fn no_claim(e: &ClaimRetracted) -> Inconsistent {
-    Inconsistent::NoSuchClaim {
-        seat: e.seat,
-        claim: e.claim,
-        what: "retract",
-    }
-}
-
-/// What a retraction by `seat` of its claim on discard `i` undoes (§69), while it may.
-enum Undo {
-    /// Granted, nothing laid down yet.
-    Claim,
-    /// A chow or pung laid down with it.
-    Set,
-    /// A kong annexed with it, its loose tile drawn (it goes back to the kong box).
-    Kong,
-    /// A kong annexed with it, its loose tile not yet drawn.
-    KongBeforeLoose,
-}
-
-/// §69: the claim `seat` was granted on discard `i`, the latest discard, and what it has done
-/// with it — if it has not discarded since (nor drawn from the live wall, declared another kong
-/// or a bonus tile after a kong's loose tile).
-fn granted_undiscarded(state: &PlayState, seat: Seat, i: usize) -> Option<Undo> {
-    if i + 1 != state.discards.len() {
-        return None;
-    }
-    match &state.turn {
-        Turn::Expose { seat: s, .. } if *s == seat => Some(Undo::Claim),
-        Turn::Discard(s) if *s == seat => {
-            let last = state.seats[seat].sets.last()?;
-            match last.formed {
-                Formed::Claimed { .. } if state.last_draw.is_none_or(|d| d.seat != seat) => {
-                    Some(Undo::Set)
-                }
-                Formed::AnnexedKong { .. } if konged_discard(state) == Some(seat) => {
-                    Some(Undo::Kong)
-                }
-                _ => None,
-            }
-        }
-        Turn::Replace {
-            seat: s,
-            loose: true,
-            ..
-        } if *s == seat => {
-            let last = state.seats[seat].sets.last()?;
-            matches!(last.formed, Formed::AnnexedKong { .. }).then_some(Undo::KongBeforeLoose)
-        }
-        _ => None,
-    }
 }

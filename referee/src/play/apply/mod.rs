@@ -10,8 +10,7 @@ mod discard;
 mod draw;
 mod end;
 mod kong;
-
-pub(crate) use claim::precedence;
+mod retract;
 
 use crate::event::HandEvent;
 use crate::seat::Seat;
@@ -21,11 +20,12 @@ use super::error::{Applied, Inconsistent, Irregularity};
 use super::rules::PlayRules;
 use super::state::{Ending, PlayState, Turn};
 
-use claim::{claimed, exposed, granted, passed, retracted};
+use claim::{claimed, exposed, granted, passed};
 use discard::{discarded, returned, taken_back, taken_into_hand};
 use draw::{bonus_declared, drawn, loose_drawn};
 use end::{laid_down, mahjongg, score_claimed, wash_out};
 use kong::{kong, robbed};
+use retract::retracted;
 
 pub(super) type Outcome = Result<Vec<Irregularity>, Inconsistent>;
 
