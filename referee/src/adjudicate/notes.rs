@@ -57,6 +57,10 @@ pub struct Notes {
     pub namings: Vec<FalseNaming>,
     pub broken_calls: Vec<BrokenCall>,
     pub incorrect: Vec<IncorrectHand>,
+    /// Each discard granted for a pung or kong whose set was never laid down before the
+    /// seat's next draw or claim (§78): no score is allowed for that set, whatever else made
+    /// the hand foul first.
+    pub never_laid: Vec<(Seat, crate::play::Claimed)>,
     /// Each seat's own count of its hand, the last it gave (§110).
     pub own_counts: Vec<OwnCount>,
     /// The event at which each seat laid its hand down after the hand (§104).
@@ -333,12 +337,13 @@ impl Notes {
         before: Before,
         claimed_from: Option<Seat>,
     ) {
-        if let Some(c) = before.granted {
+        if let Some(c) = before.granted.filter(|c| c.claim != ClaimKind::MahJongg) {
             let set = FoulSet::NeverLaidDown {
                 claimed: c.claim,
                 tile: c.tile,
             };
             self.foul(seat, n, set, n);
+            self.never_laid.push((seat, c));
         }
         for o in Seat::ALL {
             let Some(open) = self.open[o] else { continue };

@@ -14,7 +14,7 @@
 //!   false caller's penalty and no other score (§82).
 
 use super::false_call::FalseCall;
-use super::incorrect_hand::{Fault, FoulSet};
+use super::incorrect_hand::Fault;
 use super::replay::Replay;
 use crate::event::ClaimKind;
 use crate::play::{Ending, Turn};
@@ -55,22 +55,23 @@ pub fn report_as_played(replay: &Replay) -> Option<HandReport> {
     let mut report = state.report_leaving_out(&long)?;
     // §78: "no score allowed in respect of the set which he failed to expose": its tiles are
     // struck from the foul hand before it is scored (a chow scores nothing anyway).
-    for h in &notes.incorrect {
-        let Some((FoulSet::NeverLaidDown { claimed, tile }, _)) = h.set else {
-            continue;
-        };
-        let n = match claimed {
+    for &(seat, c) in &notes.never_laid {
+        let n = match c.claim {
             ClaimKind::Pung => 3,
             ClaimKind::Kong => 4,
             ClaimKind::Chow | ClaimKind::MahJongg => continue,
         };
-        if let Some(hand) = report.hands[h.seat]
-            .as_deref()
-            .and_then(|t| t.parse::<crate::Hand>().ok())
-        {
-            report.hands[h.seat] = Some(hand.striking(tile, n).to_string());
-            if !report.short.contains(&h.seat) {
-                report.short.push(h.seat);
+        let parse = |t: &str| {
+            if report.short.contains(&seat) {
+                crate::Hand::parse_short(t).ok()
+            } else {
+                t.parse::<crate::Hand>().ok()
+            }
+        };
+        if let Some(hand) = report.hands[seat].as_deref().and_then(parse) {
+            report.hands[seat] = Some(hand.striking(c.tile, n).to_string());
+            if !report.short.contains(&seat) {
+                report.short.push(seat);
             }
         }
     }

@@ -592,3 +592,68 @@ fn a_pung_never_laid_down_scores_nothing_at_settlement_section_78() {
     // West keeps its pair of green dragons (2 points) and nothing for the red.
     assert_eq!(settled.sheets[West].total, 2, "{west}");
 }
+
+#[test]
+fn a_spent_claim_cannot_be_laid_down_or_gone_out_with() {
+    // Given South's chow of 1p folded into its hand at its next draw (§78), when South then
+    // lays the chow down, then the act is refused: the 1p is in its hand, not owed.
+    let deal = super::test_support::table();
+    let mut events: Vec<HandEvent> = vec![
+        discard(East, "1p"),
+        claim(South, Chow, "1p"),
+        grant(South, Chow),
+        discard(South, "4s"),
+        draw(West, "7p"),
+        discard(West, "7p"),
+        draw(North, "9p"),
+        discard(North, "9p"),
+        draw(East, "5p"),
+        discard(East, "5p"),
+        draw(South, "6s"),
+    ];
+    events.push(super::test_support::expose(South, Chow, "1p"));
+    let r = Replay::replay(PlayRules::of(&code()), &deal, &events).unwrap();
+    assert!(r.refused.is_some(), "the 1p is spent");
+    assert_eq!(r.replay.state().accounted(), 144);
+}
+
+#[test]
+fn a_retraction_after_laying_down_is_not_barred_by_an_earlier_draw_section_69() {
+    // Given West drawing and discarding 7p, North punging it and discarding 5s, and West
+    // punging that, when West retracts before discarding, then the retraction stands.
+    let r = at("g1 h1 dealer:E prevailing:E | E: ?13 | S: ?13 | W: ?14 \
+        | N: 77p 5s 123m 456m 99s EE | E:9p S:1m | live:73 box:16 | W:drew \
+        | W:discard 7p, N:claim pung 7p, N:grant pung, N:expose pung 7p, N:discard 5s, \
+        W:claim pung 5s, W:grant pung, W:expose pung 5s, W:retract pung");
+    assert!(r.replay.state().seats[West].sets.is_empty());
+    assert_eq!(r.replay.state().turn, Turn::Draw(East));
+}
+
+#[test]
+fn a_kong_claimed_discarded_first_and_annexed_late_keeps_the_turn_in_order() {
+    // Given North granted West's 7p for kong and discarding before annexing it (flagged), when
+    // North annexes the kong and draws its loose tile, then East, next after North's discard,
+    // draws in turn.
+    let r = at("g1 h1 dealer:E prevailing:E | E: ?13 | S: ?13 | W: ?14 \
+        | N: 777p 5s 123m 456m 9s EE | E:9p S:1m | live:73 box:16 | W:drew \
+        | W:discard 7p, N:claim kong 7p, N:grant kong, N:discard 5s, N:kong annexed 7p, \
+        N:loose, E:draw");
+    let found = findings(&r, &code());
+    assert_eq!(
+        kinds(&found),
+        vec!["discard-before-laying-down"],
+        "{found:#?}"
+    );
+    assert_eq!(r.replay.state().turn, Turn::Discard(East));
+}
+
+#[test]
+fn a_plea_after_a_later_claim_is_late_section_95b() {
+    // Given South's dangerous discard punged, when South claims East's next discard (and
+    // withdraws) before pleading, then the plea is late: "before claiming any subsequent
+    // discard".
+    let r = at(&format!(
+        "{CANNON}, E:draw, E:discard 1p, S:claim pung 1p, S:retract pung, S:nochoice"
+    ));
+    assert!(kinds(&findings(&r, &code())).contains(&"late-no-choice"));
+}

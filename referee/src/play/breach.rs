@@ -213,7 +213,7 @@ impl Breach {
                 "The kong's owner had drawn his loose tile, and it completes his hand: the kong may not be robbed (Code §60). {seat} takes up his hand and his call of Mah-Jongg, and play goes on."
             ),
             Breach::ClaimLeavesNoDiscard(claim) => format!(
-                "A player with a short hand may not claim a discard for any purpose if he would thereby be left without a tile to discard (Code §89(b)): {seat}'s claim for {} would leave him none, and does not stand.",
+                "A player with a short hand may not claim a discard for any purpose if he would thereby be left without a tile to discard (Code §89(b)): {seat}'s claim for {} would leave him none, and should not have been made: the referee rules whether it stands.",
                 claim.name()
             ),
             Breach::ChowBeyondLimit { max } => format!(

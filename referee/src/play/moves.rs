@@ -282,12 +282,7 @@ impl PlayState {
                 Concealed::Counted(_) => out.push(Move::DiscardUnseen),
             },
             Turn::Expose { seat: x, claim } if x == seat => {
-                let granted = self
-                    .discards
-                    .iter()
-                    .rev()
-                    .find(|d| d.claimed_by == Some(seat))
-                    .map(|d| d.placed);
+                let granted = s.claimed.map(|c| c.tile);
                 if let (Some(t), Concealed::Known(c)) = (granted, &s.concealed) {
                     match claim {
                         ClaimKind::Chow => {

@@ -73,6 +73,14 @@ impl PlayState {
         if let Some(w) = winning {
             tiles = tiles.without(w)?;
         }
+        // A chow's tile still owed when the hand ended (§41: its claimant discarded first) is
+        // in the hand, its set never laid down.
+        if let Some(c) = s
+            .claimed
+            .filter(|c| c.claim != crate::event::ClaimKind::MahJongg)
+        {
+            tiles = tiles.with(c.tile)?;
+        }
         let melds = s
             .sets
             .iter()

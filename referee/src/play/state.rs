@@ -53,6 +53,11 @@ pub struct SeatState {
     /// A discard granted to this seat (or a robbed kong's tile), not yet in a set or a
     /// Mah-Jongg hand.
     pub claimed: Option<Claimed>,
+    /// How many discards had been made at the seat's latest draw and at its latest claim: what
+    /// came after its own discard (§95(b): a plea "before his next draw … and before claiming
+    /// any subsequent discard").
+    pub drew_at: Option<usize>,
+    pub claimed_at: Option<usize>,
     /// While the concealed tiles are only counted: those of them already in view (drawn face
     /// up, a discard or a set's tiles taken back, a hand's tiles known before it was counted),
     /// which showing again brings no new copy into play. Empty while the tiles are known.
@@ -79,6 +84,8 @@ impl SeatState {
             discards: Vec::with_capacity(40),
             original_call: false,
             claimed: None,
+            drew_at: None,
+            claimed_at: None,
             shown: TileCounts::EMPTY,
         }
     }
@@ -431,16 +438,18 @@ impl PlayState {
     /// way") nor add a tile from its hand to an exposed pung (§48: the fourth tile is added when
     /// drawn from the wall; §79).
     pub fn turn_by_claim(&self, seat: Seat) -> bool {
-        if self.turn != Turn::Discard(seat) {
-            return false;
-        }
-        let laid = self.seats[seat]
-            .sets
-            .last()
-            .is_some_and(|p| matches!(p.formed, Formed::Claimed { .. }));
-        laid && self
-            .claimed_tile(seat)
-            .is_some_and(|(i, _)| i + 1 == self.discards.len())
+        self.turn == Turn::Discard(seat) && self.laid_with_last_discard(seat).is_some()
+    }
+
+    /// The latest discard, when `seat`'s last set was laid down with it (claimed for a chow or
+    /// pung, not taken into the hand): its place and the discard.
+    pub(crate) fn laid_with_last_discard(&self, seat: Seat) -> Option<(usize, Discard)> {
+        let (i, d) = self.claimed_tile(seat)?;
+        let last = self.seats[seat].sets.last()?;
+        let laid = last.formed == Formed::Claimed { from: d.seat }
+            && last.set.contains(d.placed)
+            && !self.into_hand.contains(&(seat, i));
+        (laid && i + 1 == self.discards.len()).then_some((i, d))
     }
 
     /// May `seat` plead No Choice now (§95(b))? Its latest discard was taken, and it has not
@@ -462,11 +471,9 @@ impl PlayState {
             | Turn::Robbable { seat: s, .. } => *s == seat,
             Turn::Draw(_) | Turn::Over(_) => false,
         };
-        let claiming = self
-            .window
-            .as_ref()
-            .is_some_and(|w| w.claims[seat].is_some());
-        !own_turn && !claiming
+        let since = |at: Option<usize>| at.is_some_and(|at| at > i);
+        let s = &self.seats[seat];
+        !own_turn && !since(s.drew_at) && !since(s.claimed_at)
     }
 
     /// The wind `seat` holds in this hand.

@@ -49,7 +49,11 @@ impl Position {
     }
 }
 
-/// One seat: its sets real, no winning tile or groups, and §89's count of tiles.
+/// The most tiles a seat may be found holding, each set counted as three: a long hand a few
+/// tiles over fourteen is a table's mishap, more is a mistake in the line.
+const MAX_HELD: u32 = 18;
+
+/// One seat: its sets real, no winning tile or groups, and no more tiles than a table holds.
 fn seat(setup: &PositionSetup, s: Seat, problems: &mut Vec<Problem>) -> SeatPosition {
     let SeatSetup {
         column,
@@ -90,7 +94,20 @@ fn seat(setup: &PositionSetup, s: Seat, problems: &mut Vec<Problem>) -> SeatPosi
         }
     };
     // A seat holding the wrong number of tiles (§89(a)) is what a referee may find at the
-    // table: the position takes it as it is, and the adjudication rules it long or short.
+    // table: the position takes it as it is, and the adjudication rules it long or short —
+    // within reason.
+    let in_hand = counted.unwrap_or(hand.concealed.len() as u32);
+    let held = in_hand.saturating_add(3 * hand.melds.len() as u32);
+    if held > MAX_HELD {
+        problem(
+            *column,
+            ProblemKind::TooManyTiles {
+                seat: s,
+                held,
+                max: MAX_HELD,
+            },
+        );
+    }
     // Bonus tiles are written, and held, in the notation's order.
     let mut bonus = hand.bonus.clone();
     bonus.sort_unstable();

@@ -122,6 +122,8 @@ pub enum ProblemKind {
     TooManyBonus(Bonus),
     #[error("{0}")]
     Set(HandProblem),
+    #[error("{seat} holds {held} tiles counting each set as three; no hand at a table holds more than {max} (thirteen, one drawn, and a few drawn out of turn, Code §73, §89)")]
+    TooManyTiles { seat: Seat, held: u32, max: u32 },
     #[error(
         "a winning tile belongs to a hand laid down after Mah-Jongg (an act), not to a position"
     )]

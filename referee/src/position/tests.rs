@@ -241,6 +241,15 @@ fn a_seat_holding_the_wrong_number_of_tiles_is_taken_as_found_section_89() {
         .replace("S: 12345m 668p 3889s EE 1f", "S: 12345m 68p 3889s EE 1f")
         .replace("live:69", "live:70");
     line.parse::<Position>().unwrap();
+    // Not any number: a count no table could hold is a mistake in the line.
+    let huge = CLEAR_SUIT.replace("E: ?13", "E: ?4294967295");
+    assert!(problems(&huge).iter().any(|p| matches!(
+        p.kind,
+        ProblemKind::TooManyTiles {
+            held: 4294967295,
+            ..
+        }
+    )));
     // A kong counts as three: its fourth tile is the one its loose tile replaced.
     let kong = CLEAR_SUIT.replace("[222s]", "{2222s}");
     kong.parse::<Position>().unwrap();

@@ -48,10 +48,7 @@ pub(super) fn reopen(state: &mut PlayState, e: &ClaimMade) -> Result<Reopen, Inc
         Turn::Expose { seat, claim } => Some((seat, claim, false)),
         Turn::Discard(seat) => match state.seats[seat].sets.last() {
             Some(p) if p.set.kind() != crate::shape::SetKind::Kong => {
-                let laid = matches!(p.formed, Formed::Claimed { .. })
-                    && state
-                        .claimed_tile(seat)
-                        .is_some_and(|(i, _)| i + 1 == state.discards.len());
+                let laid = state.laid_with_last_discard(seat).is_some();
                 let k = if p.set.kind() == crate::shape::SetKind::Chow {
                     ClaimKind::Chow
                 } else {
@@ -256,6 +253,10 @@ pub(super) fn never_laid_down(state: &mut PlayState, seat: Seat) -> Result<(), I
     if let Some(c) = s.claimed.filter(|c| c.claim != ClaimKind::MahJongg) {
         s.take_in_view(c.tile)?;
         s.claimed = None;
+        if state.turn.exposing() == Some(seat) {
+            // It never laid the set down and drew instead: it holds its tiles, and discards.
+            state.turn = Turn::Discard(seat);
+        }
     }
     Ok(())
 }
@@ -297,10 +298,10 @@ pub(super) fn claimed(state: &mut PlayState, e: &ClaimMade) -> Outcome {
     never_laid_down(state, seat)?;
     let mut v = Vec::new();
     // §89(b): a short hand may not claim for a set that leaves it no tile to discard.
+    // A kong's loose tile leaves its claimant a tile to discard.
     let from_hand = match e.claim {
         ClaimKind::Chow | ClaimKind::Pung => 2,
-        ClaimKind::Kong => 3,
-        ClaimKind::MahJongg => 0,
+        ClaimKind::Kong | ClaimKind::MahJongg => 0,
     };
     if from_hand > 0 && state.seats[seat].concealed.len() <= from_hand {
         v.push(Irregularity::by(
@@ -437,6 +438,10 @@ fn take_back_other(
     for i in own.iter_mut().filter(|i| **i > other) {
         *i -= 1;
     }
+    state.into_hand.retain(|&(_, i)| i != other);
+    for (_, i) in state.into_hand.iter_mut().filter(|(_, i)| *i > other) {
+        *i -= 1;
+    }
     Ok(if kept > other { kept - 1 } else { kept })
 }
 
@@ -475,7 +480,13 @@ pub(super) fn lay_down(
 
 pub(super) fn exposed(rules: &PlayRules, state: &mut PlayState, e: &SetExposed) -> Outcome {
     let seat = e.seat;
-    let Some((_, d)) = state.claimed_tile(seat) else {
+    // The discard granted and not yet used: one laid down, taken into the hand or folded in
+    // by §78 is spent.
+    let Some((_, d)) = state.claimed_tile(seat).filter(|(_, d)| {
+        state.seats[seat]
+            .claimed
+            .is_some_and(|c| c.tile == d.placed)
+    }) else {
         return Err(Inconsistent::NoSuchClaim {
             seat,
             claim: e.claim,

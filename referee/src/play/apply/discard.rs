@@ -184,6 +184,8 @@ pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome
     state.seats[seat].take_in_view(e.tile)?;
     state.discards.pop();
     state.seats[seat].discards.pop();
+    let left = state.discards.len();
+    state.into_hand.retain(|&(_, i)| i < left);
     if d.together {
         // §75: the tile discarded with it is the discard.
         state.window = Some(Window::open(state.discards.len() - 1));
@@ -203,11 +205,13 @@ pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome
 /// in its turn instead of using it), else dead.
 pub(super) fn returned(state: &mut PlayState, e: &DiscardReturned) -> Outcome {
     let seat = e.seat;
-    let Some(k) = state
-        .into_hand
-        .iter()
-        .rposition(|&(s, i)| s == seat && state.discards[i].placed == e.tile)
-    else {
+    let Some(k) = state.into_hand.iter().rposition(|&(s, i)| {
+        s == seat
+            && state
+                .discards
+                .get(i)
+                .is_some_and(|d| d.placed == e.tile && d.claimed_by == Some(seat))
+    }) else {
         return Err(Inconsistent::NothingToReturn { seat, tile: e.tile });
     };
     let (_, i) = state.into_hand[k];

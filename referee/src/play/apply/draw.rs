@@ -178,11 +178,11 @@ pub(super) fn loose_drawn(rules: &PlayRules, state: &mut PlayState, e: &LooseTil
         Turn::Robbable { seat: s, tile } if s == seat => Some((s, tile)),
         _ => None,
     };
-    let (_, wrong) = take_draw(rules, state, seat, e.tile, true)?;
+    let (drawn, wrong) = take_draw(rules, state, seat, e.tile, true)?;
     never_laid_down(state, seat)?;
     // §60: the kong may still be robbed, the loose tile going back, while its owner does
     // nothing else (a playing tile, seen: a bonus tile is declared and replaced first).
-    state.loose_for_kong = robbable.filter(|_| matches!(e.tile, Some(AnyTile::Playing(_))));
+    state.loose_for_kong = robbable.filter(|_| matches!(drawn, Some(AnyTile::Playing(_))));
     v.extend(out_of_turn(
         state,
         seat,

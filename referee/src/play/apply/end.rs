@@ -41,10 +41,13 @@ pub(super) fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDe
         };
         (from, None)
     } else {
-        let Some((_, d)) = state
-            .claimed_tile(seat)
-            .filter(|(_, d)| d.placed == e.winning_tile)
-        else {
+        // The discard granted and not yet used (laid down, taken in by §78 or §81).
+        let Some((_, d)) = state.claimed_tile(seat).filter(|(_, d)| {
+            d.placed == e.winning_tile
+                && state.seats[seat]
+                    .claimed
+                    .is_some_and(|c| c.tile == d.placed)
+        }) else {
             return Err(Inconsistent::NoSuchClaim {
                 seat,
                 claim: ClaimKind::MahJongg,

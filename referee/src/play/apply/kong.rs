@@ -91,7 +91,11 @@ pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -
             state.turn = Turn::Robbable { seat, tile: t };
         }
         KongKind::AnnexedDiscard => {
-            let Some((_, d)) = state.claimed_tile(seat).filter(|(_, d)| d.placed == t) else {
+            let held = state.seats[seat].claimed.is_some_and(|c| c.tile == t);
+            let Some((_, d)) = state
+                .claimed_tile(seat)
+                .filter(|(_, d)| d.placed == t && held)
+            else {
                 return Err(Inconsistent::NoSuchClaim {
                     seat,
                     claim: ClaimKind::Kong,
@@ -99,7 +103,10 @@ pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -
                 });
             };
             lay_down(state, seat, &[t; 3])?;
-            let expected = state.turn.exposing();
+            // The kong granted is the seat's to lay down, now or (having discarded first) until
+            // its next draw or claim, as a chow's (§41, §78).
+            let exposing = state.turn.exposing() == Some(seat);
+            let expected = Some(seat);
             v.extend(out_of_turn(
                 state,
                 seat,
@@ -112,7 +119,13 @@ pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -
                 set: Set::kong(t),
                 formed: Formed::AnnexedKong { from: d.seat },
             });
-            let then = Box::new(Turn::Discard(seat));
+            // Annexed when granted, the seat then discards; annexed after discarding first
+            // (flagged), the play goes on where it stands once the loose tile is drawn.
+            let then = if exposing {
+                Box::new(Turn::Discard(seat))
+            } else {
+                Box::new(std::mem::replace(&mut state.turn, Turn::Discard(seat)))
+            };
             state.turn = Turn::Replace {
                 seat,
                 loose: true,

@@ -126,10 +126,11 @@ pub(crate) fn apply(
     if !keeps_draw_open {
         state.drawn_over = None;
     }
-    // §70's chance to claim a discard taken back lasts until its replacement is discarded.
-    if !matches!(
+    // §70's chance to claim a discard taken back lasts until its replacement is discarded
+    // (or, the tile claimed, the claim takes it).
+    if matches!(
         event,
-        HandEvent::DiscardTakenBack(_) | HandEvent::ClaimPassed(_) | HandEvent::ClaimRetracted(_)
+        HandEvent::TileDiscarded(_) | HandEvent::ClaimMade(_) | HandEvent::MahJonggDeclared(_)
     ) {
         state.taken_back = None;
     }
@@ -151,6 +152,13 @@ pub(crate) fn apply(
     // claimed discard starts one.
     if turn_starts {
         state.kongs_in_turn = None;
+    }
+    // What came after a seat's discard, for a plea of No Choice (§95(b)).
+    match event {
+        HandEvent::TileDrawn(d) => state.seats[d.seat].drew_at = Some(state.discards.len()),
+        HandEvent::LooseTileDrawn(d) => state.seats[d.seat].drew_at = Some(state.discards.len()),
+        HandEvent::ClaimMade(c) => state.seats[c.seat].claimed_at = Some(state.discards.len()),
+        _ => {}
     }
     if let HandEvent::KongDeclared(k) = event {
         state.kongs_in_turn = Some(match state.kongs_in_turn {

@@ -77,7 +77,7 @@ fn granted_undiscarded(state: &PlayState, seat: Seat, i: usize) -> Option<Undo> 
         Turn::Discard(s) if *s == seat => {
             let last = state.seats[seat].sets.last()?;
             match last.formed {
-                Formed::Claimed { .. } if state.last_draw.is_none_or(|d| d.seat != seat) => {
+                Formed::Claimed { .. } if state.laid_with_last_discard(seat).is_some() => {
                     Some(Undo::Set)
                 }
                 Formed::AnnexedKong { .. } if konged_discard(state) == Some(seat) => {
