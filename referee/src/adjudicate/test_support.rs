@@ -123,6 +123,7 @@ pub fn kong(seat: Seat, kind: KongKind, tile: &str) -> HandEvent {
         seat,
         kind,
         tile: t(tile),
+        unmarked: false,
     })
 }
 

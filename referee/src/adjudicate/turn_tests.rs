@@ -657,3 +657,47 @@ fn a_plea_after_a_later_claim_is_late_section_95b() {
     ));
     assert!(kinds(&findings(&r, &code())).contains(&"late-no-choice"));
 }
+
+#[test]
+fn a_concealed_kong_left_unmarked_scores_as_exposed_section_52() {
+    // Given East's concealed kong of ones, when it is left unmarked and South goes out, then
+    // East scores it as an exposed kong (16), not a concealed one (32).
+    let deal = started(
+        "1m 1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m E S",
+        "2p 3p 5p 6p 7p 8p 8p 8p 1s 1s 2s 3s 4s",
+        "9m 9m 5s 6s 7s 8s 9s R R G G N N",
+        "W W 1p 1p 5m 5m 2s 2s 3s 3s 6m 6m 8m",
+    );
+    let east_score = |unmarked: bool| {
+        let events: Vec<HandEvent> = vec![
+            HandEvent::KongDeclared(crate::event::KongDeclared {
+                seat: East,
+                kind: KongKind::Concealed,
+                tile: tile("1m"),
+                unmarked,
+            }),
+            HandEvent::LooseTileDrawn(crate::event::LooseTileDrawn {
+                seat: East,
+                tile: Some("7p".parse().unwrap()),
+            }),
+            discard(East, "S"),
+            draw(South, "7s"),
+            discard(South, "7s"),
+            draw(West, "4p"),
+            discard(West, "4p"),
+            draw(North, "9p"),
+            discard(North, "9p"),
+            draw(East, "6p"),
+            discard(East, "6p"),
+            draw(South, "4p"),
+            mahjongg(South, "4p", true),
+        ];
+        let r = replay(&deal, &events);
+        let (_, settled) = super::report::settle(&r.replay, &code(), 0)
+            .unwrap()
+            .expect("settled");
+        settled.sheets[East].total
+    };
+    assert_eq!(east_score(false), 32);
+    assert_eq!(east_score(true), 16);
+}

@@ -241,6 +241,10 @@ pub struct KongDeclared {
     pub seat: Seat,
     pub kind: KongKind,
     pub tile: Tile,
+    /// A concealed kong left unmarked (its two end tiles not turned down) when its declarer
+    /// discarded: it "may score that kong as exposed only" (Code §52). Absent when marked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unmarked: bool,
 }
 
 /// A seat announced an Original Call.

@@ -157,6 +157,7 @@ fn seat_state(p: &Position, s: Seat) -> SeatState {
         discards: Vec::new(),
         original_call: seat.original_call,
         claimed: None,
+        unmarked: Vec::new(),
         drew_at: None,
         claimed_at: None,
         shown: crate::counts::TileCounts::EMPTY,

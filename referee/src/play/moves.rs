@@ -69,11 +69,13 @@ impl Move {
                 seat,
                 kind: KongKind::Concealed,
                 tile,
+                unmarked: false,
             }),
             Move::AddToPung(tile) => HandEvent::KongDeclared(KongDeclared {
                 seat,
                 kind: KongKind::AddedToExposedPung,
                 tile,
+                unmarked: false,
             }),
             Move::SelfDrawnMahJongg(t) => HandEvent::MahJonggDeclared(MahJonggDeclared {
                 seat,
@@ -92,6 +94,7 @@ impl Move {
                 seat,
                 kind: KongKind::AnnexedDiscard,
                 tile,
+                unmarked: false,
             }),
             Move::MahJonggOnDiscard(t) => HandEvent::MahJonggDeclared(MahJonggDeclared {
                 seat,

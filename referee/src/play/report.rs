@@ -92,7 +92,9 @@ impl PlayState {
                 };
                 RawMeld {
                     column: 0,
-                    concealed: p.formed == Formed::ConcealedKong,
+                    // §52: a concealed kong left unmarked scores as exposed.
+                    concealed: p.formed == Formed::ConcealedKong
+                        && !s.unmarked.contains(&p.set.tile()),
                     tiles: all,
                     added,
                 }

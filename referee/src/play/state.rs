@@ -53,6 +53,8 @@ pub struct SeatState {
     /// A discard granted to this seat (or a robbed kong's tile), not yet in a set or a
     /// Mah-Jongg hand.
     pub claimed: Option<Claimed>,
+    /// Its concealed kongs left unmarked when it discarded (§52): scored as exposed.
+    pub unmarked: Vec<Tile>,
     /// How many discards had been made at the seat's latest draw and at its latest claim: what
     /// came after its own discard (§95(b): a plea "before his next draw … and before claiming
     /// any subsequent discard").
@@ -84,6 +86,7 @@ impl SeatState {
             discards: Vec::with_capacity(40),
             original_call: false,
             claimed: None,
+            unmarked: Vec::new(),
             drew_at: None,
             claimed_at: None,
             shown: TileCounts::EMPTY,

@@ -344,6 +344,7 @@ fn each_book_sets_its_kong_box_and_babcock_keeps_it_full_from_the_live_wall() {
         seat: Seat::East,
         kind: KongKind::Concealed,
         tile: t("1m"),
+        unmarked: false,
     });
     let loose = HandEvent::LooseTileDrawn(LooseTileDrawn {
         seat: Seat::East,
@@ -380,6 +381,7 @@ fn a_concealed_kong_draws_a_loose_tile_from_the_kong_box() {
         seat: Seat::East,
         kind: KongKind::Concealed,
         tile: t("1m"),
+        unmarked: false,
     });
     assert_eq!(p.apply(&kong).unwrap(), Applied::Legal);
     // §58: until its loose tile is drawn it may be robbed, for the Thirteen Unique Wonders.
@@ -421,6 +423,7 @@ fn a_kong_made_by_adding_to_an_exposed_pung_may_be_robbed_section_57() {
         seat: Seat::North,
         kind: KongKind::AddedToExposedPung,
         tile: t("W"),
+        unmarked: false,
     });
     assert_eq!(p.apply(&added).unwrap(), Applied::Legal);
     let robbed = HandEvent::KongRobbed(KongRobbed {
@@ -544,6 +547,7 @@ fn random_game(seed: u64) -> (HandStarted, Vec<HandEvent>) {
                         seat,
                         kind: KongKind::Concealed,
                         tile,
+                        unmarked: false,
                     })
                 } else {
                     discard(seat, &tile.to_string())
@@ -978,6 +982,7 @@ fn a_kong_of_a_discard_is_surrendered_to_a_mah_jongg_claim_until_its_taker_disca
                 seat: Seat::South,
                 kind: KongKind::AnnexedDiscard,
                 tile: t("5p"),
+                unmarked: false,
             }),
             HandEvent::LooseTileDrawn(LooseTileDrawn {
                 seat: Seat::South,
@@ -1050,6 +1055,7 @@ fn a_concealed_kong_is_robbed_only_for_the_thirteen_unique_wonders() {
         seat: Seat::East,
         kind: KongKind::Concealed,
         tile: t("1m"),
+        unmarked: false,
     });
     let rob = |robber| {
         HandEvent::KongRobbed(KongRobbed {

@@ -47,11 +47,13 @@ pub enum Act {
     },
     /// `W:retract pung`.
     Retract { seat: Seat, claim: ClaimKind },
-    /// `W:kong concealed 5p`, `annexed`, `added`.
+    /// `W:kong concealed 5p`, `annexed`, `added`; `W:kong concealed 5p unmarked` for a
+    /// concealed kong left unmarked (§52).
     Kong {
         seat: Seat,
         kind: KongKind,
         tile: Tile,
+        unmarked: bool,
     },
     /// `W:rob S 5p`: West robs South's kong of 5p.
     Rob { seat: Seat, from: Seat, tile: Tile },
@@ -117,9 +119,17 @@ impl Act {
                 claim,
                 reason: FROM_POSITION.into(),
             }),
-            Act::Kong { seat, kind, tile } => {
-                HandEvent::KongDeclared(KongDeclared { seat, kind, tile })
-            }
+            Act::Kong {
+                seat,
+                kind,
+                tile,
+                unmarked,
+            } => HandEvent::KongDeclared(KongDeclared {
+                seat,
+                kind,
+                tile,
+                unmarked,
+            }),
             Act::Rob { seat, from, tile } => HandEvent::KongRobbed(KongRobbed {
                 robber: seat,
                 from,
@@ -220,7 +230,18 @@ impl fmt::Display for Act {
                 write!(f, "expose {} {lowest}", claim_word(*claim))
             }
             Act::Retract { claim, .. } => write!(f, "retract {}", claim_word(*claim)),
-            Act::Kong { kind, tile, .. } => write!(f, "kong {} {tile}", kong_word(*kind)),
+            Act::Kong {
+                kind,
+                tile,
+                unmarked,
+                ..
+            } => {
+                write!(f, "kong {} {tile}", kong_word(*kind))?;
+                if *unmarked {
+                    write!(f, " unmarked")?;
+                }
+                Ok(())
+            }
             Act::Rob { from, tile, .. } => write!(f, "rob {} {tile}", from.letter()),
             Act::MahJongg {
                 tile,
@@ -390,7 +411,13 @@ pub(crate) fn read(words: &[Word<'_>], rest: impl FnOnce() -> String) -> Result<
             }
         }
         "kong" => {
-            arity(2, "write `W:kong concealed 5p`, `annexed` or `added`")?;
+            let unmarked = args.len() == 3 && args[2].1 == "unmarked" && args[0].1 == "concealed";
+            if !unmarked {
+                arity(
+                    2,
+                    "write `W:kong concealed 5p` (or `… 5p unmarked`, §52), `annexed` or `added`",
+                )?;
+            }
             let kind = match args[0].1 {
                 "concealed" => KongKind::Concealed,
                 "annexed" => KongKind::AnnexedDiscard,
@@ -401,6 +428,7 @@ pub(crate) fn read(words: &[Word<'_>], rest: impl FnOnce() -> String) -> Result<
                 seat,
                 kind,
                 tile: tile_at(1)?,
+                unmarked,
             }
         }
         "rob" => {

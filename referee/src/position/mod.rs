@@ -56,7 +56,7 @@
 //! | `W:grant pung` (the discard granted to West's claim) | [`ClaimGranted`](crate::event::ClaimGranted) |
 //! | `W:expose pung 5p`, `W:expose chow 3p` (from its lowest tile) | [`SetExposed`](crate::event::SetExposed) |
 //! | `W:retract pung` | [`ClaimRetracted`](crate::event::ClaimRetracted) |
-//! | `W:kong concealed 5p` (`annexed`, `added`) | [`KongDeclared`](crate::event::KongDeclared) |
+//! | `W:kong concealed 5p` (`annexed`, `added`; `W:kong concealed 5p unmarked`, a concealed kong left unmarked, §52) | [`KongDeclared`](crate::event::KongDeclared) |
 //! | `W:rob S 5p` (West robs South's kong of 5p) | [`KongRobbed`](crate::event::KongRobbed) |
 //! | `W:mahjongg 5p` (with a discard), `W:mahjongg self 5p` (on its own draw) | [`MahJonggDeclared`](crate::event::MahJonggDeclared) |
 //! | `S:nochoice` | [`NoChoicePleaded`](crate::event::NoChoicePleaded) |

@@ -116,12 +116,12 @@ fn every_act_reads_and_prints_back() {
     let acts = "S:draw, S:draw 5p, S:draw 2f, S:loose, S:loose 7s, S:bonus 2y, S:discard 5p, \
         S:discard 5p as 6p, W:claim chow 5p, W:claim kong 5p, W:pass, W:grant chow, \
         W:expose chow 3p, W:expose pung 5p, W:retract pung, W:kong concealed E, \
-        W:kong annexed 5p, W:kong added 5p, W:rob S 5p, W:mahjongg 5p, W:mahjongg self 5p, \
+        W:kong annexed 5p, W:kong added 5p, W:kong concealed 5p unmarked, W:rob S 5p, W:mahjongg 5p, W:mahjongg self 5p, \
         S:nochoice, S:takeback 5p, S:intohand 5p, S:return 5p, S:call, \
         W:show 1155s [222s] [444s] [777s] =5s, washout";
     let line = CLEAR_SUIT.split(" | S:discard").next().unwrap().to_owned() + " | " + acts;
     let p: Position = line.parse().unwrap();
-    assert_eq!(p.acts().len(), 28);
+    assert_eq!(p.acts().len(), 29);
     assert_eq!(
         p.acts()[1],
         Act::Draw {
@@ -134,7 +134,8 @@ fn every_act_reads_and_prints_back() {
         Act::Kong {
             seat: Seat::West,
             kind: KongKind::AddedToExposedPung,
-            tile: t("5p")
+            tile: t("5p"),
+            unmarked: false,
         }
     );
     let printed = p.to_string();
@@ -387,18 +388,23 @@ fn random_act(g: &mut Gen) -> Act {
             claim: pick(g, &[ClaimKind::Chow, ClaimKind::Pung]),
             lowest: tile,
         },
-        6 => Act::Kong {
-            seat,
-            kind: pick(
+        6 => {
+            let kind = pick(
                 g,
                 &[
                     KongKind::Concealed,
                     KongKind::AnnexedDiscard,
                     KongKind::AddedToExposedPung,
                 ],
-            ),
-            tile,
-        },
+            );
+            Act::Kong {
+                seat,
+                kind,
+                tile,
+                // §52: only a concealed kong is written unmarked.
+                unmarked: kind == KongKind::Concealed && bool::arbitrary(g),
+            }
+        }
         7 => Act::MahJongg {
             seat,
             tile,

@@ -117,6 +117,7 @@ impl Reading {
                 seat,
                 kind: KongKind::AnnexedDiscard,
                 tile,
+                unmarked: false,
             }),
             _ => {
                 let lowest = if claim == ClaimKind::Chow {
@@ -163,7 +164,12 @@ impl Reading {
         } else {
             KongKind::Concealed
         };
-        self.push(HandEvent::KongDeclared(KongDeclared { seat, kind, tile }));
+        self.push(HandEvent::KongDeclared(KongDeclared {
+            seat,
+            kind,
+            tile,
+            unmarked: false,
+        }));
         Ok(())
     }
 

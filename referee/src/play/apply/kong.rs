@@ -44,6 +44,10 @@ pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -
                 set: Set::kong(t),
                 formed: Formed::ConcealedKong,
             });
+            if e.unmarked {
+                // §52: "may score that kong as exposed only".
+                state.seats[seat].unmarked.push(t);
+            }
             state.turn = if rules.kong_robbing == KongRobbing::AddedOrWonders {
                 // §58: open to robbing for the Thirteen Unique Wonders until the loose tile.
                 Turn::Robbable { seat, tile: t }
