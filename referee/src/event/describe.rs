@@ -63,6 +63,8 @@ pub fn describe(e: &HandEvent) -> String {
             k.seat,
             k.tile,
             match k.kind {
+                KongKind::Concealed if k.unmarked =>
+                    "concealed, left unmarked: it scores as exposed",
                 KongKind::Concealed => "concealed",
                 KongKind::AnnexedDiscard => "a discard annexed to a concealed pung",
                 KongKind::AddedToExposedPung => "added to an exposed pung",

@@ -370,7 +370,7 @@ fn random_act(g: &mut Gen) -> Act {
             ClaimKind::MahJongg,
         ],
     );
-    match u8::arbitrary(g) % 12 {
+    match u8::arbitrary(g) % 13 {
         0 => Act::Draw {
             seat,
             tile: bool::arbitrary(g).then_some(AnyTile::Playing(tile)),
@@ -426,6 +426,12 @@ fn random_act(g: &mut Gen) -> Act {
             seat,
             hand: "1123s [222s] [444s] [777s] =4s".parse().unwrap(),
         },
+        11 => [
+            Act::TakeBack { seat, tile },
+            Act::IntoHand { seat, tile },
+            Act::Return { seat, tile },
+        ][usize::arbitrary(g) % 3]
+            .clone(),
         _ => Act::Bonus {
             seat,
             tile: pick(g, &Bonus::ALL),
