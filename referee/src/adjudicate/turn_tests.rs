@@ -71,13 +71,10 @@ fn a_pung_discarded_before_it_is_laid_down_is_flagged_and_play_goes_on() {
     assert_eq!(r.replay.state().turn, Turn::Discard(North));
 }
 
-#[test]
-fn a_set_never_laid_down_makes_the_hand_foul_and_the_hand_is_settled_section_78() {
-    // Given South granted East's 1p for chow, discarding first and never laying it down, when
-    // South draws again, then South's hand is foul (§78), play goes on normally, and East's
-    // Mah-Jongg on its own draw is in turn and settled.
-    let deal = super::test_support::table();
-    let events: Vec<HandEvent> = vec![
+/// In `test_support::table()`: South claims East's 1p for a chow and discards before laying it
+/// down (§41); play goes round, and South draws again with the chow still owed (§78).
+fn chow_owed_until_the_next_draw() -> Vec<HandEvent> {
+    vec![
         discard(East, "1p"),
         claim(South, Chow, "1p"),
         grant(South, Chow),
@@ -89,6 +86,17 @@ fn a_set_never_laid_down_makes_the_hand_foul_and_the_hand_is_settled_section_78(
         draw(East, "5p"),
         discard(East, "5p"),
         draw(South, "6s"),
+    ]
+}
+
+#[test]
+fn a_set_never_laid_down_makes_the_hand_foul_and_the_hand_is_settled_section_78() {
+    // Given South granted East's 1p for chow, discarding first and never laying it down, when
+    // South draws again, then South's hand is foul (§78), play goes on normally, and East's
+    // Mah-Jongg on its own draw is in turn and settled.
+    let deal = super::test_support::table();
+    let mut events = chow_owed_until_the_next_draw();
+    events.extend([
         discard(South, "6s"),
         draw(West, "4p"),
         discard(West, "4p"),
@@ -96,7 +104,7 @@ fn a_set_never_laid_down_makes_the_hand_foul_and_the_hand_is_settled_section_78(
         discard(North, "4p"),
         draw(East, "S"),
         mahjongg(East, "S", true),
-    ];
+    ]);
     let r = replay(&deal, &events);
     let found = findings(&r, &code());
     assert_eq!(kinds(&found), vec!["foul-hand"], "{found:#?}");
@@ -598,19 +606,7 @@ fn a_spent_claim_cannot_be_laid_down_or_gone_out_with() {
     // Given South's chow of 1p folded into its hand at its next draw (§78), when South then
     // lays the chow down, then the act is refused: the 1p is in its hand, not owed.
     let deal = super::test_support::table();
-    let mut events: Vec<HandEvent> = vec![
-        discard(East, "1p"),
-        claim(South, Chow, "1p"),
-        grant(South, Chow),
-        discard(South, "4s"),
-        draw(West, "7p"),
-        discard(West, "7p"),
-        draw(North, "9p"),
-        discard(North, "9p"),
-        draw(East, "5p"),
-        discard(East, "5p"),
-        draw(South, "6s"),
-    ];
+    let mut events = chow_owed_until_the_next_draw();
     events.push(super::test_support::expose(South, Chow, "1p"));
     let r = Replay::replay(PlayRules::of(&code()), &deal, &events).unwrap();
     assert!(r.refused.is_some(), "the 1p is spent");

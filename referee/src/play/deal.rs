@@ -10,7 +10,7 @@ use crate::tile::{AnyTile, Bonus, Tile};
 
 use super::error::Inconsistent;
 use super::rules::PlayRules;
-use super::state::{bonus_index, PlayState, SeatState, Turn, Wall};
+use super::state::{bonus_index, Open, PlayState, SeatState, Turn, Wall};
 
 /// A known wall holds every tile of the set, each as often as the set has it.
 fn check_wall(rules: &PlayRules, tiles: &[AnyTile]) -> Result<(), Inconsistent> {
@@ -73,10 +73,7 @@ impl PlayState {
             seen_bonus: [0; Bonus::ALL.len()],
             last_draw: None,
             robbed_from: None,
-            robbing_refused: None,
-            loose_for_kong: None,
-            taken_back: None,
-            into_hand: Vec::new(),
+            open: Open::default(),
             drawn_over: None,
             kongs_in_turn: None,
             laid_down: BySeat::from_fn(|_| None),

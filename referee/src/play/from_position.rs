@@ -22,7 +22,7 @@ use crate::tile::{AnyTile, Bonus, Tile};
 
 use super::error::{Inconsistent, PlayError};
 use super::rules::PlayRules;
-use super::state::{Discard, Formed, LastDraw, PlayState, PlayedSet, SeatState, Turn, Wall};
+use super::state::{Discard, Formed, LastDraw, Open, PlayState, PlayedSet, SeatState, Turn, Wall};
 use super::{Concealed, Play};
 
 impl PlayState {
@@ -70,10 +70,7 @@ impl PlayState {
                 _ => None,
             },
             robbed_from: None,
-            robbing_refused: None,
-            loose_for_kong: None,
-            taken_back: None,
-            into_hand: Vec::new(),
+            open: Open::default(),
             drawn_over: None,
             kongs_in_turn: matches!(to_move.stage, Stage::Loose(_) | Stage::Konged)
                 .then_some((x, 1)),
@@ -149,18 +146,12 @@ fn seat_state(p: &Position, s: Seat) -> SeatState {
             },
         })
         .collect();
+    // A seat as the deal leaves it, then what the position shows of it.
     SeatState {
-        concealed: seat.concealed.clone(),
-        undeclared: Vec::new(),
         sets,
         bonus: seat.bonus.clone(),
-        discards: Vec::new(),
         original_call: seat.original_call,
-        claimed: None,
-        unmarked: Vec::new(),
-        drew_at: None,
-        claimed_at: None,
-        shown: crate::counts::TileCounts::EMPTY,
+        ..SeatState::dealt(seat.concealed.clone(), Vec::new())
     }
 }
 

@@ -50,7 +50,7 @@ pub use error::{Applied, Inconsistent, Irregularity, PlayError};
 pub use moves::{chows_with, Move};
 pub use rules::PlayRules;
 pub use state::{
-    Claimed, Concealed, Discard, DrawnOver, Ending, Formed, LastDraw, PlayState, PlayedSet,
+    Claimed, Concealed, Discard, DrawnOver, Ending, Formed, LastDraw, Open, PlayState, PlayedSet,
     SeatState, Turn, Wall, Window,
 };
 pub use view::{Onlooker, SeatView, SeenSeat};

@@ -185,7 +185,7 @@ impl PlayState {
         }
         // §60: an added kong may still be robbed over its loose tile, while its owner has done
         // nothing else and the loose tile does not complete his hand.
-        if let (Turn::Discard(x), Some((k, tile))) = (&self.turn, self.loose_for_kong) {
+        if let (Turn::Discard(x), Some((k, tile))) = (&self.turn, self.open.loose_for_kong) {
             let added = self.seats[k]
                 .sets
                 .iter()

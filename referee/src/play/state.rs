@@ -104,6 +104,26 @@ impl SeatState {
         Ok(())
     }
 
+    /// Gives up `t`, a tile in view held in the concealed hand (a discard taken back in, a
+    /// tile drawn face up), as `seat`: to the table or the wall again. The inverse of
+    /// [`SeatState::take_in_view`]; refused when the hand does not hold it.
+    pub(crate) fn give_up_in_view(&mut self, seat: Seat, t: Tile) -> Result<(), Inconsistent> {
+        match &mut self.concealed {
+            Concealed::Known(c) => {
+                *c = c.without(t).ok_or(Inconsistent::NotHeld {
+                    seat,
+                    tile: AnyTile::Playing(t),
+                })?
+            }
+            Concealed::Counted(0) => return Err(Inconsistent::NothingHeld { seat }),
+            Concealed::Counted(n) => {
+                *n -= 1;
+                self.shown = self.shown.without(t).unwrap_or(self.shown);
+            }
+        }
+        Ok(())
+    }
+
     /// Of `tiles`, about to leave a counted hand face up, those not already in view (the ones
     /// that come into play now), and what stays shown once they have left.
     pub(crate) fn unshown(&self, tiles: &[Tile]) -> (Vec<Tile>, TileCounts) {
@@ -288,6 +308,23 @@ pub struct PlayState {
     pub last_draw: Option<LastDraw>,
     /// The seat whose kong was just robbed (§57), until the robber goes Mah-Jongg.
     pub robbed_from: Option<Seat>,
+    /// The chances the Code leaves open for a while after an act (§58, §60, §70, §81).
+    pub open: Open,
+    /// The claims a draw closed, while the drawer has done nothing else: §64 lets a pung,
+    /// kong or Mah-Jongg claim still take that discard, the drawn tile going back.
+    pub drawn_over: Option<DrawnOver>,
+    /// The kongs the seat whose turn it is has declared in this turn (Kong upon Kong,
+    /// §122(f), needs two, and the win on the second loose tile).
+    pub kongs_in_turn: Option<(Seat, u8)>,
+    /// After the hand: each seat's hand as laid down, grouped as the player scores it
+    /// (§104–105: "no change may be made in the arrangement of the tiles once placed").
+    pub laid_down: BySeat<Option<Hand>>,
+}
+
+/// The chances the Code leaves open for a while after an act: each cleared by the fold once
+/// its time is past.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Open {
     /// The discards taken into a concealed hand (§81), by whom and where among the discards,
     /// while they may be demanded back.
     pub into_hand: Vec<(Seat, usize)>,
@@ -302,15 +339,31 @@ pub struct PlayState {
     /// of which tile: the robber's call of Mah-Jongg with it, which follows, is taken up with
     /// it, and changes nothing.
     pub robbing_refused: Option<(Seat, Tile)>,
-    /// The claims a draw closed, while the drawer has done nothing else: §64 lets a pung,
-    /// kong or Mah-Jongg claim still take that discard, the drawn tile going back.
-    pub drawn_over: Option<DrawnOver>,
-    /// The kongs the seat whose turn it is has declared in this turn (Kong upon Kong,
-    /// §122(f), needs two, and the win on the second loose tile).
-    pub kongs_in_turn: Option<(Seat, u8)>,
-    /// After the hand: each seat's hand as laid down, grouped as the player scores it
-    /// (§104–105: "no change may be made in the arrangement of the tiles once placed").
-    pub laid_down: BySeat<Option<Hand>>,
+}
+
+impl Open {
+    /// The chances whose time `event`, just applied, ended.
+    pub(crate) fn close_after(&mut self, event: &crate::event::HandEvent) {
+        use crate::event::HandEvent as E;
+        // §70: until the replacement is discarded (or, the tile claimed, the claim takes it).
+        if matches!(
+            event,
+            E::TileDiscarded(_) | E::ClaimMade(_) | E::MahJonggDeclared(_)
+        ) {
+            self.taken_back = None;
+        }
+        // §60: until the kong's owner does anything else.
+        if !matches!(
+            event,
+            E::LooseTileDrawn(_) | E::KongRobbed(_) | E::ClaimPassed(_)
+        ) {
+            self.loose_for_kong = None;
+        }
+        // §58: a robbing that does not stand takes the robber's call with it, nothing after.
+        if !matches!(event, E::KongRobbed(_) | E::MahJonggDeclared(_)) {
+            self.robbing_refused = None;
+        }
+    }
 }
 
 /// A draw, as Mah-Jongg on it asks (§54, §117(h)).
@@ -451,7 +504,7 @@ impl PlayState {
         let last = self.seats[seat].sets.last()?;
         let laid = last.formed == Formed::Claimed { from: d.seat }
             && last.set.contains(d.placed)
-            && !self.into_hand.contains(&(seat, i));
+            && !self.open.into_hand.contains(&(seat, i));
         (laid && i + 1 == self.discards.len()).then_some((i, d))
     }
 

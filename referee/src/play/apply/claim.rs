@@ -222,19 +222,7 @@ pub(super) fn surrender_kong(
 pub(super) fn put_back_loose(state: &mut PlayState, holder: Seat) -> Result<(), Inconsistent> {
     let loose = state.last_draw.and_then(|d| d.tile);
     if let Some(t) = loose {
-        let s = &mut state.seats[holder];
-        match &mut s.concealed {
-            Concealed::Known(c) => {
-                *c = c.without(t).ok_or(Inconsistent::NotHeld {
-                    seat: holder,
-                    tile: AnyTile::Playing(t),
-                })?
-            }
-            Concealed::Counted(n) => {
-                *n = n.saturating_sub(1);
-                s.shown = s.shown.without(t).unwrap_or(s.shown);
-            }
-        }
+        state.seats[holder].give_up_in_view(holder, t)?;
         state.seen[t.index()] = state.seen[t.index()].saturating_sub(1);
         state.wall.kong_box += 1;
         if let Some(tiles) = &mut state.wall.loose_tiles {
@@ -438,8 +426,8 @@ fn take_back_other(
     for i in own.iter_mut().filter(|i| **i > other) {
         *i -= 1;
     }
-    state.into_hand.retain(|&(_, i)| i != other);
-    for (_, i) in state.into_hand.iter_mut().filter(|(_, i)| *i > other) {
+    state.open.into_hand.retain(|&(_, i)| i != other);
+    for (_, i) in state.open.into_hand.iter_mut().filter(|(_, i)| *i > other) {
         *i -= 1;
     }
     Ok(if kept > other { kept - 1 } else { kept })

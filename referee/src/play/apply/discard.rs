@@ -185,7 +185,7 @@ pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome
     state.discards.pop();
     state.seats[seat].discards.pop();
     let left = state.discards.len();
-    state.into_hand.retain(|&(_, i)| i < left);
+    state.open.into_hand.retain(|&(_, i)| i < left);
     if d.together {
         // §75: the tile discarded with it is the discard.
         state.window = Some(Window::open(state.discards.len() - 1));
@@ -194,7 +194,7 @@ pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome
         if state.turn == Turn::Draw(seat.next()) {
             // §70: it discards again; the tile taken back may still be claimed until then.
             state.turn = Turn::Discard(seat);
-            state.taken_back = Some((seat, e.tile));
+            state.open.taken_back = Some((seat, e.tile));
         }
     }
     Ok(v)
@@ -205,7 +205,7 @@ pub(super) fn taken_back(state: &mut PlayState, e: &DiscardTakenBack) -> Outcome
 /// in its turn instead of using it), else dead.
 pub(super) fn returned(state: &mut PlayState, e: &DiscardReturned) -> Outcome {
     let seat = e.seat;
-    let Some(k) = state.into_hand.iter().rposition(|&(s, i)| {
+    let Some(k) = state.open.into_hand.iter().rposition(|&(s, i)| {
         s == seat
             && state
                 .discards
@@ -214,22 +214,9 @@ pub(super) fn returned(state: &mut PlayState, e: &DiscardReturned) -> Outcome {
     }) else {
         return Err(Inconsistent::NothingToReturn { seat, tile: e.tile });
     };
-    let (_, i) = state.into_hand[k];
-    let s = &mut state.seats[seat];
-    match &mut s.concealed {
-        Concealed::Known(c) => {
-            *c = c.without(e.tile).ok_or(Inconsistent::NotHeld {
-                seat,
-                tile: AnyTile::Playing(e.tile),
-            })?
-        }
-        Concealed::Counted(0) => return Err(Inconsistent::NothingHeld { seat }),
-        Concealed::Counted(n) => {
-            *n -= 1;
-            s.shown = s.shown.without(e.tile).unwrap_or(s.shown);
-        }
-    }
-    state.into_hand.remove(k);
+    let (_, i) = state.open.into_hand[k];
+    state.seats[seat].give_up_in_view(seat, e.tile)?;
+    state.open.into_hand.remove(k);
     state.discards[i].claimed_by = None;
     if i + 1 == state.discards.len() && state.turn == Turn::Discard(seat) {
         state.turn = Turn::Draw(seat);
@@ -249,26 +236,13 @@ pub(super) fn claimed_back(
     claimer: Seat,
     tile: Tile,
 ) -> Result<bool, Inconsistent> {
-    let Some((seat, t)) = state.taken_back else {
+    let Some((seat, t)) = state.open.taken_back else {
         return Ok(false);
     };
     if t != tile || claimer == seat || state.turn != Turn::Discard(seat) {
         return Ok(false);
     }
-    let s = &mut state.seats[seat];
-    match &mut s.concealed {
-        Concealed::Known(c) => {
-            *c = c.without(t).ok_or(Inconsistent::NotHeld {
-                seat,
-                tile: AnyTile::Playing(t),
-            })?
-        }
-        Concealed::Counted(0) => return Err(Inconsistent::NothingHeld { seat }),
-        Concealed::Counted(n) => {
-            *n -= 1;
-            s.shown = s.shown.without(t).unwrap_or(s.shown);
-        }
-    }
+    state.seats[seat].give_up_in_view(seat, t)?;
     let index = state.discards.len();
     state.discards.push(Discard {
         seat,
@@ -280,7 +254,7 @@ pub(super) fn claimed_back(
     state.seats[seat].discards.push(index);
     state.window = Some(Window::open(index));
     state.turn = Turn::Draw(seat.next());
-    state.taken_back = None;
+    state.open.taken_back = None;
     Ok(true)
 }
 
@@ -303,7 +277,7 @@ pub(super) fn taken_into_hand(state: &mut PlayState, e: &DiscardTakenIntoHand) -
     }
     state.seats[seat].take_in_view(e.tile)?;
     state.discards[index].claimed_by = Some(seat);
-    state.into_hand.push((seat, index));
+    state.open.into_hand.push((seat, index));
     state.window = None;
     if state.turn == Turn::Draw(seat) {
         state.turn = Turn::Discard(seat);

@@ -182,7 +182,7 @@ pub(super) fn loose_drawn(rules: &PlayRules, state: &mut PlayState, e: &LooseTil
     never_laid_down(state, seat)?;
     // §60: the kong may still be robbed, the loose tile going back, while its owner does
     // nothing else (a playing tile, seen: a bonus tile is declared and replaced first).
-    state.loose_for_kong = robbable.filter(|_| matches!(drawn, Some(AnyTile::Playing(_))));
+    state.open.loose_for_kong = robbable.filter(|_| matches!(drawn, Some(AnyTile::Playing(_))));
     v.extend(out_of_turn(
         state,
         seat,

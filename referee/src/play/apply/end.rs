@@ -14,7 +14,7 @@ use super::Outcome;
 
 pub(super) fn mahjongg(_rules: &PlayRules, state: &mut PlayState, e: &MahJonggDeclared) -> Outcome {
     let seat = e.seat;
-    if !e.self_drawn && state.robbing_refused == Some((seat, e.winning_tile)) {
+    if !e.self_drawn && state.open.robbing_refused == Some((seat, e.winning_tile)) {
         // The call that went with a robbing that does not stand: taken up with it.
         return Ok(Vec::new());
     }

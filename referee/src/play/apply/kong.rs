@@ -142,7 +142,7 @@ pub(super) fn kong(rules: &PlayRules, state: &mut PlayState, e: &KongDeclared) -
 
 pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -> Outcome {
     // §57–59 until the loose tile is drawn; §60 after it, while its owner has done nothing else.
-    let (seat, tile, after_loose) = match (&state.turn, state.loose_for_kong) {
+    let (seat, tile, after_loose) = match (&state.turn, state.open.loose_for_kong) {
         (Turn::Robbable { seat, tile }, _) => (*seat, *tile, false),
         (Turn::Discard(s), Some((k, tile))) if *s == k => (k, tile, true),
         _ => {
@@ -219,13 +219,13 @@ pub(super) fn robbed(rules: &PlayRules, state: &mut PlayState, e: &KongRobbed) -
     if let Some(refused) = refused {
         // The robbing does not stand: the robber takes up his hand, and his call of Mah-Jongg
         // on the tile with it; the kong stays, its owner draws the loose tile, play goes on.
-        state.robbing_refused = Some((e.robber, tile));
+        state.open.robbing_refused = Some((e.robber, tile));
         return Ok(vec![refused]);
     }
     if after_loose {
         // §60: the loose tile goes back to the kong box.
         put_back_loose(state, seat)?;
-        state.loose_for_kong = None;
+        state.open.loose_for_kong = None;
     }
     match formed {
         // §57: the kong goes back to a pung; the fourth tile is the robber's, as a discard is.

@@ -126,28 +126,7 @@ pub(crate) fn apply(
     if !keeps_draw_open {
         state.drawn_over = None;
     }
-    // §70's chance to claim a discard taken back lasts until its replacement is discarded
-    // (or, the tile claimed, the claim takes it).
-    if matches!(
-        event,
-        HandEvent::TileDiscarded(_) | HandEvent::ClaimMade(_) | HandEvent::MahJonggDeclared(_)
-    ) {
-        state.taken_back = None;
-    }
-    // §60's chance to rob a kong over its loose tile lasts until its owner does anything else.
-    if !matches!(
-        event,
-        HandEvent::LooseTileDrawn(_) | HandEvent::KongRobbed(_) | HandEvent::ClaimPassed(_)
-    ) {
-        state.loose_for_kong = None;
-    }
-    // A robbing that does not stand takes the robber's call with it, and nothing after.
-    if !matches!(
-        event,
-        HandEvent::KongRobbed(_) | HandEvent::MahJonggDeclared(_)
-    ) {
-        state.robbing_refused = None;
-    }
+    state.open.close_after(event);
     // The kongs of the turn, for Kong upon Kong (§122(f)): a discard ends a turn, a draw or a
     // claimed discard starts one.
     if turn_starts {
