@@ -196,6 +196,8 @@ catalogue! {
     SettlementRecorded = "settlement_recorded", v 1, Hand;
     /// The hand was a wash-out.
     WashOut = "wash_out", v 1, Hand;
+    /// The scorer struck his last entry of the play (a slip, not an act of the game).
+    EntryStruck = "entry_struck", v 1, Hand;
     /// A tournament's ruleset, limit and starting chips were set.
     TournamentConfigured = "tournament_configured", v 1, Tournament;
     /// A random seat draw's seed was recorded.
@@ -256,7 +258,8 @@ stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclare
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
     DiscardTakenIntoHand, DiscardReturned, ClaimRetracted, KongDeclared, OriginalCallAnnounced,
     NoChoicePleaded, KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised,
-    RulingIssued, RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored);
+    RulingIssued, RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored,
+    EntryStruck);
 
 #[cfg(test)]
 mod tests {

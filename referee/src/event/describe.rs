@@ -101,6 +101,13 @@ pub fn describe(e: &HandEvent) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        HandEvent::EntryStruck(x) if x.reason.is_empty() => {
+            format!("the scorer struck entry {} (a slip, not play)", x.entry)
+        }
+        HandEvent::EntryStruck(x) => format!(
+            "the scorer struck entry {} (a slip, not play): {}",
+            x.entry, x.reason
+        ),
         HandEvent::CorrectionRecorded(c) => {
             format!("correction (supersedes {}): {}", c.supersedes, c.reason)
         }

@@ -297,3 +297,20 @@ pub struct HandExposed {
 pub struct WashOut {
     pub reason: String,
 }
+
+/// The scorer struck the last entry of the play he had recorded: a slip of his own (the wrong
+/// tile tapped, the wrong seat), not an act of the game. The entry stays in the record, shown
+/// with the strike, who struck it and when; the play is folded without it, as if it had never
+/// been recorded. Only the last entry standing may be struck, while the hand is in play; a
+/// player's own change of mind is an act of the game (`ClaimRetracted`, `DiscardTakenBack`)
+/// and the Code rules on it (§69–75).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntryStruck {
+    /// The entry struck, numbered as the replay numbers the play (the start is 0): checked
+    /// against the last entry standing, so a strike decided on a stale page strikes nothing.
+    pub entry: u32,
+    /// What the slip was, in the scorer's words (may be empty).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}

@@ -103,6 +103,7 @@ pub enum HandEvent {
     SettlementRecorded(SettlementRecorded),
     WashOut(WashOut),
     HandScored(HandScored),
+    EntryStruck(EntryStruck),
 }
 
 impl HandEvent {
@@ -117,6 +118,7 @@ impl HandEvent {
                 | HandEvent::DisputeRaised(_)
                 | HandEvent::RulingIssued(_)
                 | HandEvent::RulingSuperseded(_)
+                | HandEvent::EntryStruck(_)
         ) && !self.is_result()
     }
 
@@ -140,7 +142,8 @@ impl HandEvent {
 /// the hands laid down only after its end — in a hand recorded at its end the hands shown come
 /// before its Mah-Jongg, and are its report, not its play. Once the hand has a result, only
 /// the players' own counts follow: a correction states the hands and the end again, as facts,
-/// not as play.
+/// not as play. A scorer's strike (`EntryStruck`) takes the last entry kept back out: read a
+/// whole stream with [`PlayPicker`], which does.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PlayFilter {
     ended: bool,
@@ -157,6 +160,63 @@ impl PlayFilter {
         let keep = e.is_play() && (self.ended || !matches!(e, HandEvent::HandExposed(_)));
         self.ended |= keep && e.ends_play();
         keep
+    }
+}
+
+/// The play of a hand's stream as it stands: [`PlayFilter`]'s events, less each entry a
+/// scorer struck (`EntryStruck` strikes the last entry standing while the hand is in play).
+/// Each event carries a tag of the caller's (its id, its line) so that what is kept can be
+/// named; the strikes themselves are not play and are not kept.
+#[derive(Clone, Debug)]
+pub struct PlayPicker<T> {
+    filter: PlayFilter,
+    kept: Vec<(T, HandEvent)>,
+    struck: Vec<T>,
+}
+
+impl<T> Default for PlayPicker<T> {
+    fn default() -> Self {
+        PlayPicker {
+            filter: PlayFilter::default(),
+            kept: Vec::new(),
+            struck: Vec::new(),
+        }
+    }
+}
+
+impl<T> PlayPicker<T> {
+    /// Takes the next event of the stream; `false` when it is not part of the play.
+    pub fn push(&mut self, tag: T, e: HandEvent) -> bool {
+        if let HandEvent::EntryStruck(_) = e {
+            if self.filter.settled {
+                return false;
+            }
+            if let Some((tag, _)) = self.kept.pop() {
+                self.struck.push(tag);
+                self.filter.ended = self.kept.iter().any(|(_, e)| e.ends_play());
+            }
+            return false;
+        }
+        let keep = self.filter.keep(&e);
+        if keep {
+            self.kept.push((tag, e));
+        }
+        keep
+    }
+
+    /// The play kept so far, in order.
+    pub fn kept(&self) -> &[(T, HandEvent)] {
+        &self.kept
+    }
+
+    /// The entries struck so far, in the order they were struck.
+    pub fn struck(&self) -> &[T] {
+        &self.struck
+    }
+
+    /// The play, in order.
+    pub fn finish(self) -> Vec<(T, HandEvent)> {
+        self.kept
     }
 }
 
@@ -178,4 +238,5 @@ from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDecla
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
     DiscardTakenIntoHand, DiscardReturned, ClaimRetracted, KongDeclared, OriginalCallAnnounced,
     NoChoicePleaded, KongRobbed, MahJonggDeclared, HandExposed, ScoreClaimed, DisputeRaised,
-    RulingIssued, RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored);
+    RulingIssued, RulingSuperseded, CorrectionRecorded, SettlementRecorded, WashOut, HandScored,
+    EntryStruck);

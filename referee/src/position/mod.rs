@@ -115,7 +115,7 @@ mod tests;
 
 pub use act::Act;
 pub use error::{Field, PositionError, Problem, ProblemKind, SyntaxError, SyntaxKind};
-pub use parse::{PositionSetup, SeatSetup, Spanned};
+pub use parse::{ActSyntaxError, PositionSetup, SeatSetup, Spanned};
 
 use crate::by_seat::BySeat;
 use crate::concealed::Concealed;

@@ -530,3 +530,61 @@ impl FromStr for PositionSetup {
         PositionSetup::parse(s).map_err(super::PositionError::Syntax)
     }
 }
+
+/// One act alone, as a scorer's page or a script sends it (`S:discard 5p`): where it does not
+/// read, the column (from 1) and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {kind}")]
+pub struct ActSyntaxError {
+    pub column: usize,
+    pub kind: SyntaxKind,
+}
+
+impl FromStr for Act {
+    type Err = ActSyntaxError;
+
+    fn from_str(s: &str) -> Result<Act, ActSyntaxError> {
+        let line = Line {
+            chars: s.chars().collect(),
+        };
+        let whole = 0..line.chars.len();
+        let words = line.words(whole.clone());
+        if words.is_empty() {
+            return Err(ActSyntaxError {
+                column: 1,
+                kind: SyntaxKind::Empty,
+            });
+        }
+        let borrowed: Vec<act::Word<'_>> = words.iter().map(|(c, w)| (*c, w.as_str())).collect();
+        let rest = || {
+            let from = words.get(1).map_or(whole.end, |w| w.0 - 1);
+            line.masked(from..whole.end, &[])
+        };
+        act::read(&borrowed, rest).map_err(|(column, kind)| ActSyntaxError { column, kind })
+    }
+}
+
+#[cfg(test)]
+mod act_tests {
+    use super::*;
+
+    #[test]
+    fn one_act_reads_alone_and_prints_back() {
+        for text in [
+            "S:discard 5p",
+            "W:claim pung 5p",
+            "E:draw",
+            "N:kong concealed 5p unmarked",
+            "W:show 1155s [222s] [444s] [777s] =5s",
+            "washout",
+        ] {
+            let act: Act = text.parse().unwrap();
+            assert_eq!(act.to_string(), text);
+        }
+        let e = "S:discard 5x".parse::<Act>().unwrap_err();
+        assert_eq!(e.column, 11, "{e}");
+        let e = "  ".parse::<Act>().unwrap_err();
+        assert_eq!(e.kind, SyntaxKind::Empty);
+        assert!("X:draw".parse::<Act>().is_err());
+    }
+}

@@ -7,11 +7,11 @@
 
 use uuid::Uuid;
 
-use crate::adjudicate::Replay;
 use crate::event::{HandEvent, HandStarted, TableEvent};
 use crate::play::{PlayState, Turn};
 use crate::rotation::{HandEnd, Position};
 
+use super::in_play::InPlay;
 use super::record::{Fact, ResultRecord};
 use super::{ApplyError, Decided, Decision, HandKey, HandState, Table};
 
@@ -29,7 +29,7 @@ impl Table {
                 }
                 let position = self.position_of(h);
                 let play =
-                    Replay::start(self.play_rules.clone(), h).map_err(|e| ApplyError::Play {
+                    InPlay::start(self.play_rules.clone(), h).map_err(|e| ApplyError::Play {
                         hand: *key,
                         why: e.to_string(),
                     })?;
@@ -51,14 +51,19 @@ impl Table {
                     .get_mut(key)
                     .ok_or(ApplyError::HandNotStarted(*key))?;
                 if let Some(play) = &mut hand.play {
-                    let over = matches!(play.state().turn, Turn::Over(_));
+                    let over = matches!(play.replay.state().turn, Turn::Over(_));
                     if e.is_result() || (matches!(e, HandEvent::HandExposed(_)) && !over) {
                         // The result, or the hands of a hand reported at its end (or finished
                         // from a report): the play is over.
                         if over {
-                            hand.seen = left_on_the_table(play.state());
+                            hand.seen = left_on_the_table(play.replay.state());
                         }
                         hand.play = None;
+                    } else if matches!(e, HandEvent::EntryStruck(_)) {
+                        play.strike().map_err(|err| ApplyError::Play {
+                            hand: *key,
+                            why: err.to_string(),
+                        })?;
                     } else if e.is_play() {
                         play.apply(e).map_err(|err| ApplyError::Play {
                             hand: *key,
@@ -87,18 +92,28 @@ impl Table {
         for (id, e) in ids.iter().zip(&decision.events) {
             match e {
                 // Already in the replay: only the hand's own record takes it.
-                Decided::Hand(key, e) if *key == played.hand && e.is_play() => {
+                Decided::Hand(key, e)
+                    if *key == played.hand
+                        && (e.is_play() || matches!(e, HandEvent::EntryStruck(_))) =>
+                {
                     let hand = hand_mut(&mut self.hands, *key)?;
-                    if let Some(replay) = replay.take() {
-                        hand.play = Some(replay);
-                    }
+                    let Some(play) = hand.play.as_mut() else {
+                        return Err(ApplyError::Play {
+                            hand: *key,
+                            why: "the hand is not in play".into(),
+                        });
+                    };
+                    play.applied(e, replay.take().map(|r| *r));
                     fold_hand(hand, *id, e)
                 }
                 e => self.apply(*id, e)?,
             }
         }
-        if let Some(replay) = replay {
-            hand_mut(&mut self.hands, played.hand)?.play = Some(replay);
+        if let (Some(replay), Some(play)) = (
+            replay,
+            hand_mut(&mut self.hands, played.hand)?.play.as_mut(),
+        ) {
+            play.replay = *replay;
         }
         Ok(())
     }

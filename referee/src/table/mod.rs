@@ -46,6 +46,7 @@ mod apply;
 mod count;
 mod decide;
 mod dice;
+mod in_play;
 mod record;
 mod redecide;
 mod ruling;
@@ -208,7 +209,7 @@ pub struct HandState {
     pub position: Position,
     /// The play replayed so far (with the adjudication's watchers), while the hand is being
     /// recorded event by event; `None` once its result is recorded.
-    play: Option<Box<Replay>>,
+    play: Option<Box<in_play::InPlay>>,
     /// Its result as recorded: the hands laid down, the end, the sheets, the settlements, the
     /// corrections, the disputes and rulings.
     record: ResultRecord,
@@ -238,7 +239,13 @@ impl HandState {
 
     /// The play replayed so far, while the hand is in play.
     pub fn play(&self) -> Option<&Replay> {
-        self.play.as_deref()
+        self.play.as_deref().map(|p| &p.replay)
+    }
+
+    /// The entries of the play standing, while the hand is in play (entry 1 first; the start
+    /// is entry 0): a scorer's strike takes the last back out.
+    pub fn entries(&self) -> &[HandEvent] {
+        self.play.as_deref().map_or(&[], |p| p.entries())
     }
 
     /// Its result as recorded.

@@ -172,6 +172,11 @@ impl Table {
                     replacement: None,
                 });
             }
+            HandEvent::EntryStruck(_) => out.push(TableCommand::Play {
+                hand: key,
+                event: first.clone(),
+                laid_down: Vec::new(),
+            }),
             HandEvent::ScoreClaimed(c) => out.push(TableCommand::Count {
                 hand: key,
                 count: c.clone(),
@@ -260,12 +265,14 @@ fn played_whole(started: &HandStarted, result: &[HandEvent]) -> TableCommand {
     TableCommand::RecordPlayedHand {
         dice: started.dice.clone(),
         deal: started.deal.clone(),
-        events: result
-            .iter()
-            .take_while(|e| !e.is_result())
-            .filter(|e| e.is_play())
-            .cloned()
-            .collect(),
+        events: {
+            // The play as it stands: a scorer's strikes take their entries back out.
+            let mut play = crate::event::PlayPicker::default();
+            for e in result.iter().take_while(|e| !e.is_result()) {
+                play.push((), e.clone());
+            }
+            play.finish().into_iter().map(|(_, e)| e).collect()
+        },
         east: Some(started.east),
     }
 }

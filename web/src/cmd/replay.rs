@@ -63,8 +63,7 @@ pub(super) fn read_source(path: &str) -> anyhow::Result<Source> {
         });
     }
     let mut started = None;
-    let mut events = Vec::new();
-    let mut play = referee::event::PlayFilter::default();
+    let mut play = referee::event::PlayPicker::default();
     for (i, line) in text
         .lines()
         .enumerate()
@@ -93,17 +92,15 @@ pub(super) fn read_source(path: &str) -> anyhow::Result<Source> {
                 anyhow::bail!("{path} {at}: a hand stream begins with `hand_started`")
             }
             // What follows the play (the score and settlement, rulings) is not replayed: the
-            // replay derives its own.
+            // replay derives its own; a scorer's strike takes his last entry back out.
             e => {
-                if play.keep(&e) {
-                    events.push((at, e));
-                }
+                play.push(at, e);
             }
         }
     }
     Ok(Source {
         started: started.with_context(|| format!("{path}: no `hand_started` event"))?,
-        events,
+        events: play.finish(),
         server: None,
     })
 }

@@ -120,6 +120,7 @@ pub(crate) fn apply(
         HandEvent::RulingIssued(_) => Err(Inconsistent::NotPlay("a ruling")),
         HandEvent::RulingSuperseded(_) => Err(Inconsistent::NotPlay("an appeal")),
         HandEvent::CorrectionRecorded(_) => Err(Inconsistent::NotPlay("a correction")),
+        HandEvent::EntryStruck(_) => Err(Inconsistent::NotPlay("a scorer's strike")),
         HandEvent::SettlementRecorded(_) => Err(Inconsistent::NotPlay("a settlement")),
         HandEvent::HandScored(_) => Err(Inconsistent::NotPlay("a score")),
     }?;

@@ -420,18 +420,22 @@ fn play_event_id(ledger: &Ledger, stream: &StreamId, n: usize) -> Result<Uuid, A
 
 /// The ids of a hand's start and the events of its play, in the replay's numbering.
 fn play_event_ids(ledger: &Ledger, stream: &StreamId) -> Result<Vec<Uuid>, AppError> {
-    let mut play = referee::event::PlayFilter::default();
-    let mut out = Vec::new();
+    let mut play = referee::event::PlayPicker::default();
+    let mut start = None;
     for e in ledger.read_stream(stream, 1)? {
         let event_id = e.event_id;
-        let Ok(h) = HandEvent::try_from(e.event) else {
-            continue;
-        };
-        if matches!(h, HandEvent::HandStarted(_)) || play.keep(&h) {
-            out.push(event_id);
+        match HandEvent::try_from(e.event) {
+            Ok(HandEvent::HandStarted(_)) => start = start.or(Some(event_id)),
+            Ok(h) => {
+                play.push(event_id, h);
+            }
+            Err(_) => {}
         }
     }
-    Ok(out)
+    Ok(start
+        .into_iter()
+        .chain(play.finish().into_iter().map(|(id, _)| id))
+        .collect())
 }
 
 /// The number of event `id` in a hand's play (the start is 0), as the replay numbers them;

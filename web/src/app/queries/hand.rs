@@ -86,6 +86,9 @@ pub struct HistoryEntry {
     pub recorded_at: String,
     pub recorded_by: String,
     pub superseded: bool,
+    /// An entry of the play the scorer struck as his own slip (`EntryStruck`): kept, shown, not
+    /// played.
+    pub struck: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -245,9 +248,19 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
             _ => None,
         })
         .collect();
+    let struck = {
+        let mut play = referee::event::PlayPicker::default();
+        for e in &events {
+            if let Ok(h) = HandEvent::try_from(e.event.clone()) {
+                play.push(e.event_id, h);
+            }
+        }
+        play.struck().to_vec()
+    };
     let history = events
         .iter()
         .map(|e| HistoryEntry {
+            struck: struck.contains(&e.event_id),
             version: e.version,
             event_type: e.event.event_type(),
             summary: describe(&e.event),

@@ -233,17 +233,19 @@ impl StoredPlay {
         let record = ledger.hand_record(&stream)?.ok_or_else(missing)?;
         let ctx = TableContext::load(ledger, &record.table)?;
         let mut started = None;
-        let mut events = Vec::new();
-        let mut play = referee::event::PlayFilter::default();
+        let mut play = referee::event::PlayPicker::default();
         let mut version = 0;
         for e in ledger.read_stream(&stream, 1)? {
             version = e.version;
             match HandEvent::try_from(e.event) {
                 Ok(HandEvent::HandStarted(s)) => started = Some(s),
-                Ok(e) if play.keep(&e) => events.push(e),
+                Ok(e) => {
+                    play.push((), e);
+                }
                 _ => {}
             }
         }
+        let events: Vec<HandEvent> = play.finish().into_iter().map(|(_, e)| e).collect();
         let started =
             started.ok_or_else(|| AppError::internal(format!("hand `{id}` has no start")))?;
         // A hand recorded at its end has a Mah-Jongg or wash-out and nothing before it.
