@@ -36,6 +36,7 @@ mod deal;
 mod error;
 mod from_position;
 mod moves;
+mod possible;
 mod report;
 mod rules;
 mod state;
@@ -48,6 +49,7 @@ pub use breach::{sections, Breach};
 pub use call::{Call, RivalClaim};
 pub use error::{Applied, Inconsistent, Irregularity, PlayError};
 pub use moves::{chows_with, Move};
+pub use possible::{Pick, Possible};
 pub use rules::PlayRules;
 pub use state::{
     Claimed, Concealed, Discard, DrawnOver, Ending, Formed, LastDraw, Open, PlayState, PlayedSet,

@@ -164,6 +164,85 @@ impl Act {
         }
     }
 
+    /// The act `e` records, when it is an act of the play (a retraction's or a wash-out's
+    /// reason is not part of the act; the hand's start, result and rulings are no acts).
+    pub fn of(e: &HandEvent) -> Option<Act> {
+        Some(match e.clone() {
+            HandEvent::TileDrawn(TileDrawn { seat, tile }) => Act::Draw { seat, tile },
+            HandEvent::LooseTileDrawn(LooseTileDrawn { seat, tile }) => Act::Loose { seat, tile },
+            HandEvent::BonusTileDeclared(BonusTileDeclared { seat, tile }) => {
+                Act::Bonus { seat, tile }
+            }
+            HandEvent::TileDiscarded(TileDiscarded {
+                seat,
+                placed,
+                named,
+            }) => Act::Discard {
+                seat,
+                placed,
+                named,
+            },
+            HandEvent::ClaimMade(ClaimMade { seat, claim, tile }) => {
+                Act::Claim { seat, claim, tile }
+            }
+            HandEvent::ClaimPassed(ClaimPassed { seat }) => Act::Pass { seat },
+            HandEvent::ClaimGranted(ClaimGranted { seat, claim }) => Act::Grant { seat, claim },
+            HandEvent::SetExposed(SetExposed {
+                seat,
+                claim,
+                lowest,
+            }) => Act::Expose {
+                seat,
+                claim,
+                lowest,
+            },
+            HandEvent::ClaimRetracted(ClaimRetracted { seat, claim, .. }) => {
+                Act::Retract { seat, claim }
+            }
+            HandEvent::KongDeclared(KongDeclared {
+                seat,
+                kind,
+                tile,
+                unmarked,
+            }) => Act::Kong {
+                seat,
+                kind,
+                tile,
+                unmarked,
+            },
+            HandEvent::KongRobbed(KongRobbed { robber, from, tile }) => Act::Rob {
+                seat: robber,
+                from,
+                tile,
+            },
+            HandEvent::MahJonggDeclared(MahJonggDeclared {
+                seat,
+                winning_tile,
+                self_drawn,
+            }) => Act::MahJongg {
+                seat,
+                tile: winning_tile,
+                self_drawn,
+            },
+            HandEvent::NoChoicePleaded(NoChoicePleaded { seat }) => Act::NoChoice { seat },
+            HandEvent::DiscardTakenBack(DiscardTakenBack { seat, tile }) => {
+                Act::TakeBack { seat, tile }
+            }
+            HandEvent::DiscardTakenIntoHand(DiscardTakenIntoHand { seat, tile }) => {
+                Act::IntoHand { seat, tile }
+            }
+            HandEvent::DiscardReturned(DiscardReturned { seat, tile }) => {
+                Act::Return { seat, tile }
+            }
+            HandEvent::OriginalCallAnnounced(OriginalCallAnnounced { seat }) => {
+                Act::OriginalCall { seat }
+            }
+            HandEvent::HandExposed(HandExposed { seat, hand }) => Act::Show { seat, hand },
+            HandEvent::WashOut(_) => Act::WashOut,
+            _ => return None,
+        })
+    }
+
     /// The seat that acts (none for a wash-out).
     pub fn seat(&self) -> Option<Seat> {
         match *self {

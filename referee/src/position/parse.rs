@@ -580,6 +580,8 @@ mod act_tests {
         ] {
             let act: Act = text.parse().unwrap();
             assert_eq!(act.to_string(), text);
+            // The event it records names it again.
+            assert_eq!(Act::of(&act.event()), Some(act));
         }
         let e = "S:discard 5x".parse::<Act>().unwrap_err();
         assert_eq!(e.column, 11, "{e}");

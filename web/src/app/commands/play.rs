@@ -18,6 +18,7 @@ use super::hand::store_with_ids;
 use crate::app::accounts::roles::Action;
 use crate::app::accounts::viewer::Official;
 use crate::app::error::AppError;
+use crate::app::queries::play::StoredPlay;
 use crate::app::table::TableContext;
 use crate::app::table_cache::{locate, TableCache};
 
@@ -65,6 +66,9 @@ pub struct Played {
     pub applied: Applied,
     /// The event recorded (for a start, the hand's start).
     pub event: HandEvent,
+    /// The request was one already recorded, sent again (a lost answer, a second tap): nothing
+    /// new was recorded, and the hand is answered as it now stands.
+    pub retried: bool,
 }
 
 /// Starts the next hand at `table` play by play.
@@ -105,6 +109,7 @@ pub fn start(
         play,
         applied: Applied::Legal,
         event,
+        retried: false,
     })
 }
 
@@ -127,6 +132,11 @@ pub fn record(
     })?;
     let (stream, key, table) = locate(ledger, hand)?;
     let current = ledger.stream_version(&stream)?;
+    if cmd.version < current {
+        if let Some(again) = retried(ledger, &stream, hand, by, cmd, &event)? {
+            return Ok(again);
+        }
+    }
     if cmd.version != current {
         return Err(AppError::conflict(format!(
             "the hand changed since you saw it (version {current} now, you sent {}): see the current state and decide again",
@@ -182,5 +192,56 @@ pub fn record(
         play,
         applied,
         event,
+        retried: false,
     })
+}
+
+/// The answer to `cmd` when it was recorded already: the same official's same event decided on
+/// the same version is one action, sent twice (two different actions cannot both be decided on
+/// one version: the second is stale). Nothing is recorded again; the answer is the hand as it
+/// now stands, with how the event applied when it was recorded.
+fn retried(
+    ledger: &Ledger,
+    stream: &StreamId,
+    hand: &str,
+    by: &Official,
+    cmd: &PlayEvent,
+    event: &HandEvent,
+) -> Result<Option<Played>, AppError> {
+    let Some(next) = ledger
+        .read_stream(stream, cmd.version + 1)?
+        .into_iter()
+        .next()
+    else {
+        return Ok(None);
+    };
+    let same = next.version == cmd.version + 1
+        && next.recorded_by == by.id
+        && HandEvent::try_from(next.event).is_ok_and(|e| &e == event);
+    if !same {
+        return Ok(None);
+    }
+    let Some(stored) = StoredPlay::load(ledger, hand)? else {
+        return Ok(None);
+    };
+    let (_, replayed) = stored.replayed_at(None)?;
+    let n = super::ruling::play_event_number(ledger, stream, next.event_id)?;
+    let found: Vec<_> = replayed
+        .irregular
+        .iter()
+        .filter(|(at, _)| Some(*at) == n)
+        .map(|(_, i)| i.clone())
+        .collect();
+    Ok(Some(Played {
+        stream: stream.clone(),
+        version: stored.version,
+        play: replayed.replay,
+        applied: if found.is_empty() {
+            Applied::Legal
+        } else {
+            Applied::Irregular(found)
+        },
+        event: event.clone(),
+        retried: true,
+    }))
 }

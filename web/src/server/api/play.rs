@@ -51,6 +51,7 @@ fn answer(p: &Played, event: HandEvent, onlooker: Onlooker) -> serde_json::Value
         "hand": p.stream.id(),
         "version": p.version,
         "legal": state.irregular.is_empty(),
+        "retried": p.retried,
         "over": state.over,
         "state": state,
     })
