@@ -147,9 +147,14 @@ impl PlayState {
         let s = &self.seats[seat];
         let mut out = Vec::new();
         // A bonus tile drawn is declared before anything else (§31).
+        // A seat owing a replacement may draw it before declaring the next (§32: each bonus
+        // tile declared, each replaced, in any order before it discards).
         if let Some(&b) = s.undeclared.first() {
-            let own_turn = matches!(&self.turn, Turn::Discard(x) | Turn::Replace { seat: x, .. } if *x == seat);
-            if own_turn || self.discards.is_empty() {
+            let replacing = matches!(&self.turn, Turn::Replace { seat: x, .. } if *x == seat);
+            let own_turn = matches!(&self.turn, Turn::Discard(x) if *x == seat);
+            if replacing {
+                out.push(Move::DeclareBonus(b));
+            } else if own_turn || self.discards.is_empty() {
                 return vec![Move::DeclareBonus(b)];
             }
         }
