@@ -270,6 +270,30 @@ impl StoredPlay {
         }))
     }
 
+    /// Every event in words as `shown` may read it, the start first: while the hand is in
+    /// play a tile drawn is named only to whoever may see that seat's tiles (Code §27).
+    pub fn described_for(&self, shown: Shown) -> Vec<String> {
+        let over = self.events.iter().any(HandEvent::ends_play);
+        let hidden = |seat: Seat| !shown.sees(seat, over);
+        std::iter::once(describe(&HandEvent::HandStarted(self.started.clone())))
+            .chain(self.events.iter().map(|e| match e {
+                HandEvent::TileDrawn(d) if d.tile.is_some() && hidden(d.seat) => {
+                    describe(&HandEvent::TileDrawn(referee::event::TileDrawn {
+                        seat: d.seat,
+                        tile: None,
+                    }))
+                }
+                HandEvent::LooseTileDrawn(d) if d.tile.is_some() && hidden(d.seat) => {
+                    describe(&HandEvent::LooseTileDrawn(referee::event::LooseTileDrawn {
+                        seat: d.seat,
+                        tile: None,
+                    }))
+                }
+                e => describe(e),
+            }))
+            .collect()
+    }
+
     /// Every event in words, the start first.
     pub fn described(&self) -> Vec<String> {
         std::iter::once(describe(&HandEvent::HandStarted(self.started.clone())))
@@ -298,13 +322,18 @@ impl StoredPlay {
     /// The state after event `at` (the last event when `None` or beyond the end).
     pub fn at(&self, at: Option<usize>, shown: Shown) -> Result<PlayView, AppError> {
         let (at, replayed) = self.replayed_at(at)?;
+        let words = self
+            .described_for(shown)
+            .into_iter()
+            .nth(at)
+            .unwrap_or_default();
         Ok(view(
             &self.hand,
             &replayed.replay,
             at,
             self.events.len(),
             self.version,
-            describe(&self.event(at)),
+            words,
             replayed
                 .irregular
                 .iter()

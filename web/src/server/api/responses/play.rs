@@ -215,12 +215,25 @@ impl PlayJson {
                 })
                 .collect(),
         };
+        // A tile drawn is named only to whoever may see the drawer's tiles (Code §27).
+        let unseen = |seat: Seat| view.seats[seat].concealed.is_none();
+        let event = match m.event {
+            HandEvent::TileDrawn(mut d) if unseen(d.seat) => {
+                d.tile = None;
+                HandEvent::TileDrawn(d)
+            }
+            HandEvent::LooseTileDrawn(mut d) if unseen(d.seat) => {
+                d.tile = None;
+                HandEvent::LooseTileDrawn(d)
+            }
+            e => e,
+        };
         PlayJson {
             hand: m.hand.to_owned(),
             at: m.at,
             last: m.last,
             version: m.version,
-            event: Event::from(m.event),
+            event: Event::from(event),
             turn: TurnJson::of(&state.turn),
             over: matches!(state.turn, Turn::Over(_)),
             live_wall: state.wall.live,
