@@ -1040,6 +1040,8 @@ mod play;
 mod ranges;
 #[path = "server/roles.rs"]
 mod roles;
+#[path = "server/scorer.rs"]
+mod scorer;
 #[path = "server/sessions.rs"]
 mod sessions;
 #[path = "server/throttle.rs"]

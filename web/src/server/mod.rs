@@ -14,6 +14,7 @@ pub mod demo;
 pub mod error;
 pub mod fatal;
 pub mod form;
+pub mod live;
 pub mod nav;
 pub mod officials;
 pub mod params;

@@ -29,6 +29,8 @@ const MAX_IDLE_READERS: usize = 16;
 pub struct AppState {
     inner: Arc<Inner>,
     pub secure_cookies: bool,
+    /// The hands followed live, and their followers.
+    pub live: Arc<super::live::Live>,
 }
 
 struct Inner {
@@ -109,6 +111,7 @@ impl AppState {
                 key,
             }),
             secure_cookies: false,
+            live: Default::default(),
         })
     }
 

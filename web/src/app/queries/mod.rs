@@ -10,6 +10,7 @@ pub mod dispute;
 pub mod hand;
 pub mod paging;
 pub mod play;
+pub mod scorer;
 pub mod sessions;
 pub mod sheets;
 pub mod table;

@@ -28,6 +28,8 @@ pub struct NextHand {
     #[serde(skip)]
     pub prevailing_wind: referee::Wind,
     pub new_game: bool,
+    /// It is being recorded play by play now.
+    pub in_play: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -230,6 +232,7 @@ pub fn view_paged(
         prevailing: seat_title(position.prevailing),
         prevailing_wind: position.prevailing,
         new_game,
+        in_play: ctx.state.in_play().is_some(),
     });
     let starting_chips = ctx.conditions.starting_chips;
     let start = BySeat::from_fn(|_| starting_chips);

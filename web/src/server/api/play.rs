@@ -102,6 +102,7 @@ pub async fn start(
     let played = state
         .write_tables(move |l, t| cmd::start(l, t, &table, &o, &command))
         .await?;
+    state.live.announce(&played);
     let value = answer(&played, played.event.clone(), Onlooker::Referee);
     Ok(HttpResponse::Created()
         .insert_header((
@@ -127,7 +128,10 @@ pub async fn record(
         .write_tables(move |l, t| cmd::record(l, t, &id, &o, &command))
         .await
     {
-        Ok(played) => Ok(HttpResponse::Ok().json(answer(&played, played.event.clone(), onlooker))),
+        Ok(played) => {
+            state.live.announce(&played);
+            Ok(HttpResponse::Ok().json(answer(&played, played.event.clone(), onlooker)))
+        }
         Err(e) if e.kind == ErrorKind::Conflict => {
             // The current state, so the recorder can decide again without another request.
             let current = state

@@ -49,3 +49,24 @@ pub async fn replay() -> HttpResponse {
         .insert_header(("cache-control", "public, max-age=3600"))
         .body(REPLAY)
 }
+
+const SCORER: &str = include_str!("../../../../templates/scorer.js");
+
+/// `GET /static/scorer.js`: the scorer's page posting in the background, updating in place and
+/// driven from a keyboard (progressive enhancement: every form works without it).
+pub async fn scorer() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("cache-control", "public, max-age=3600"))
+        .body(SCORER)
+}
+
+const LIVE: &str = include_str!("../../../../templates/live.js");
+
+/// `GET /static/live.js`: a hand in play followed live on the table page and the replay viewer.
+pub async fn live() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("cache-control", "public, max-age=3600"))
+        .body(LIVE)
+}

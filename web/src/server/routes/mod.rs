@@ -12,9 +12,11 @@ pub mod disputes;
 pub mod hand_form;
 pub mod hands;
 pub mod home;
+pub mod live;
 pub mod officials;
 pub mod problems;
 pub mod replay;
+pub mod scorer;
 pub mod sessions;
 pub mod sheets;
 pub mod spreadsheet;
@@ -54,6 +56,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .route("/static/picker.js", web::get().to(assets::picker))
         .route("/static/replay.js", web::get().to(assets::replay))
+        .route("/static/scorer.js", web::get().to(assets::scorer))
+        .route("/static/live.js", web::get().to(assets::live))
         .route("/check", web::get().to(check::page))
         .route("/demo", web::post().to(home::demo))
         .route("/audit", web::get().to(audit::page))
@@ -140,6 +144,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::post().to(voiding::close_table),
         )
         .route("/tables/{table}/record", web::get().to(tables::record_page))
+        .route("/tables/{table}/play", web::get().to(scorer::page))
+        .route("/tables/{table}/play", web::post().to(scorer::record))
+        .route("/tables/{table}/play/start", web::post().to(scorer::start))
+        .route(
+            "/tables/{table}/play/strike",
+            web::post().to(scorer::strike),
+        )
+        .route("/hands/{hand}/live", web::get().to(live::follow))
         .route("/tables/{table}/hands", web::post().to(tables::record))
         .route("/hands/{hand}", web::get().to(voiding::hand_page))
         .route("/hands/{hand}/at/{n}", web::get().to(replay::page))

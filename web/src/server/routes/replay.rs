@@ -39,7 +39,11 @@ pub async fn page(
 ) -> Result<HttpResponse, HtmlError> {
     let (hand, at) = path.into_inner();
     let missing = || AppError::not_found(format!("no moment `{at}` in hand `{hand}`"));
-    let at: usize = at.parse().map_err(|_| missing())?;
+    // `now`: the latest moment, what a follower of a hand in play wants.
+    let at: usize = match at.as_str() {
+        "now" => usize::MAX,
+        n => n.parse().map_err(|_| missing())?,
+    };
     let audience = Audience::of(&viewer);
     let id = hand.clone();
     let hidden = state.read(move |l| visibility::hand_hidden(l, &id)).await?;
@@ -56,6 +60,11 @@ pub async fn page(
                     "hand `{id}` was recorded at its end, not play by play: there is no play to replay"
                 ))
             })?;
+            let at = if at == usize::MAX {
+                stored.events.len()
+            } else {
+                at
+            };
             if at > stored.events.len() {
                 return Err(AppError::not_found(format!(
                     "hand `{id}` has {} events: there is no moment {at}",
@@ -63,7 +72,7 @@ pub async fn page(
                 )));
             }
             let events = stored
-                .described()
+                .described_for(shown)
                 .into_iter()
                 .enumerate()
                 .map(|(n, text)| EventLink { n, text })
@@ -71,6 +80,7 @@ pub async fn page(
             Ok((stored.at(Some(at), shown)?, events))
         })
         .await?;
+    let at = v.at;
     let prev = at.checked_sub(1);
     let next = (at < v.last).then_some(at + 1);
     Ok(render(

@@ -1,0 +1,96 @@
+// mahjong-referee: the scorer's page. Progressive enhancement: every button is a form post and
+// works without this script. With it, acts post in the background and the page is swapped in
+// place; another scorer's entries arrive live; a keyboard drives it: tile keys as in the
+// notation (5p, 9s, E, R …) discard or pick that tile, c p k m claim, g grants, x lays down,
+// d draws, l draws the loose tile, z strikes the scorer's own last entry.
+(function () {
+  "use strict";
+  if (!window.fetch || !window.URLSearchParams || !window.DOMParser) return;
+  var busy = false;
+  var typed = "";
+  var source = null;
+
+  function root() { return document.getElementById("scorer"); }
+
+  function swap(html, url) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = doc.getElementById("scorer");
+    if (!fresh) {
+      // Another page (the hands to lay down, the hand's page once it is scored).
+      document.open(); document.write(html); document.close();
+      if (url) history.replaceState(null, "", url);
+      return;
+    }
+    root().replaceWith(fresh);
+    document.title = doc.title;
+    follow();
+    var refused = document.getElementById("refused");
+    if (refused) refused.scrollIntoView({ block: "center" });
+  }
+
+  function post(form, submitter) {
+    if (busy) return;
+    busy = true;
+    var data = new URLSearchParams();
+    new FormData(form).forEach(function (v, k) { data.append(k, v); });
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    root().setAttribute("aria-busy", "true");
+    fetch(form.action, {
+      method: "POST", body: data, credentials: "same-origin",
+      headers: { "content-type": "application/x-www-form-urlencoded" }
+    }).then(function (r) {
+      return r.text().then(function (html) {
+        if (r.redirected && !/\/play$/.test(new URL(r.url).pathname)) { window.location = r.url; return; }
+        swap(html, r.redirected ? r.url : null);
+      });
+    }).catch(function () {
+      // Lost connection: post the form the plain way (the version makes a retry safe).
+      form.submit();
+    }).then(function () { busy = false; var el = root(); if (el) el.removeAttribute("aria-busy"); });
+  }
+
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!root() || !root().contains(form)) return;
+    e.preventDefault();
+    post(form, e.submitter);
+  });
+
+  function press(button) { if (button && !busy) { button.click(); return true; } return false; }
+
+  document.addEventListener("keydown", function (e) {
+    if (!root() || e.altKey || e.ctrlKey || e.metaKey || /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
+    var k = e.key;
+    if (/^[1-9]$/.test(k)) { typed = k; return; }
+    var tile = null;
+    if (typed && /^[mps]$/.test(k)) tile = typed + k;
+    else if (/^[ESWNRGP]$/.test(k)) tile = k;
+    typed = "";
+    if (tile) {
+      var pick = root().querySelector('.discard-tiles button[value$=" ' + tile + '"], .picker-tiles button[value="' + tile + '"]');
+      if (press(pick)) e.preventDefault();
+      return;
+    }
+    if (press(root().querySelector('button[data-key="' + k + '"]'))) e.preventDefault();
+  });
+
+  // Another scorer's entries, live: the page is read again when the hand moves on.
+  function follow() {
+    var el = root();
+    var hand = el && el.getAttribute("data-hand");
+    if (source && (!hand || source.hand !== hand)) { source.close(); source = null; }
+    if (!hand || source || !window.EventSource) return;
+    source = new EventSource("/hands/" + encodeURIComponent(hand) + "/live");
+    source.hand = hand;
+    source.addEventListener("play", function (m) {
+      var now = root();
+      var seen = now && Number(now.getAttribute("data-version"));
+      var moved = JSON.parse(m.data);
+      if (busy || !now || moved.version <= seen) return;
+      fetch(window.location.pathname, { credentials: "same-origin" })
+        .then(function (r) { return r.text(); })
+        .then(function (html) { if (!busy) swap(html, null); });
+    });
+  }
+  follow();
+})();

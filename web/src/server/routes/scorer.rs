@@ -1,0 +1,549 @@
+//! The scorer's page: recording a hand play by play at a real table, one tap per act.
+//!
+//! - `GET /tables/{table}/play`: the hand in play and its buttons, or the form to start the
+//!   next hand.
+//! - `POST /tables/{table}/play/start`: starts the next hand (the dice, what is seen of the
+//!   deal).
+//! - `POST /tables/{table}/play`: records one act (`act`, in the position notation; or `verb`
+//!   and `tile` from the picker), decided on the hand's `version`. An act that ends the hand
+//!   first asks for the hands laid down, then records them with it and lands on the hand's page.
+//! - `POST /tables/{table}/play/strike`: strikes the scorer's own last entry (`EntryStruck`).
+//!
+//! Every form works without JavaScript; `scorer.js` posts them in the background and swaps the
+//! page in place. A refused act is shown beside the buttons with its reason, and nothing is
+//! recorded; a stale version shows the table as it now is.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use ledger::event::{Deal, DealOrder, EntryStruck, HandEvent, HandExposed};
+use referee::position::Act;
+use referee::{AnyTile, BySeat, Seat};
+use serde::Deserialize;
+
+use super::{render, see_other};
+use crate::app::accounts::roles::Action;
+use crate::app::commands::play::{self as cmd, PlayEvent, StartHand};
+use crate::app::error::ErrorKind;
+use crate::app::queries::scorer::{self, LayDown, ScorerPage};
+use crate::server::auth::{Official, Viewer};
+use crate::server::error::{AppError, HtmlError};
+use crate::server::form::Form;
+use crate::server::nav::Nav;
+use crate::server::state::AppState;
+
+#[derive(Template)]
+#[template(path = "scorer.html")]
+struct Page {
+    nav: Nav,
+    s: ScorerPage,
+    error: Option<String>,
+    notice: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "scorer_end.html")]
+struct EndPage {
+    nav: Nav,
+    table: String,
+    table_number: u32,
+    hand: String,
+    version: u64,
+    reason: String,
+    end: LayDown,
+    error: Option<String>,
+}
+
+/// An error in words for the page: its message and each violation with its rule.
+fn in_words(e: &AppError) -> String {
+    let mut out = e.message.clone();
+    for v in &e.violations {
+        out.push_str("; ");
+        out.push_str(&v.to_string());
+    }
+    out
+}
+
+/// The official, who must be allowed to record hands.
+fn scorer(viewer: &Viewer) -> Result<Official, AppError> {
+    let o = viewer.require()?.clone();
+    o.require_role(Action::RecordHand)?;
+    Ok(o)
+}
+
+/// The page as it now stands, with what happened to the last request.
+async fn page_now(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    table: String,
+    status: StatusCode,
+    error: Option<String>,
+    notice: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let s = state.read(move |l| scorer::page(l, &table)).await?;
+    render(
+        status,
+        &Page {
+            nav: Nav::for_viewer(viewer),
+            s,
+            error,
+            notice,
+        },
+    )
+}
+
+pub async fn page(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, HtmlError> {
+    scorer(&viewer)?;
+    Ok(page_now(
+        &state,
+        &viewer,
+        path.into_inner(),
+        StatusCode::OK,
+        None,
+        None,
+    )
+    .await?)
+}
+
+/// The start form.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct StartForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    hand: String,
+    #[serde(default)]
+    dice: String,
+    #[serde(default)]
+    deal: String,
+    #[serde(default)]
+    hand_east: String,
+    #[serde(default)]
+    hand_south: String,
+    #[serde(default)]
+    hand_west: String,
+    #[serde(default)]
+    hand_north: String,
+    #[serde(default)]
+    wall: String,
+    #[serde(default)]
+    order: String,
+}
+
+/// Tiles written in the notation, each problem named with its field.
+fn tiles(field: &str, text: &str) -> Result<Vec<AnyTile>, String> {
+    referee::notation::parse_any(text, 0)
+        .map(|v| v.into_iter().map(|l| l.tile).collect())
+        .map_err(|e| format!("{field}: {e}"))
+}
+
+impl StartForm {
+    fn command(&self) -> Result<StartHand, AppError> {
+        let mut problems = Vec::new();
+        let dice = self
+            .dice
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|d| !d.is_empty())
+            .filter_map(|d| match d.parse::<u8>() {
+                Ok(n) if (1..=6).contains(&n) => Some(n),
+                _ => {
+                    problems.push(format!("dice: `{d}` is not a die's face (1 to 6)"));
+                    None
+                }
+            })
+            .collect();
+        let deal = match self.deal.trim() {
+            "" | "unknown" => Deal::Unknown,
+            "hands" => {
+                let fields = [
+                    ("hand_east", &self.hand_east),
+                    ("hand_south", &self.hand_south),
+                    ("hand_west", &self.hand_west),
+                    ("hand_north", &self.hand_north),
+                ];
+                let mut hands = BySeat::from_fn(|_| Vec::new());
+                for (seat, (field, text)) in Seat::ALL.into_iter().zip(fields) {
+                    match tiles(field, text) {
+                        Ok(t) => hands[seat] = t,
+                        Err(e) => problems.push(e),
+                    }
+                }
+                Deal::Hands { hands }
+            }
+            "wall" => match tiles("wall", &self.wall) {
+                Ok(t) => Deal::Wall {
+                    tiles: t,
+                    order: if self.order.trim() == "four-four-four-one" {
+                        DealOrder::FourFourFourOne
+                    } else {
+                        DealOrder::Code
+                    },
+                },
+                Err(e) => {
+                    problems.push(e);
+                    Deal::Unknown
+                }
+            },
+            other => {
+                problems.push(format!(
+                    "deal: `{other}` is not what may be known of a deal (unknown, hands, wall)"
+                ));
+                Deal::Unknown
+            }
+        };
+        if !problems.is_empty() {
+            return Err(AppError::unprocessable(problems.join("; ")));
+        }
+        Ok(StartHand {
+            hand: self.hand.trim().to_owned(),
+            dice,
+            deal,
+        })
+    }
+}
+
+pub async fn start(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: Form<StartForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = scorer(&viewer)?;
+    o.check_csrf(&form.csrf)?;
+    let table = path.into_inner();
+    let started = match form.command() {
+        Ok(command) => {
+            let id = table.clone();
+            state
+                .write_tables(move |l, t| cmd::start(l, t, &id, &o, &command))
+                .await
+        }
+        Err(e) => Err(e),
+    };
+    match started {
+        Ok(p) => {
+            state.live.announce(&p);
+            Ok(see_other(&format!("/tables/{table}/play")))
+        }
+        Err(e) => Ok(refused(&state, &viewer, table, e).await?),
+    }
+}
+
+/// The page again with the refusal beside the buttons (or the table as it now is, for a
+/// stale page).
+async fn refused(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    table: String,
+    e: AppError,
+) -> Result<HttpResponse, AppError> {
+    match e.kind {
+        ErrorKind::Conflict => {
+            let notice = format!("{} — the table as it now is:", in_words(&e));
+            page_now(
+                state,
+                viewer,
+                table,
+                StatusCode::CONFLICT,
+                None,
+                Some(notice),
+            )
+            .await
+        }
+        ErrorKind::BadRequest | ErrorKind::Unprocessable | ErrorKind::NotFound => {
+            let status = e.kind.status();
+            let text = format!("Not recorded: {}", in_words(&e));
+            page_now(state, viewer, table, status, Some(text), None).await
+        }
+        _ => Err(e),
+    }
+}
+
+/// One act of the play, from a button, the picker or the "something else happened" form.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct PlayForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    version: String,
+    #[serde(default)]
+    hand: String,
+    #[serde(default)]
+    act: String,
+    #[serde(default)]
+    seat: String,
+    #[serde(default)]
+    verb: String,
+    #[serde(default)]
+    tile: String,
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    laying: String,
+    #[serde(default)]
+    laid_east: String,
+    #[serde(default)]
+    laid_south: String,
+    #[serde(default)]
+    laid_west: String,
+    #[serde(default)]
+    laid_north: String,
+}
+
+impl PlayForm {
+    fn version(&self) -> Result<u64, AppError> {
+        self.version.trim().parse().map_err(|_| {
+            AppError::bad_request("the form lacks the hand's version: reload the page")
+        })
+    }
+
+    /// The act posted: written out, or a verb and the tile picked.
+    fn act(&self) -> Result<Act, AppError> {
+        if !self.act.trim().is_empty() {
+            return self.act.trim().parse::<Act>().map_err(|e| {
+                AppError::unprocessable(format!("the act `{}` does not read: {e}", self.act.trim()))
+            });
+        }
+        let seat =
+            self.seat.trim().parse::<Seat>().map_err(|_| {
+                AppError::bad_request(format!("`{}` is not a seat", self.seat.trim()))
+            })?;
+        scorer::picked_act(seat, self.verb.trim(), &self.tile)
+    }
+
+    /// The event the act records, with the scorer's reason where it carries one.
+    fn event(&self, act: &Act) -> HandEvent {
+        let reason = self.reason.trim().to_owned();
+        match act.event() {
+            HandEvent::ClaimRetracted(mut r) => {
+                r.reason = reason;
+                HandEvent::ClaimRetracted(r)
+            }
+            HandEvent::WashOut(mut w) => {
+                w.reason = reason;
+                HandEvent::WashOut(w)
+            }
+            e => e,
+        }
+    }
+
+    /// The hands laid down, each problem with its seat.
+    fn laid_down(&self) -> Result<Vec<HandExposed>, AppError> {
+        let mut out = Vec::new();
+        let mut problems = Vec::new();
+        let fields = [
+            &self.laid_east,
+            &self.laid_south,
+            &self.laid_west,
+            &self.laid_north,
+        ];
+        for (seat, text) in Seat::ALL.into_iter().zip(fields) {
+            if text.trim().is_empty() {
+                continue;
+            }
+            match text.trim().parse() {
+                Ok(hand) => out.push(HandExposed { seat, hand }),
+                Err(e) => problems.push(format!("{seat}: {e}")),
+            }
+        }
+        if problems.is_empty() {
+            Ok(out)
+        } else {
+            Err(AppError::unprocessable(problems.join("; ")))
+        }
+    }
+}
+
+pub async fn record(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: Form<PlayForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = scorer(&viewer)?;
+    o.check_csrf(&form.csrf)?;
+    let table = path.into_inner();
+    let form = form.into_inner();
+    let decided = (|| {
+        let act = form.act()?;
+        Ok::<_, AppError>((form.version()?, act.clone(), form.event(&act)))
+    })();
+    let (version, act, event) = match decided {
+        Ok(d) => d,
+        Err(e) => return Ok(refused(&state, &viewer, table, e).await?),
+    };
+    // The act that ends the hand asks for the hands laid down first.
+    if scorer::ends_play(&act) && form.laying.trim() != "1" {
+        return Ok(end_page(&state, &viewer, &table, &form, version, &act, None).await?);
+    }
+    let laid_down = match form.laid_down() {
+        Ok(l) => l,
+        Err(e) => {
+            return Ok(end_page(
+                &state,
+                &viewer,
+                &table,
+                &form,
+                version,
+                &act,
+                Some(in_words(&e)),
+            )
+            .await?)
+        }
+    };
+    let hand = form.hand.trim().to_owned();
+    let command = PlayEvent {
+        version,
+        event: event.into(),
+        seat: None,
+        laid_down,
+    };
+    let id = hand.clone();
+    let who = o.clone();
+    let recorded = state
+        .write_tables(move |l, t| cmd::record(l, t, &id, &who, &command))
+        .await;
+    match recorded {
+        Ok(p) => {
+            state.live.announce(&p);
+            if matches!(p.play.state().turn, referee::play::Turn::Over(_)) && !p.retried {
+                Ok(see_other(&format!("/hands/{hand}")))
+            } else {
+                Ok(see_other(&format!("/tables/{table}/play")))
+            }
+        }
+        Err(e) if form.laying.trim() == "1" && e.kind == ErrorKind::Unprocessable => Ok(end_page(
+            &state,
+            &viewer,
+            &table,
+            &form,
+            version,
+            &act,
+            Some(in_words(&e)),
+        )
+        .await?),
+        Err(e) => Ok(refused(&state, &viewer, table, e).await?),
+    }
+}
+
+/// The form laying the hands down with the act that ends the hand.
+async fn end_page(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    table: &str,
+    form: &PlayForm,
+    version: u64,
+    act: &Act,
+    error: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = table.to_owned();
+    let a = act.clone();
+    let (end, number) = match state
+        .read(move |l| {
+            let end = scorer::lay_down(l, &id, &a)?;
+            let t = crate::app::queries::table::view_paged(
+                l,
+                &id,
+                Some(crate::app::queries::paging::PageNumber::FIRST),
+            )?;
+            Ok((end, t.0.number))
+        })
+        .await
+    {
+        Ok(v) => v,
+        Err(e) => return refused(state, viewer, table.to_owned(), e).await,
+    };
+    let mut end = end;
+    // What the scorer wrote stays as written.
+    let written = [
+        &form.laid_east,
+        &form.laid_south,
+        &form.laid_west,
+        &form.laid_north,
+    ];
+    for (s, w) in end.seats.iter_mut().zip(written) {
+        if !w.trim().is_empty() {
+            s.as_it_lies = w.trim().to_owned();
+        }
+    }
+    render(
+        if error.is_some() {
+            StatusCode::UNPROCESSABLE_ENTITY
+        } else {
+            StatusCode::OK
+        },
+        &EndPage {
+            nav: Nav::for_viewer(viewer),
+            table: table.to_owned(),
+            table_number: number,
+            hand: form.hand.trim().to_owned(),
+            version,
+            reason: form.reason.trim().to_owned(),
+            end,
+            error,
+        },
+    )
+}
+
+/// The scorer's strike of his own last entry.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct StrikeForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    version: String,
+    #[serde(default)]
+    hand: String,
+    #[serde(default)]
+    entry: String,
+    #[serde(default)]
+    reason: String,
+}
+
+pub async fn strike(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: Form<StrikeForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let o = scorer(&viewer)?;
+    o.check_csrf(&form.csrf)?;
+    let table = path.into_inner();
+    let parsed = form
+        .version
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .zip(form.entry.trim().parse::<u32>().ok());
+    let Some((version, entry)) = parsed else {
+        let e = AppError::bad_request(
+            "the form lacks the hand's version or the entry: reload the page",
+        );
+        return Ok(refused(&state, &viewer, table, e).await?);
+    };
+    let command = PlayEvent {
+        version,
+        event: HandEvent::EntryStruck(EntryStruck {
+            entry,
+            reason: form.reason.trim().to_owned(),
+        })
+        .into(),
+        seat: None,
+        laid_down: Vec::new(),
+    };
+    let hand = form.hand.trim().to_owned();
+    let recorded = state
+        .write_tables(move |l, t| cmd::record(l, t, &hand, &o, &command))
+        .await;
+    match recorded {
+        Ok(p) => {
+            state.live.announce(&p);
+            Ok(see_other(&format!("/tables/{table}/play")))
+        }
+        Err(e) => Ok(refused(&state, &viewer, table, e).await?),
+    }
+}

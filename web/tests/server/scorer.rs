@@ -1,0 +1,418 @@
+//! The scorer's page without JavaScript: a whole robot hand recorded through its buttons, one
+//! form post per act, ends scored and settled as the API records it; a stale page, a post sent
+//! twice, a slip struck, an irregular act flagged, an inconsistent act refused; and what the
+//! public, a scorer and a referee see of a hand in play.
+
+use super::*;
+use referee::event::{HandEvent, HandExposed};
+use referee::import::mjs;
+use referee::position::Act;
+
+/// mj-server's first hand of its seed-7 robot game: its deal, the acts of its play, and the
+/// hands the robots laid down.
+fn robot_hand() -> (referee::event::Deal, Vec<HandEvent>, Vec<HandExposed>) {
+    let text = include_str!("../../../fixtures/mj-server/seed-7/hand-01.mjs");
+    let hand = mjs::read(text, "imported".parse().unwrap(), 1, 1).unwrap();
+    let (mut events, mut laid) = (Vec::new(), Vec::new());
+    for (_, e) in hand.events {
+        match e {
+            HandEvent::HandExposed(x) => laid.push(x),
+            e => events.push(e),
+        }
+    }
+    (hand.started.deal, events, laid)
+}
+
+async fn get_page<S, B>(
+    svc: &S,
+    uri: &str,
+    session: Option<&Cookie<'static>>,
+) -> (StatusCode, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut req = test::TestRequest::get().uri(uri);
+    if let Some(c) = session {
+        req = req.cookie(c.clone());
+    }
+    let resp = test::call_service(svc, req.to_request()).await;
+    let status = resp.status();
+    (status, body_text(resp).await)
+}
+
+async fn post_form<S, B>(
+    svc: &S,
+    uri: &str,
+    session: &Cookie<'static>,
+    fields: &[(&str, &str)],
+) -> (StatusCode, Option<String>, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let req = test::TestRequest::post()
+        .uri(uri)
+        .cookie(session.clone())
+        .set_form(fields)
+        .to_request();
+    let resp = test::call_service(svc, req).await;
+    let status = resp.status();
+    let location = resp
+        .headers()
+        .get("location")
+        .map(|l| l.to_str().unwrap().to_owned());
+    (status, location, body_text(resp).await)
+}
+
+/// The wall of a known deal in the notation, and its deal order's form value.
+fn wall_fields(deal: &referee::event::Deal) -> (String, &'static str) {
+    match deal {
+        referee::event::Deal::Wall { tiles, order } => (
+            tiles
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            match order {
+                referee::event::DealOrder::FourFourFourOne => "four-four-four-one",
+                _ => "",
+            },
+        ),
+        _ => panic!("the robot hand's wall is known"),
+    }
+}
+
+/// A scorer's page, its table, and the hand started on it from the robot's wall.
+struct Scoring {
+    session: Cookie<'static>,
+    csrf: String,
+    table: String,
+    hand: String,
+}
+
+async fn start_robot_hand<S, B>(svc: &S, token: &str) -> Scoring
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let (session, csrf) = login(svc).await;
+    let table = setup(svc, token).await;
+    let hand = format!("{table}-g1-h1");
+    let play = format!("/tables/{table}/play");
+    let (status, page) = get_page(svc, &play, Some(&session)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Start the hand"), "{page}");
+    // The table page offers it.
+    let (_, table_page) = get_page(svc, &format!("/tables/{table}"), Some(&session)).await;
+    assert!(table_page.contains("Record this hand play by play"));
+    let (deal, _, _) = robot_hand();
+    let (wall, order) = wall_fields(&deal);
+    let (status, location, body) = post_form(
+        svc,
+        &format!("{play}/start"),
+        &session,
+        &[
+            ("csrf", &csrf),
+            ("hand", &hand),
+            ("dice", "3 4"),
+            ("deal", "wall"),
+            ("wall", &wall),
+            ("order", order),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+    assert_eq!(location.as_deref(), Some(play.as_str()));
+    Scoring {
+        session,
+        csrf,
+        table,
+        hand,
+    }
+}
+
+/// The laid-down fields of the robots' hands.
+fn laid_fields(laid: &[HandExposed]) -> Vec<(&'static str, String)> {
+    laid.iter()
+        .map(|x| {
+            (
+                ["laid_east", "laid_south", "laid_west", "laid_north"][x.seat.index()],
+                x.hand.to_string(),
+            )
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_robot_hand_recorded_through_the_scorers_buttons_scores_as_the_api_records_it() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let s = start_robot_hand(&svc, &t.token).await;
+    let play = format!("/tables/{}/play", s.table);
+    let (_, events, laid) = robot_hand();
+    let mut version = 1u64;
+    let mut taps = 0usize;
+    for (i, e) in events.iter().enumerate() {
+        let act = Act::of(e).unwrap().to_string();
+        let (status, page) = get_page(&svc, &play, Some(&s.session)).await;
+        assert_eq!(status, StatusCode::OK);
+        // Every act of the robots' play is one of the page's buttons.
+        assert!(
+            page.contains(&format!("name=\"act\" value=\"{act}\"")),
+            "event {i}: no button for `{act}` among {:?}",
+            page.split("name=\"act\" value=\"")
+                .skip(1)
+                .map(|r| r.split('"').next().unwrap())
+                .collect::<Vec<_>>()
+        );
+        assert!(page.contains(&format!("name=\"version\" value=\"{version}\"")));
+        let v = version.to_string();
+        let mut fields = vec![
+            ("csrf", s.csrf.clone()),
+            ("version", v),
+            ("hand", s.hand.clone()),
+            ("act", act.clone()),
+        ];
+        taps += 1;
+        if e.ends_play() {
+            // The act that ends the hand asks for the hands laid down, as they lie.
+            let (status, _, end) = post_form(
+                &svc,
+                &play,
+                &s.session,
+                &fields
+                    .iter()
+                    .map(|(k, v)| (*k, v.as_str()))
+                    .collect::<Vec<_>>(),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{end}");
+            assert!(end.contains("name=\"laying\" value=\"1\""), "{end}");
+            assert!(
+                head_of(&t.state, &s.hand) == version,
+                "nothing recorded yet"
+            );
+            fields.push(("laying", "1".into()));
+            for (k, hand) in laid_fields(&laid) {
+                fields.push((k, hand));
+            }
+            taps += 1;
+        }
+        let borrowed: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let (status, location, body) = post_form(&svc, &play, &s.session, &borrowed).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "event {i} `{act}`: {body}");
+        if e.ends_play() {
+            assert_eq!(location, Some(format!("/hands/{}", s.hand)));
+        } else {
+            assert_eq!(location.as_deref(), Some(play.as_str()));
+        }
+        version = head_of(&t.state, &s.hand);
+    }
+    // At most two taps an act on average here (the end takes two: the act, then the hands).
+    assert!(
+        taps <= events.len() + 1,
+        "{taps} taps for {} acts",
+        events.len()
+    );
+    // Scored and settled as the API records the same hand (play.rs): North won.
+    let hv = hand_json(&svc, &s.hand).await;
+    assert_eq!(hv["nets"][3], "+88", "{}", hv["nets"]);
+    assert_eq!(hv["result"], "Ben wins (22 points)");
+    // No hand in play: the page offers the next.
+    let (_, page) = get_page(&svc, &play, Some(&s.session)).await;
+    assert!(page.contains("Start the hand"));
+}
+
+/// The hand stream's version.
+fn head_of(state: &AppState, hand: &str) -> u64 {
+    let stream = ledger::StreamId::hand(hand).unwrap();
+    state.read_now(|l| Ok(l.stream_version(&stream)?)).unwrap()
+}
+
+#[actix_web::test]
+async fn a_stale_page_a_post_sent_twice_a_slip_struck_and_acts_refused_or_flagged() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let s = start_robot_hand(&svc, &t.token).await;
+    let play = format!("/tables/{}/play", s.table);
+    let (_, events, _) = robot_hand();
+    let post = |version: u64, act: String| {
+        vec![
+            ("csrf", s.csrf.clone()),
+            ("version", version.to_string()),
+            ("hand", s.hand.clone()),
+            ("act", act),
+        ]
+    };
+    let borrow = |f: &[(&'static str, String)]| -> Vec<(&'static str, String)> { f.to_vec() };
+    let send = |fields: Vec<(&'static str, String)>| {
+        let svc = &svc;
+        let session = s.session.clone();
+        let play = play.clone();
+        async move {
+            let borrowed: Vec<(&str, &str)> =
+                fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            post_form(svc, &play, &session, &borrowed).await
+        }
+    };
+    let first = Act::of(&events[0]).unwrap().to_string();
+    let (status, _, _) = send(borrow(&post(1, first.clone()))).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(head_of(&t.state, &s.hand), 2);
+    // The same post again (a lost answer, a second tap): answered, not recorded twice.
+    let (status, _, _) = send(post(1, first.clone())).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(head_of(&t.state, &s.hand), 2);
+    // Another act decided on the stale page: the table as it now is, nothing recorded.
+    let second = Act::of(&events[1]).unwrap().to_string();
+    let (status, _, page) = send(post(1, second.clone())).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{page}");
+    assert!(page.contains("the table as it now is"), "{page}");
+    assert!(page.contains("name=\"version\" value=\"2\""));
+    assert_eq!(head_of(&t.state, &s.hand), 2);
+    // An inconsistent act (a tile the seat cannot hold): refused in words, nothing recorded.
+    let (status, _, page) = send(post(2, "S:return 5p".into())).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    assert!(page.contains("Not recorded:"), "{page}");
+    let (status, _, page) = send(post(2, "E:discard 9x".into())).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    assert!(page.contains("does not read"), "{page}");
+    assert_eq!(head_of(&t.state, &s.hand), 2);
+    // The scorer's slip: the second act recorded, then struck.
+    let (status, _, _) = send(post(2, second.clone())).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let strike = |version: u64, entry: &str| {
+        vec![
+            ("csrf", s.csrf.clone()),
+            ("version", version.to_string()),
+            ("hand", s.hand.clone()),
+            ("entry", entry.to_owned()),
+            ("reason", "tapped the wrong tile".to_owned()),
+        ]
+    };
+    let strike_uri = format!("{play}/strike");
+    let req = |fields: Vec<(&'static str, String)>| {
+        let svc = &svc;
+        let session = s.session.clone();
+        let uri = strike_uri.clone();
+        async move {
+            let borrowed: Vec<(&str, &str)> =
+                fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            post_form(svc, &uri, &session, &borrowed).await
+        }
+    };
+    let (status, _, page) = req(strike(3, "1")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    assert!(page.contains("only the last entry"), "{page}");
+    let (status, _, _) = req(strike(3, "2")).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(head_of(&t.state, &s.hand), 4);
+    // Out of the play (the same act is a button again) and kept in the record, struck.
+    let (_, page) = get_page(&svc, &play, Some(&s.session)).await;
+    assert!(page.contains(&format!("value=\"{second}\"")), "{page}");
+    let (_, hand_page) = get_page(&svc, &format!("/hands/{}", s.hand), Some(&s.session)).await;
+    assert!(hand_page.contains("struck by the scorer"), "{hand_page}");
+    assert!(hand_page.contains("entry_struck"));
+    // An irregular act is recorded and flagged with its rule, with a way to dispute it.
+    let (status, _, page) = send(post(4, "W:draw".into())).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+    let (_, page) = get_page(&svc, &play, Some(&s.session)).await;
+    assert!(page.contains("Irregularities"), "{page}");
+    assert!(page.contains("raise a dispute"));
+    assert!(page.contains("§"), "the rule is named");
+}
+
+#[actix_web::test]
+async fn what_the_public_a_scorer_and_a_referee_see_of_a_hand_in_play() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let s = start_robot_hand(&svc, &t.token).await;
+    let play = format!("/tables/{}/play", s.table);
+    let (_, events, _) = robot_hand();
+    for (i, e) in events.iter().take(3).enumerate() {
+        let act = Act::of(e).unwrap().to_string();
+        let v = (i + 1).to_string();
+        let fields = [
+            ("csrf", s.csrf.as_str()),
+            ("version", v.as_str()),
+            ("hand", s.hand.as_str()),
+            ("act", act.as_str()),
+        ];
+        let (status, _, body) = post_form(&svc, &play, &s.session, &fields).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+    }
+    // The scorer's page is the officials' alone.
+    let (status, _) = get_page(&svc, &play, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // The public follows the hand without a concealed tile, nor the tile a seat drew (§27).
+    let drawn = events
+        .iter()
+        .take(3)
+        .find_map(|e| match e {
+            HandEvent::TileDrawn(d) => d.tile.map(|t| (d.seat, t)),
+            _ => None,
+        })
+        .expect("a draw among the first acts");
+    let (status, public) = get_page(&svc, &format!("/hands/{}/at/now", s.hand), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(public.contains("data-live-hand"));
+    assert!(!public.contains("class=\"group concealed\""), "{public}");
+    assert!(
+        public.contains(&format!("{} drew a tile", drawn.0)),
+        "{public}"
+    );
+    assert!(!public.contains(&format!("{} drew {}", drawn.0, drawn.1)));
+    let api = get_json(&svc, &format!("/api/hands/{}/play", s.hand)).await;
+    assert!(api["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["concealed"].is_null()));
+    // An official (the scorer, the referee) sees every hand and every draw.
+    let (_, official) =
+        get_page(&svc, &format!("/hands/{}/at/now", s.hand), Some(&s.session)).await;
+    assert!(official.contains("class=\"group concealed\""));
+    assert!(official.contains(&format!("{} drew {}", drawn.0, drawn.1)));
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/api/hands/{}/play", s.hand))
+            .insert_header(("authorization", format!("Bearer {}", t.tokens.referee)))
+            .to_request(),
+    )
+    .await;
+    let referee_view = body_json(resp).await;
+    assert!(referee_view["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| !s["concealed"].is_null()));
+    // The table page says the hand is in play and where to follow it.
+    let (_, table_page) = get_page(&svc, &format!("/tables/{}", s.table), None).await;
+    assert!(table_page.contains("follow it live"), "{table_page}");
+    // The live stream opens with where the hand stands.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/hands/{}/live", s.hand))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(
+        resp.headers().get("content-type").unwrap(),
+        "text/event-stream"
+    );
+    let mut body = resp.into_body();
+    let chunk = std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_next(cx))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let text = String::from_utf8(chunk.to_vec()).unwrap();
+    assert_eq!(
+        text,
+        "event: play\nid: 4\ndata: {\"version\":4,\"at\":3}\n\n"
+    );
+}
