@@ -26,6 +26,8 @@ pub enum Pick {
     ConcealedKong,
     /// Mah-Jongg on the tile just drawn, which is the tile picked (the draw was not seen).
     SelfDrawnMahJongg,
+    /// Declare the bonus tile picked (§31–32: in the seat's own turn, or before play starts).
+    Bonus,
 }
 
 /// The moves a scorer may record for one seat.
@@ -107,6 +109,11 @@ impl PlayState {
             }
             _ => {}
         }
+        let own_turn =
+            matches!(&self.turn, Turn::Discard(x) | Turn::Replace { seat: x, .. } if *x == seat);
+        if own_turn || self.discards.is_empty() {
+            picks.push(Pick::Bonus);
+        }
         Possible { moves, picks }
     }
 }
@@ -145,9 +152,15 @@ mod tests {
         let mut p = unknown_deal();
         // East, to discard first, picks its discard or a kong; nobody else moves.
         let east = p.state().possible_moves(Seat::East);
-        assert_eq!(east.picks, [Pick::Discard, Pick::ConcealedKong]);
+        assert_eq!(
+            east.picks,
+            [Pick::Discard, Pick::ConcealedKong, Pick::Bonus]
+        );
         assert!(east.moves.is_empty(), "{east:?}");
-        assert_eq!(p.state().possible_moves(Seat::South), Possible::default());
+        // Before play starts, each seat may declare a bonus tile dealt to it (§32).
+        let south = p.state().possible_moves(Seat::South);
+        assert_eq!(south.picks, [Pick::Bonus]);
+        assert!(south.moves.is_empty());
         let five: Tile = "5p".parse().unwrap();
         p.apply(&HandEvent::TileDiscarded(TileDiscarded {
             seat: Seat::East,
@@ -173,8 +186,15 @@ mod tests {
         let south = p.state().possible_moves(Seat::South);
         assert_eq!(
             south.picks,
-            [Pick::Discard, Pick::ConcealedKong, Pick::SelfDrawnMahJongg]
+            [
+                Pick::Discard,
+                Pick::ConcealedKong,
+                Pick::SelfDrawnMahJongg,
+                Pick::Bonus
+            ]
         );
+        // Once play has started, another seat's bonus tile waits for its own turn.
+        assert!(p.state().possible_moves(Seat::West).picks.is_empty());
     }
 
     #[test]

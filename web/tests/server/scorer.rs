@@ -416,3 +416,95 @@ async fn what_the_public_a_scorer_and_a_referee_see_of_a_hand_in_play() {
         "event: play\nid: 4\ndata: {\"version\":4,\"at\":3}\n\n"
     );
 }
+
+/// What the scorer taps for `e` when the deal is unknown: a button's act, or a verb and the
+/// tile picked for the seat.
+fn unseen_taps(e: &HandEvent) -> Vec<(&'static str, String)> {
+    let picked = |seat: referee::Seat, verb: &str, tile: String| {
+        vec![
+            ("seat", seat.letter().to_string()),
+            ("verb", verb.to_owned()),
+            ("tile", tile),
+        ]
+    };
+    match e {
+        HandEvent::TileDrawn(d) => vec![("act", format!("{}:draw", d.seat.letter()))],
+        HandEvent::LooseTileDrawn(d) => vec![("act", format!("{}:loose", d.seat.letter()))],
+        HandEvent::BonusTileDeclared(b) => picked(b.seat, "bonus", b.tile.to_string()),
+        HandEvent::TileDiscarded(d) => picked(d.seat, "discard", d.placed.to_string()),
+        HandEvent::KongDeclared(k) if k.kind == referee::event::KongKind::Concealed => {
+            picked(k.seat, "kong concealed", k.tile.to_string())
+        }
+        HandEvent::MahJonggDeclared(m) if m.self_drawn => {
+            picked(m.seat, "mahjongg self", m.winning_tile.to_string())
+        }
+        e => vec![("act", Act::of(e).unwrap().to_string())],
+    }
+}
+
+#[actix_web::test]
+async fn a_hand_whose_deal_is_unknown_is_recorded_with_the_picker_and_scores_the_same() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let (session, csrf) = login(&svc).await;
+    let table = setup(&svc, &t.token).await;
+    let hand = format!("{table}-g1-h1");
+    let play = format!("/tables/{table}/play");
+    let (status, _, body) = post_form(
+        &svc,
+        &format!("{play}/start"),
+        &session,
+        &[("csrf", &csrf), ("hand", &hand), ("dice", "3 4")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+    let (_, events, laid) = robot_hand();
+    let mut version = 1u64;
+    for (i, e) in events.iter().enumerate() {
+        let taps = unseen_taps(e);
+        let (_, page) = get_page(&svc, &play, Some(&session)).await;
+        match taps.as_slice() {
+            [("act", act)] => assert!(
+                page.contains(&format!("name=\"act\" value=\"{act}\"")),
+                "event {i}: no button for `{act}`"
+            ),
+            [("seat", seat), ("verb", verb), ("tile", tile)] => {
+                let form = page
+                    .split("class=\"moves picker-form\"")
+                    .find(|f| f.contains(&format!("name=\"seat\" value=\"{seat}\"")))
+                    .unwrap_or_else(|| panic!("event {i}: no picker for {seat}"));
+                assert!(
+                    form.contains(&format!("value=\"{verb}\"")),
+                    "event {i}: {verb}"
+                );
+                assert!(
+                    form.contains(&format!("data-tile=\"{tile}\"")),
+                    "event {i}: {tile}"
+                );
+            }
+            _ => unreachable!(),
+        }
+        let v = version.to_string();
+        let mut fields: Vec<(&str, String)> = vec![
+            ("csrf", csrf.clone()),
+            ("version", v),
+            ("hand", hand.clone()),
+        ];
+        fields.extend(taps);
+        if e.ends_play() {
+            fields.push(("laying", "1".into()));
+            fields.extend(laid_fields(&laid));
+        }
+        let borrowed: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let (status, _, body) = post_form(&svc, &play, &session, &borrowed).await;
+        assert_eq!(
+            status,
+            StatusCode::SEE_OTHER,
+            "event {i} {fields:?}: {body}"
+        );
+        version = head_of(&t.state, &hand);
+    }
+    let hv = hand_json(&svc, &hand).await;
+    assert_eq!(hv["nets"][3], "+88", "{}", hv["nets"]);
+    assert_eq!(hv["result"], "Ben wins (22 points)");
+}

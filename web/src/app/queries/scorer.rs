@@ -52,6 +52,9 @@ pub struct SeatActions {
     pub buttons: Vec<MoveButton>,
     /// Moves needing a tile picked (a seat whose tiles are counted): the first is the default.
     pub picks: Vec<PickVerb>,
+    /// The tiles its picker offers: the playing tiles for a discard, kong or Mah-Jongg, the
+    /// bonus tiles for a declaration.
+    pub pick_tiles: Vec<Glyph>,
 }
 
 /// An entry of the play, in words.
@@ -72,8 +75,6 @@ pub struct ScorerPlay {
     pub table_buttons: Vec<MoveButton>,
     /// The last entries, the latest first; the first of them may be struck.
     pub recent: Vec<Entry>,
-    /// Every playing tile, for the picker.
-    pub tiles: Vec<Glyph>,
 }
 
 /// The scorer's page.
@@ -195,7 +196,23 @@ fn pick_verb(p: Pick) -> PickVerb {
             verb: "mahjongg self",
             label: "Mah-Jongg on the tile drawn",
         },
+        Pick::Bonus => PickVerb {
+            verb: "bonus",
+            label: "Declare a bonus tile",
+        },
     }
+}
+
+/// The tiles a picker offers for `picks`.
+fn pick_tiles(picks: &[Pick]) -> Vec<Glyph> {
+    let mut out = Vec::new();
+    if picks.iter().any(|&p| p != Pick::Bonus) {
+        out.extend(Tile::ALL.into_iter().map(tile_glyph));
+    }
+    if picks.contains(&Pick::Bonus) {
+        out.extend(referee::Bonus::ALL.into_iter().map(bonus_glyph));
+    }
+    out
 }
 
 /// The scorer's buttons for the hand at `replay`.
@@ -229,6 +246,7 @@ fn actions(replay: &Replay, names: &dyn Fn(Seat) -> String) -> (Vec<SeatActions>
                 player: names(seat),
                 discards,
                 buttons,
+                pick_tiles: pick_tiles(&possible.picks),
                 picks: possible.picks.into_iter().map(pick_verb).collect(),
             }
         })
@@ -277,7 +295,6 @@ pub fn page(ledger: &Ledger, table: &str) -> Result<ScorerPage, AppError> {
         seats,
         table_buttons,
         recent,
-        tiles: Tile::ALL.into_iter().map(tile_glyph).collect(),
     };
     Ok(ScorerPage {
         t,
@@ -323,10 +340,10 @@ pub fn lay_down(ledger: &Ledger, table: &str, act: &Act) -> Result<LayDown, AppE
 
 /// The act of a tile picked: `verb` (one of [`Pick`]'s) of `tile` by `seat`.
 pub fn picked_act(seat: Seat, verb: &str, tile: &str) -> Result<Act, AppError> {
-    let known = ["discard", "kong concealed", "mahjongg self"];
+    let known = ["discard", "kong concealed", "mahjongg self", "bonus"];
     if !known.contains(&verb) {
         return Err(AppError::bad_request(format!(
-            "`{verb}` is not a move with a tile to pick (discard, kong concealed, mahjongg self)"
+            "`{verb}` is not a move with a tile to pick (discard, kong concealed, mahjongg self, bonus)"
         )));
     }
     let text = format!("{}:{verb} {}", seat.letter(), tile.trim());
