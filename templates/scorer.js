@@ -12,13 +12,12 @@
 
   function root() { return document.getElementById("scorer"); }
 
-  function swap(html, url) {
+  function swap(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("scorer");
     if (!fresh) {
-      // Another page (the hands to lay down, the hand's page once it is scored).
-      document.open(); document.write(html); document.close();
-      if (url) history.replaceState(null, "", url);
+      // An error page: shown as it is.
+      document.body.innerHTML = doc.body.innerHTML;
       return;
     }
     root().replaceWith(fresh);
@@ -40,8 +39,9 @@
       headers: { "content-type": "application/x-www-form-urlencoded" }
     }).then(function (r) {
       return r.text().then(function (html) {
+        // Another page (the hands to lay down, the hand's page once it is scored): go there.
         if (r.redirected && !/\/play$/.test(new URL(r.url).pathname)) { window.location = r.url; return; }
-        swap(html, r.redirected ? r.url : null);
+        swap(html);
       });
     }).catch(function () {
       // Lost connection: post the form the plain way (the version makes a retry safe).
@@ -89,7 +89,7 @@
       if (busy || !now || moved.version <= seen) return;
       fetch(window.location.pathname, { credentials: "same-origin" })
         .then(function (r) { return r.text(); })
-        .then(function (html) { if (!busy) swap(html, null); });
+        .then(function (html) { if (!busy) swap(html); });
     });
   }
   follow();

@@ -264,6 +264,9 @@ fn launch(name: &str) -> Session {
             .headless(true)
             .sandbox(false)
             .window_size(Some((PHONE_WIDTH, PHONE_HEIGHT)))
+            // The driver drops the browser after 30 s without an event from it (the default);
+            // a page updated in place sends none, and a hand takes longer than that to tap in.
+            .idle_browser_timeout(Duration::from_secs(600))
             .user_data_dir(Some(profile))
             .args(args)
             .build()
@@ -803,3 +806,7 @@ fn a_club_evening_runs_from_registration_to_the_standings_csv() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// The scorer's page in the browser: a whole robot hand tapped in, a second tab following live.
+#[path = "browser_play.rs"]
+mod play;

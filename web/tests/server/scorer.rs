@@ -177,7 +177,7 @@ async fn a_robot_hand_recorded_through_the_scorers_buttons_scores_as_the_api_rec
         taps += 1;
         if e.ends_play() {
             // The act that ends the hand asks for the hands laid down, as they lie.
-            let (status, _, end) = post_form(
+            let (status, location, body) = post_form(
                 &svc,
                 &play,
                 &s.session,
@@ -187,6 +187,10 @@ async fn a_robot_hand_recorded_through_the_scorers_buttons_scores_as_the_api_rec
                     .collect::<Vec<_>>(),
             )
             .await;
+            assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+            let location = location.unwrap();
+            assert!(location.starts_with(&format!("{play}/end?")), "{location}");
+            let (status, end) = get_page(&svc, &location, Some(&s.session)).await;
             assert_eq!(status, StatusCode::OK, "{end}");
             assert!(end.contains("name=\"laying\" value=\"1\""), "{end}");
             assert!(

@@ -147,6 +147,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/tables/{table}/play", web::get().to(scorer::page))
         .route("/tables/{table}/play", web::post().to(scorer::record))
         .route("/tables/{table}/play/start", web::post().to(scorer::start))
+        .route("/tables/{table}/play/end", web::get().to(scorer::end))
         .route(
             "/tables/{table}/play/strike",
             web::post().to(scorer::strike),

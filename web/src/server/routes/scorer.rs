@@ -6,7 +6,8 @@
 //!   deal).
 //! - `POST /tables/{table}/play`: records one act (`act`, in the position notation; or `verb`
 //!   and `tile` from the picker), decided on the hand's `version`. An act that ends the hand
-//!   first asks for the hands laid down, then records them with it and lands on the hand's page.
+//!   first asks for the hands laid down (`GET /tables/{table}/play/end?…`, each hand as it
+//!   lies), then records them with it and lands on the hand's page.
 //! - `POST /tables/{table}/play/strike`: strikes the scorer's own last entry (`EntryStruck`).
 //!
 //! Every form works without JavaScript; `scorer.js` posts them in the background and swaps the
@@ -376,9 +377,16 @@ pub async fn record(
         Ok(d) => d,
         Err(e) => return Ok(refused(&state, &viewer, table, e).await?),
     };
-    // The act that ends the hand asks for the hands laid down first.
+    // The act that ends the hand asks for the hands laid down first (a page of its own).
     if scorer::ends_play(&act) && form.laying.trim() != "1" {
-        return Ok(end_page(&state, &viewer, &table, &form, version, &act, None).await?);
+        let query = serde_urlencoded::to_string([
+            ("hand", form.hand.trim()),
+            ("version", &version.to_string()),
+            ("act", &act.to_string()),
+            ("reason", form.reason.trim()),
+        ])
+        .map_err(|e| AppError::internal(format!("the end's address: {e}")))?;
+        return Ok(see_other(&format!("/tables/{table}/play/end?{query}")));
     }
     let laid_down = match form.laid_down() {
         Ok(l) => l,
@@ -426,6 +434,26 @@ pub async fn record(
             Some(in_words(&e)),
         )
         .await?),
+        Err(e) => Ok(refused(&state, &viewer, table, e).await?),
+    }
+}
+
+/// `GET /tables/{table}/play/end?hand=…&version=…&act=…`: the hands to lay down with the act
+/// that ends the hand, each as it lies where its tiles are known.
+pub async fn end(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    query: web::Query<PlayForm>,
+) -> Result<HttpResponse, HtmlError> {
+    scorer(&viewer)?;
+    let table = path.into_inner();
+    let form = query.into_inner();
+    let decided = form.version().and_then(|v| Ok((v, form.act()?)));
+    match decided {
+        Ok((version, act)) => {
+            Ok(end_page(&state, &viewer, &table, &form, version, &act, None).await?)
+        }
         Err(e) => Ok(refused(&state, &viewer, table, e).await?),
     }
 }
