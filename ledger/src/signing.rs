@@ -159,6 +159,28 @@ impl LedgerKey {
     fn sign(&self, message: &str) -> String {
         hex(&self.key.sign(message.as_bytes()).to_bytes())
     }
+
+    /// The key to one seat's own view of a hand (what that player may see of it, Code §27),
+    /// for a link the scorer hands the player: the ledger's signature over the hand and the
+    /// seat, cut to 128 bits. Ed25519 signs deterministically, so the same hand and seat always
+    /// give the same key, nobody without the ledger's key can make one, and nothing is stored.
+    pub fn seat_view_key(&self, hand: &str, seat: &str) -> String {
+        let mut sig = self.sign(&format!(
+            "mahjong-referee seat view v1\nhand {hand}\nseat {seat}\n"
+        ));
+        sig.truncate(32);
+        sig
+    }
+
+    /// Whether `key` opens `seat`'s view of `hand` (compared in constant time).
+    pub fn opens_seat_view(&self, hand: &str, seat: &str, key: &str) -> bool {
+        use subtle::ConstantTimeEq;
+        bool::from(
+            self.seat_view_key(hand, seat)
+                .as_bytes()
+                .ct_eq(key.as_bytes()),
+        )
+    }
 }
 
 /// Checks `signature` (hex) over `message` by public key `ledger` (hex).

@@ -392,6 +392,33 @@ async fn what_the_public_a_scorer_and_a_referee_see_of_a_hand_in_play() {
         .unwrap()
         .iter()
         .all(|s| !s["concealed"].is_null()));
+    // A player's own view, from the link the scorer hands him: his tiles and no one else's.
+    let (_, scorer_page) = get_page(&svc, &play, Some(&s.session)).await;
+    let link = scorer_page
+        .split("href=\"")
+        .filter_map(|r| r.split('"').next())
+        .find(|l| l.contains("seat=east"))
+        .expect("East's link")
+        .replace("&#38;", "&")
+        .replace("&amp;", "&");
+    let (status, east) = get_page(&svc, &link, None).await;
+    assert_eq!(status, StatusCode::OK, "{east}");
+    assert_eq!(
+        east.matches("class=\"group concealed\"").count(),
+        1,
+        "{east}"
+    );
+    assert!(east.contains("East's view"));
+    let forged = link.replace("seat=east", "seat=south");
+    let (status, _) = get_page(&svc, &forged, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = get_page(
+        &svc,
+        &format!("/hands/{}/at/now?seat=east&key=00", s.hand),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
     // The table page says the hand is in play and where to follow it.
     let (_, table_page) = get_page(&svc, &format!("/tables/{}", s.table), None).await;
     assert!(table_page.contains("follow it live"), "{table_page}");

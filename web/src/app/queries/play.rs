@@ -232,6 +232,18 @@ impl StoredPlay {
         let stream = StreamId::hand(id).map_err(|_| missing())?;
         let record = ledger.hand_record(&stream)?.ok_or_else(missing)?;
         let ctx = TableContext::load(ledger, &record.table)?;
+        StoredPlay::load_in(ledger, id, &ctx)
+    }
+
+    /// [`StoredPlay::load`], the hand's table already loaded as `ctx`.
+    pub fn load_in(
+        ledger: &Ledger,
+        id: &str,
+        ctx: &TableContext,
+    ) -> Result<Option<StoredPlay>, AppError> {
+        let missing = || AppError::not_found(format!("no hand `{id}`"));
+        let stream = StreamId::hand(id).map_err(|_| missing())?;
+        let record = ledger.hand_record(&stream)?.ok_or_else(missing)?;
         let mut started = None;
         let mut play = referee::event::PlayPicker::default();
         let mut version = 0;
@@ -322,12 +334,17 @@ impl StoredPlay {
     /// The state after event `at` (the last event when `None` or beyond the end).
     pub fn at(&self, at: Option<usize>, shown: Shown) -> Result<PlayView, AppError> {
         let (at, replayed) = self.replayed_at(at)?;
+        Ok(self.view_of(at, replayed, shown))
+    }
+
+    /// The state after event `at`, replayed as `replayed`, as `shown` may see it.
+    pub fn view_of(&self, at: usize, replayed: Replayed, shown: Shown) -> PlayView {
         let words = self
             .described_for(shown)
             .into_iter()
             .nth(at)
             .unwrap_or_default();
-        Ok(view(
+        view(
             &self.hand,
             &replayed.replay,
             at,
@@ -341,7 +358,7 @@ impl StoredPlay {
                 .collect(),
             replayed.refused.map(|e| e.to_string()),
             shown,
-        ))
+        )
     }
 }
 

@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use super::play::{PlayView, Shown, StoredPlay};
 use super::seat_title;
-use super::table::{view_paged, TableView};
+use super::table::{heading, TableHeading};
 use super::tiles::{bonus_glyph, tile_glyph, Glyph};
 use crate::app::error::AppError;
 use crate::app::table::TableContext;
@@ -80,7 +80,7 @@ pub struct ScorerPlay {
 /// The scorer's page.
 #[derive(Clone, Debug, Serialize)]
 pub struct ScorerPage {
-    pub t: TableView,
+    pub t: TableHeading,
     pub play: Option<ScorerPlay>,
 }
 
@@ -88,6 +88,7 @@ pub struct ScorerPage {
 /// its tiles are known.
 #[derive(Clone, Debug, Serialize)]
 pub struct LayDown {
+    pub table_number: u32,
     pub act: String,
     pub words: String,
     pub seats: Vec<LaidSeat>,
@@ -254,8 +255,8 @@ fn actions(replay: &Replay, names: &dyn Fn(Seat) -> String) -> (Vec<SeatActions>
     (seats, table)
 }
 
-/// The names of the players in each seat, from the table's view.
-fn namer(t: &TableView) -> impl Fn(Seat) -> String + '_ {
+/// The names of the players in each seat, from the table's heading.
+fn namer(t: &TableHeading) -> impl Fn(Seat) -> String + '_ {
     move |seat: Seat| {
         t.seats
             .get(seat.index())
@@ -264,34 +265,31 @@ fn namer(t: &TableView) -> impl Fn(Seat) -> String + '_ {
     }
 }
 
-/// The scorer's page of `table`.
+/// The scorer's page of `table`: the table loaded once, its hand in play replayed once.
 pub fn page(ledger: &Ledger, table: &str) -> Result<ScorerPage, AppError> {
-    let (t, _) = view_paged(ledger, table, Some(super::paging::PageNumber::FIRST))?;
     let ctx = TableContext::load(ledger, table)?;
+    let t = heading(ledger, &ctx)?;
     if ctx.state.in_play().is_none() {
         return Ok(ScorerPage { t, play: None });
     }
     let hand = ctx.next_hand_id();
-    let stored = StoredPlay::load(ledger, &hand)?
+    let stored = StoredPlay::load_in(ledger, &hand, &ctx)?
         .ok_or_else(|| AppError::internal(format!("hand `{hand}` is in play but has no play")))?;
-    let (_, replayed) = stored.replayed_at(None)?;
+    let (at, replayed) = stored.replayed_at(None)?;
     let (seats, table_buttons) = actions(&replayed.replay, &namer(&t));
-    let described = stored.described();
-    let recent = described
-        .iter()
+    let recent = stored
+        .described()
+        .into_iter()
         .enumerate()
         .skip(1)
         .rev()
         .take(8)
-        .map(|(n, text)| Entry {
-            n,
-            text: text.clone(),
-        })
+        .map(|(n, text)| Entry { n, text })
         .collect();
     let play = ScorerPlay {
-        v: stored.at(None, Shown::All)?,
-        hand,
         version: stored.version,
+        v: stored.view_of(at, replayed, Shown::All),
+        hand,
         seats,
         table_buttons,
         recent,
@@ -305,8 +303,8 @@ pub fn page(ledger: &Ledger, table: &str) -> Result<ScorerPage, AppError> {
 /// The hands to lay down when `act` ends the hand in play at `table`: each seat's hand as it
 /// will lie once the act is applied (its tiles known), for the scorer to arrange or write.
 pub fn lay_down(ledger: &Ledger, table: &str, act: &Act) -> Result<LayDown, AppError> {
-    let (t, _) = view_paged(ledger, table, Some(super::paging::PageNumber::FIRST))?;
     let ctx = TableContext::load(ledger, table)?;
+    let t = heading(ledger, &ctx)?;
     let Some((_, replay)) = ctx.state.in_play() else {
         return Err(AppError::conflict(
             "no hand is in play at this table: it ended or was never started",
@@ -320,6 +318,7 @@ pub fn lay_down(ledger: &Ledger, table: &str, act: &Act) -> Result<LayDown, AppE
     let state = after.state();
     let names = namer(&t);
     Ok(LayDown {
+        table_number: t.number,
         act: act.to_string(),
         words: describe(&event),
         seats: Seat::ALL

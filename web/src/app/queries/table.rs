@@ -200,17 +200,18 @@ pub fn view(ledger: &Ledger, table: &str) -> Result<TableView, AppError> {
     view_paged(ledger, table, None).map(|(t, _)| t)
 }
 
-/// [`view`] with, given a page, only that page's hands (cut in the ledger's query) and their
-/// running totals carried on from the hands before it; the chips now are over every hand.
-pub fn view_paged(
-    ledger: &Ledger,
-    table: &str,
-    page: Option<PageNumber>,
-) -> Result<(TableView, Option<Paging>), AppError> {
-    let ctx = TableContext::load(ledger, table)?;
-    let tournament = ledger
-        .tournament(&ctx.table.tournament)?
-        .ok_or_else(|| AppError::internal("a table's tournament is missing"))?;
+/// What every page of a table heads with: its number, its seats' players, and the next hand
+/// (the hand in play, while one is).
+#[derive(Clone, Debug, Serialize)]
+pub struct TableHeading {
+    pub id: String,
+    pub number: u32,
+    pub seats: Vec<SeatView>,
+    pub next: Option<NextHand>,
+}
+
+/// The heading of the table `ctx` holds.
+pub fn heading(ledger: &Ledger, ctx: &TableContext) -> Result<TableHeading, AppError> {
     let names = names(ledger, &ctx.table.tournament)?;
     let seats = seats_view(&ctx.table.seats, &names);
     let player_name = |seat: Seat| {
@@ -223,7 +224,7 @@ pub fn view_paged(
     let position = ctx.state.next();
     let new_game = position.game > ctx.state.games_started;
     let next = ctx.table.seats.as_ref().map(|_| NextHand {
-        hand: position.hand_id(table),
+        hand: position.hand_id(ctx.table.table.as_str()),
         game: position.game,
         number: position.hand,
         east: position.east,
@@ -234,6 +235,27 @@ pub fn view_paged(
         new_game,
         in_play: ctx.state.in_play().is_some(),
     });
+    Ok(TableHeading {
+        id: ctx.table.table.as_str().to_owned(),
+        number: ctx.table.number,
+        seats,
+        next,
+    })
+}
+
+/// [`view`] with, given a page, only that page's hands (cut in the ledger's query) and their
+/// running totals carried on from the hands before it; the chips now are over every hand.
+pub fn view_paged(
+    ledger: &Ledger,
+    table: &str,
+    page: Option<PageNumber>,
+) -> Result<(TableView, Option<Paging>), AppError> {
+    let ctx = TableContext::load(ledger, table)?;
+    let tournament = ledger
+        .tournament(&ctx.table.tournament)?
+        .ok_or_else(|| AppError::internal("a table's tournament is missing"))?;
+    let TableHeading { seats, next, .. } = heading(ledger, &ctx)?;
+    let names = names(ledger, &ctx.table.tournament)?;
     let starting_chips = ctx.conditions.starting_chips;
     let start = BySeat::from_fn(|_| starting_chips);
     let (records, paging, before, now) = match page {

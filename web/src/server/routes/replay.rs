@@ -1,7 +1,10 @@
 //! The replay viewer: a hand recorded play by play, one moment per address
 //! (`/hands/{hand}/at/{n}`), stepped through with plain links (and the arrow keys where
 //! JavaScript runs). Officials see every concealed hand; everyone sees them once the hand is
-//! over.
+//! over. A player following on his own phone opens his seat's view (`?seat=east&key=…`, the
+//! link the scorer's page hands him, the key the ledger's signature over the hand and the seat):
+//! his own tiles and what is on the table, as he sees them at the table (Code §27). An official
+//! may open any seat's view without a key.
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -9,11 +12,12 @@ use askama::Template;
 
 use super::render;
 use crate::app::queries::play::{PlayView, Shown, StoredPlay};
-use crate::app::queries::{visibility, Audience};
+use crate::app::queries::{seat_title, visibility, Audience};
 use crate::server::auth::Viewer;
 use crate::server::error::{AppError, HtmlError};
 use crate::server::nav::Nav;
 use crate::server::state::AppState;
+use referee::Seat;
 
 /// One event in the list of the hand's events.
 struct EventLink {
@@ -30,12 +34,25 @@ struct Page {
     prev: Option<usize>,
     next: Option<usize>,
     officials: bool,
+    /// The seat whose view this is.
+    seat_view: Option<&'static str>,
+    /// The query that opens it again (empty for the whole view).
+    seat_query: String,
+}
+
+/// A seat's own view: the seat and the key the scorer's page gave its player.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatView {
+    seat: Option<Seat>,
+    key: Option<String>,
 }
 
 pub async fn page(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, String)>,
+    query: web::Query<SeatView>,
 ) -> Result<HttpResponse, HtmlError> {
     let (hand, at) = path.into_inner();
     let missing = || AppError::not_found(format!("no moment `{at}` in hand `{hand}`"));
@@ -48,10 +65,29 @@ pub async fn page(
     let id = hand.clone();
     let hidden = state.read(move |l| visibility::hand_hidden(l, &id)).await?;
     visibility::require_visible(audience, hidden, || format!("no hand `{hand}`"))?;
-    let shown = match audience {
-        Audience::Officials => Shown::All,
-        Audience::Public => Shown::Public,
+    let shown = match (audience, query.seat) {
+        (Audience::Officials, Some(seat)) => Shown::Seat(seat),
+        (Audience::Officials, None) => Shown::All,
+        (Audience::Public, Some(seat)) => {
+            let key = query.key.as_deref().unwrap_or_default();
+            if !state.ledger_key().opens_seat_view(&hand, seat.name(), key) {
+                return Err(AppError::forbidden(format!(
+                    "that is not the key to {seat}'s view of hand `{hand}`: ask the scorer for the seat's link"
+                ))
+                .into());
+            }
+            Shown::Seat(seat)
+        }
+        (Audience::Public, None) => Shown::Public,
     };
+    let seat_view = query.seat.map(seat_title);
+    let seat_query = query
+        .seat
+        .map(|seat| {
+            let key = state.ledger_key().seat_view_key(&hand, seat.name());
+            format!("?seat={}&key={key}", seat.name())
+        })
+        .unwrap_or_default();
     let id = hand.clone();
     let (v, events) = state
         .read(move |l| {
@@ -92,6 +128,8 @@ pub async fn page(
             prev,
             next,
             officials: audience == Audience::Officials,
+            seat_view,
+            seat_query,
         },
     )?)
 }

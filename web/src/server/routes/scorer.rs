@@ -40,6 +40,9 @@ struct Page {
     s: ScorerPage,
     error: Option<String>,
     notice: Option<String>,
+    /// Each seat's own view of the hand in play, for its player's phone (the ledger's key to it
+    /// in the link).
+    seat_links: Vec<(&'static str, String)>,
 }
 
 #[derive(Template)]
@@ -82,6 +85,25 @@ async fn page_now(
     notice: Option<String>,
 ) -> Result<HttpResponse, AppError> {
     let s = state.read(move |l| scorer::page(l, &table)).await?;
+    let key = state.ledger_key();
+    let seat_links = s
+        .play
+        .iter()
+        .flat_map(|p| {
+            let key = &key;
+            Seat::ALL.into_iter().map(move |seat| {
+                (
+                    crate::app::queries::seat_title(seat),
+                    format!(
+                        "/hands/{}/at/now?seat={}&key={}",
+                        p.hand,
+                        seat.name(),
+                        key.seat_view_key(&p.hand, seat.name())
+                    ),
+                )
+            })
+        })
+        .collect();
     render(
         status,
         &Page {
@@ -89,6 +111,7 @@ async fn page_now(
             s,
             error,
             notice,
+            seat_links,
         },
     )
 }
@@ -470,18 +493,7 @@ async fn end_page(
 ) -> Result<HttpResponse, AppError> {
     let id = table.to_owned();
     let a = act.clone();
-    let (end, number) = match state
-        .read(move |l| {
-            let end = scorer::lay_down(l, &id, &a)?;
-            let t = crate::app::queries::table::view_paged(
-                l,
-                &id,
-                Some(crate::app::queries::paging::PageNumber::FIRST),
-            )?;
-            Ok((end, t.0.number))
-        })
-        .await
-    {
+    let end = match state.read(move |l| scorer::lay_down(l, &id, &a)).await {
         Ok(v) => v,
         Err(e) => return refused(state, viewer, table.to_owned(), e).await,
     };
@@ -507,7 +519,7 @@ async fn end_page(
         &EndPage {
             nav: Nav::for_viewer(viewer),
             table: table.to_owned(),
-            table_number: number,
+            table_number: end.table_number,
             hand: form.hand.trim().to_owned(),
             version,
             reason: form.reason.trim().to_owned(),
