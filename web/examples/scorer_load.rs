@@ -194,6 +194,9 @@ fn version_of(page: &str) -> Option<u64> {
         .ok()
 }
 
+/// A page's weight: its HTML's bytes, the files beside it, and all of it in bytes.
+type Weight = (usize, usize, usize);
+
 /// Announcements' arrival, and posts' start, by (table, version).
 type Clock = Arc<Mutex<HashMap<(usize, u64), Instant>>>;
 
@@ -206,7 +209,7 @@ fn score_table(
     posted: &Clock,
     started: &AtomicU64,
     last: &Mutex<HashMap<usize, u64>>,
-) -> Result<(Vec<Duration>, Option<(usize, usize, usize)>), String> {
+) -> Result<(Vec<Duration>, Option<Weight>), String> {
     let table = format!("play-t{t}");
     let mut weighed = None;
     let id = format!("{table}-g1-h1");
@@ -305,7 +308,7 @@ fn spectate(
 
 /// The scorer's page weight on a first visit (a hand in play, twenty acts in): the page, its
 /// stylesheet and scripts, and each tile image it shows once.
-fn weight(scorer: &Scorer, table: &str) -> Result<(usize, usize, usize), String> {
+fn weight(scorer: &Scorer, table: &str) -> Result<Weight, String> {
     let page = scorer.get(&format!("/tables/{table}/play"))?;
     let mut assets: Vec<String> = page
         .split("src=\"")
