@@ -198,6 +198,8 @@ catalogue! {
     WashOut = "wash_out", v 1, Hand;
     /// The scorer struck his last entry of the play (a slip, not an act of the game).
     EntryStruck = "entry_struck", v 1, Hand;
+    /// An organiser opened (or closed) a table's play to the public during its session.
+    TableBroadcast = "table_broadcast", v 1, Tournament;
     /// A tournament's ruleset, limit and starting chips were set.
     TournamentConfigured = "tournament_configured", v 1, Tournament;
     /// A random seat draw's seed was recorded.
@@ -252,7 +254,8 @@ macro_rules! stream_enum {
 
 stream_enum!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegistered,
     TableFormed, SeatsDrawn, TournamentConfigured, SeatDrawSeeded, TournamentVoided, TableVoided,
-    PlayerVoided, TableClosed, TieBreakChosen, SessionOpened, SessionClosed, PlayerWithdrew);
+    PlayerVoided, TableClosed, TieBreakChosen, SessionOpened, SessionClosed, PlayerWithdrew,
+    TableBroadcast);
 stream_enum!(TableEvent: GameStarted, GameEnded);
 stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,
@@ -279,16 +282,17 @@ mod tests {
         // 1 for standings; 5 for recording the play (a pass, a grant, a set exposed, a discard
         // taken back, a discard taken into the hand); 1 for adjudication (a plea of No Choice).
         // 1 for accounts under audit; 1 for signed checkpoints; 3 for sessions and withdrawals;
-        // 1 for a discard taken into the hand and returned (§81); 1 for a scorer's slip struck.
-        assert_eq!(CATALOGUE.len(), 47);
+        // 1 for a discard taken into the hand and returned (§81); 1 for a scorer's slip struck;
+        // 1 for a table broadcast.
+        assert_eq!(CATALOGUE.len(), 48);
     }
 
     #[test]
     fn each_stream_kind_has_its_own_domain_enum_with_every_type_of_that_kind() {
-        // The domain's enums list 15 tournament, 2 table and 28 hand facts (compile-checked
+        // The domain's enums list 16 tournament, 2 table and 28 hand facts (compile-checked
         // against the payloads by `stream_enum!`); the catalogue must agree on each kind.
         let count = |k: StreamKind| CATALOGUE.iter().filter(|t| t.stream_kind == k).count();
-        assert_eq!(count(StreamKind::Tournament), 15);
+        assert_eq!(count(StreamKind::Tournament), 16);
         assert_eq!(count(StreamKind::Table), 2);
         assert_eq!(count(StreamKind::Hand), 28);
         assert_eq!(count(StreamKind::Accounts), 1);

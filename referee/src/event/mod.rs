@@ -61,6 +61,7 @@ pub enum TournamentEvent {
     SessionOpened(SessionOpened),
     SessionClosed(SessionClosed),
     PlayerWithdrew(PlayerWithdrew),
+    TableBroadcast(TableBroadcast),
 }
 
 /// Every fact of a table's own stream.
@@ -232,7 +233,8 @@ macro_rules! from_payloads {
 
 from_payloads!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegistered,
     TableFormed, SeatsDrawn, TournamentConfigured, SeatDrawSeeded, TournamentVoided, TableVoided,
-    PlayerVoided, TableClosed, TieBreakChosen, SessionOpened, SessionClosed, PlayerWithdrew);
+    PlayerVoided, TableClosed, TieBreakChosen, SessionOpened, SessionClosed, PlayerWithdrew,
+    TableBroadcast);
 from_payloads!(TableEvent: GameStarted, GameEnded);
 from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,

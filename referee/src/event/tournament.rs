@@ -68,3 +68,14 @@ pub struct SeatsDrawn {
     pub table: TableId,
     pub seats: BySeat<PlayerId>,
 }
+
+/// An organiser opened (or closed) the play of a table to the public while its session is in
+/// play: a featured table (a final, a teaching table) whose hands anyone may follow live. Its
+/// part of the standings stays hidden until the session closes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableBroadcast {
+    pub table: TableId,
+    /// `true` to broadcast its play, `false` to stop.
+    pub broadcast: bool,
+}

@@ -44,6 +44,8 @@ pub enum TournamentCommand {
     CloseSession { session: u32 },
     /// Close a table whose play is over.
     CloseTable { table: TableId },
+    /// Open a table's play to the public while its session is in play (or stop).
+    Broadcast { table: TableId, broadcast: bool },
     /// Void the tournament, entered by mistake.
     VoidTournament { reason: String },
     /// Void a table, formed by mistake.

@@ -130,6 +130,8 @@ pub struct TableEntry {
     pub closed: bool,
     /// Why it was voided, if it was.
     pub voided: Option<String>,
+    /// Its play is open to the public while its session is in play.
+    pub broadcast: bool,
 }
 
 impl TableEntry {
@@ -203,6 +205,9 @@ impl Tournament {
             } => self.decide_open_session(method, *seed, *sessions, *minutes, nets),
             TournamentCommand::CloseSession { session } => self.decide_close_session(*session),
             TournamentCommand::CloseTable { table } => self.decide_close_table(table),
+            TournamentCommand::Broadcast { table, broadcast } => {
+                self.decide_broadcast(table, *broadcast)
+            }
             TournamentCommand::VoidTournament { reason } => self.decide_void(reason),
             TournamentCommand::VoidTable { table, reason } => self.decide_void_table(table, reason),
             TournamentCommand::VoidPlayer { player, reason } => {
@@ -264,6 +269,7 @@ impl Tournament {
                     draw: None,
                     closed: false,
                     voided: None,
+                    broadcast: false,
                 });
             }
             TournamentEvent::SeatDrawSeeded(s) => self.table_mut(&s.table)?.draw = Some(s.clone()),
@@ -271,6 +277,7 @@ impl Tournament {
                 self.table_mut(&s.table)?.seats = Some(s.seats.clone())
             }
             TournamentEvent::TableClosed(c) => self.table_mut(&c.table)?.closed = true,
+            TournamentEvent::TableBroadcast(b) => self.table_mut(&b.table)?.broadcast = b.broadcast,
             TournamentEvent::TableVoided(v) => {
                 self.table_mut(&v.table)?.voided = Some(v.reason.clone())
             }

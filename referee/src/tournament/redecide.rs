@@ -163,6 +163,10 @@ impl Tournament {
                 }
                 out
             }
+            E::TableBroadcast(b) => vec![TournamentCommand::Broadcast {
+                table: b.table.clone(),
+                broadcast: b.broadcast,
+            }],
             E::TournamentVoided(v) => vec![TournamentCommand::VoidTournament {
                 reason: v.reason.clone(),
             }],

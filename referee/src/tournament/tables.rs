@@ -138,6 +138,33 @@ impl Tournament {
         })])
     }
 
+    pub(super) fn decide_broadcast(
+        &self,
+        id: &TableId,
+        broadcast: bool,
+    ) -> Result<Vec<TournamentEvent>, Refusal> {
+        self.exists()?;
+        let table = self.existing_table(id)?;
+        self.not_voided()?;
+        if let Some(reason) = &table.voided {
+            return Err(Refusal::Unprocessable(format!(
+                "table `{id}` is voided ({reason}): there is no play to broadcast"
+            )));
+        }
+        if table.broadcast == broadcast {
+            return Err(Refusal::Unprocessable(format!(
+                "table `{id}` is {} broadcast",
+                if broadcast { "already" } else { "not" }
+            )));
+        }
+        Ok(vec![TournamentEvent::TableBroadcast(
+            crate::event::TableBroadcast {
+                table: id.clone(),
+                broadcast,
+            },
+        )])
+    }
+
     pub(super) fn decide_void_table(
         &self,
         id: &TableId,

@@ -410,6 +410,48 @@ fn the_public_sees_no_voided_thing_and_no_result_of_an_open_session() {
 }
 
 #[test]
+fn a_broadcast_table_s_play_is_the_public_s_while_its_session_is_in_play() {
+    let mut t = given(&eight());
+    when(&mut t, &open_session("random")).unwrap();
+    let (first, second) = (t.tables[0].id.clone(), t.tables[1].id.clone());
+    let broadcast = |table: &TableId, on: bool| TournamentCommand::Broadcast {
+        table: table.clone(),
+        broadcast: on,
+    };
+    assert!(t.play_hidden(Audience::Public, &first).is_some());
+    when(&mut t, &broadcast(&first, true)).unwrap();
+    // Its play is open; its results stay out of the standings until the session closes.
+    assert_eq!(t.play_hidden(Audience::Public, &first), None);
+    assert_eq!(
+        t.results_hidden(Audience::Public, &first),
+        Some(Hidden::SessionInPlay(1))
+    );
+    assert_eq!(t.tables_with_hidden_results(Audience::Public).len(), 2);
+    assert!(t.play_hidden(Audience::Public, &second).is_some());
+    // Said twice, it is refused; stopped, the play is hidden again.
+    assert!(
+        matches!(t.decide(&broadcast(&first, true)), Err(Refusal::Unprocessable(m)) if m.contains("already"))
+    );
+    when(&mut t, &broadcast(&first, false)).unwrap();
+    assert!(t.play_hidden(Audience::Public, &first).is_some());
+    // A voided table is never the public's.
+    when(&mut t, &broadcast(&first, true)).unwrap();
+    when(
+        &mut t,
+        &TournamentCommand::VoidTable {
+            table: first.clone(),
+            reason: "x".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        t.play_hidden(Audience::Public, &first)
+            .map(|h| h.to_string()),
+        Some("voided: x".into())
+    );
+}
+
+#[test]
 fn a_stored_event_that_contradicts_the_record_is_refused_loudly() {
     let mut t = Tournament::new("x");
     let e = TournamentEvent::TableClosed(TableClosed { table: id("x-t1") });

@@ -76,6 +76,19 @@ impl Tournament {
             .or_else(|| self.open_session_of(table).map(Hidden::SessionInPlay))
     }
 
+    /// Why `audience` may not see the play of table `table` (its hands, their pages and
+    /// replays, a hand followed live), if it may not: its results are hidden, unless an
+    /// organiser broadcasts it — a featured table's play is open while its session is in play,
+    /// its part of the standings still hidden until the session closes.
+    pub fn play_hidden(&self, audience: Audience, table: &TableId) -> Option<Hidden> {
+        let hidden = self.results_hidden(audience, table)?;
+        let broadcast = self.table(table).is_some_and(|t| t.broadcast);
+        match hidden {
+            Hidden::SessionInPlay(_) if broadcast => None,
+            h => Some(h),
+        }
+    }
+
     /// Why `audience` may not see player `player`'s page, if it may not: he or the tournament
     /// is voided.
     pub fn player_hidden(&self, audience: Audience, player: &PlayerId) -> Option<Hidden> {

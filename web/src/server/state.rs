@@ -245,6 +245,25 @@ impl AppState {
         .await?
     }
 
+    /// Runs `f` with the writer and the tables kept folded, to read what the writes keep
+    /// folded (the scorer's page, which would otherwise fold its table and tournament again at
+    /// every tap): nothing is written, and the pages' cache is left as it is.
+    pub async fn read_tables<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&Ledger, &mut crate::app::table_cache::TableCache) -> Result<T, AppError>
+            + Send
+            + 'static,
+        T: Send + 'static,
+    {
+        let state = self.clone();
+        web::block(move || {
+            let writer = lock(&state.inner.writer)?;
+            let mut tables = lock(&state.inner.tables)?;
+            f(&writer, &mut tables)
+        })
+        .await?
+    }
+
     /// Runs `f` with the writer on the current thread.
     pub fn write_now<T>(
         &self,

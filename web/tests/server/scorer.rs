@@ -539,3 +539,103 @@ async fn a_hand_whose_deal_is_unknown_is_recorded_with_the_picker_and_scores_the
     assert_eq!(hv["nets"][3], "+88", "{}", hv["nets"]);
     assert_eq!(hv["result"], "Ben wins (22 points)");
 }
+
+#[actix_web::test]
+async fn a_table_in_an_open_session_is_followed_by_the_public_only_when_broadcast() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let (session, csrf) = login(&svc).await;
+    let post = |uri: &str, body: Value| post_json(uri, Some(&t.token), body);
+    let resp = test::call_service(
+        &svc,
+        post(
+            "/api/tournaments",
+            json!({"id": "club", "name": "Club", "ruleset": "code-of-laws", "starting_chips": 2000}),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    for name in ["Ann", "Ben", "Cat", "Dan"] {
+        let resp = test::call_service(
+            &svc,
+            post("/api/tournaments/club/players", json!({ "name": name })),
+        )
+        .await;
+        assert_eq!(resp.status(), StatusCode::CREATED);
+    }
+    let resp = test::call_service(
+        &svc,
+        post(
+            "/api/tournaments/club/sessions",
+            json!({"method": "random", "seed": 7, "sessions": 1}),
+        ),
+    )
+    .await;
+    assert_eq!(
+        resp.status(),
+        StatusCode::CREATED,
+        "{}",
+        body_text(resp).await
+    );
+    let table = "club-t1";
+    let hand = format!("{table}-g1-h1");
+    let (status, _, body) = post_form(
+        &svc,
+        &format!("/tables/{table}/play/start"),
+        &session,
+        &[("csrf", &csrf), ("hand", &hand)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+    let live = format!("/hands/{hand}/live");
+    let now = format!("/hands/{hand}/at/now");
+    // Its session is in play: the public sees nothing of the hand.
+    for uri in [&now, &live] {
+        let (status, _) = get_page(&svc, uri, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+    }
+    let (_, table_page) = get_page(&svc, &format!("/tables/{table}"), None).await;
+    assert!(!table_page.contains("follow it live"));
+    // The organiser broadcasts it: the hand in play is the public's to follow.
+    let broadcast = format!("/tables/{table}/broadcast");
+    let (status, _, body) = post_form(
+        &svc,
+        &broadcast,
+        &session,
+        &[("csrf", &csrf), ("broadcast", "on")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+    let (status, page) = get_page(&svc, &now, None).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(
+        !page.contains("class=\"group concealed\""),
+        "never a concealed tile"
+    );
+    let resp = test::call_service(&svc, test::TestRequest::get().uri(&live).to_request()).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let (_, table_page) = get_page(&svc, &format!("/tables/{table}"), None).await;
+    assert!(table_page.contains("follow it live"), "{table_page}");
+    assert!(table_page.contains("Its play is broadcast"));
+    // Stopped: hidden again. Said twice: refused, nothing recorded.
+    let (status, _, _) = post_form(
+        &svc,
+        &broadcast,
+        &session,
+        &[("csrf", &csrf), ("broadcast", "off")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (status, _) = get_page(&svc, &now, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let before = head(&t.state);
+    let (status, _, _) = post_form(
+        &svc,
+        &broadcast,
+        &session,
+        &[("csrf", &csrf), ("broadcast", "off")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(head(&t.state), before);
+}

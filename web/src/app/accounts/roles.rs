@@ -150,9 +150,9 @@ impl Action {
             TournamentCommand::RegisterPlayers { .. } | TournamentCommand::Withdraw { .. } => {
                 Action::RegisterPlayer
             }
-            TournamentCommand::FormTable { .. } | TournamentCommand::OpenSession { .. } => {
-                Action::FormTable
-            }
+            TournamentCommand::FormTable { .. }
+            | TournamentCommand::OpenSession { .. }
+            | TournamentCommand::Broadcast { .. } => Action::FormTable,
             TournamentCommand::CloseSession { .. } | TournamentCommand::CloseTable { .. } => {
                 Action::CloseTable
             }

@@ -80,6 +80,24 @@ pub fn void_table(
     Ok(())
 }
 
+/// Opens table `table`'s play to the public while its session is in play (`on`), or stops:
+/// a featured table whose hands anyone may follow live.
+pub fn broadcast(
+    ledger: &mut Ledger,
+    table: &str,
+    by: &Official,
+    on: bool,
+) -> Result<(), AppError> {
+    by.require_role(Action::FormTable)?;
+    let (id, t) = table_and_tournament(ledger, table)?;
+    let command = TournamentCommand::Broadcast {
+        table: id,
+        broadcast: on,
+    };
+    t.run(ledger, &command, &by.id)?;
+    Ok(())
+}
+
 /// Closes a table whose play is over.
 ///
 /// The end of a table's session of play is when a club publishes its head: with `key`, a

@@ -265,15 +265,15 @@ fn namer(t: &TableHeading) -> impl Fn(Seat) -> String + '_ {
     }
 }
 
-/// The scorer's page of `table`: the table loaded once, its hand in play replayed once.
-pub fn page(ledger: &Ledger, table: &str) -> Result<ScorerPage, AppError> {
-    let ctx = TableContext::load(ledger, table)?;
-    let t = heading(ledger, &ctx)?;
+/// The scorer's page of the table `ctx` holds (kept folded by the writes): its hand in play
+/// replayed once.
+pub fn page_in(ledger: &Ledger, ctx: &TableContext) -> Result<ScorerPage, AppError> {
+    let t = heading(ledger, ctx)?;
     if ctx.state.in_play().is_none() {
         return Ok(ScorerPage { t, play: None });
     }
     let hand = ctx.next_hand_id();
-    let stored = StoredPlay::load_in(ledger, &hand, &ctx)?
+    let stored = StoredPlay::load_in(ledger, &hand, ctx)?
         .ok_or_else(|| AppError::internal(format!("hand `{hand}` is in play but has no play")))?;
     let (at, replayed) = stored.replayed_at(None)?;
     let (seats, table_buttons) = actions(&replayed.replay, &namer(&t));

@@ -63,6 +63,8 @@ pub struct TableView {
     pub totals: Vec<i64>,
     /// Its play is over: no more hands are recorded.
     pub closed: bool,
+    /// Its play is open to the public while its session is in play.
+    pub broadcast: bool,
     /// Why the table was voided (the public never sees a voided table).
     pub voided: Option<String>,
     /// Why its tournament was voided.
@@ -135,9 +137,12 @@ impl TableView {
         let open = self.session.as_ref().is_some_and(|s| s.open);
         if open && audience == super::Audience::Public {
             // Not even which hand is next: East keeps the deal when he wins (Code §12), so the
-            // next hand tells how the hands went.
+            // next hand tells how the hands went — unless an organiser broadcasts the table's
+            // play, when the hand in play is the public's to follow.
             self.hands.clear();
-            self.next = None;
+            if !(self.broadcast && self.next.as_ref().is_some_and(|n| n.in_play)) {
+                self.next = None;
+            }
             self.totals = vec![self.starting_chips; self.totals.len()];
             self.results_hidden = true;
         }
@@ -308,6 +313,7 @@ pub fn view_paged(
         session,
         results_hidden: false,
         closed: in_play.table_closed(&ctx.table.table),
+        broadcast: in_play.table(&ctx.table.table).is_some_and(|t| t.broadcast),
         voided: in_play.table_voided(&ctx.table.table).map(str::to_owned),
         tournament_voided: in_play.tournament_voided().map(str::to_owned),
         draw_check: draw_check(ledger, &ctx.table)?,

@@ -48,7 +48,7 @@ pub fn table_voided(ledger: &Ledger, table: &str) -> Result<Option<String>, AppE
 }
 
 /// Why a hand is out of public view (its table or tournament is voided, or its table's session
-/// is still open), if it is.
+/// is still open and the table not broadcast), if it is.
 pub fn hand_hidden(ledger: &Ledger, hand: &str) -> Result<Option<String>, AppError> {
     let Ok(stream) = StreamId::hand(hand) else {
         return Ok(None);
@@ -58,9 +58,16 @@ pub fn hand_hidden(ledger: &Ledger, hand: &str) -> Result<Option<String>, AppErr
     };
     Ok(tournament_of(ledger, &record.table)?.and_then(|(id, t)| {
         t.state
-            .results_hidden(Viewing::Public, &id)
+            .play_hidden(Viewing::Public, &id)
             .map(|h| h.to_string())
     }))
+}
+
+/// Whether the public may follow table `table`'s play while its session is in play (an
+/// organiser broadcasts it).
+pub fn broadcast(ledger: &Ledger, table: &str) -> Result<bool, AppError> {
+    Ok(tournament_of(ledger, table)?
+        .is_some_and(|(id, t)| t.state.table(&id).is_some_and(|e| e.broadcast)))
 }
 
 /// The session of a table, when that session is still open (its results hidden).

@@ -140,6 +140,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/tables/{table}", web::get().to(voiding::table_page))
         .route("/tables/{table}/void", web::post().to(voiding::void_table))
         .route(
+            "/tables/{table}/broadcast",
+            web::post().to(voiding::broadcast),
+        )
+        .route(
             "/tables/{table}/close",
             web::post().to(voiding::close_table),
         )

@@ -84,7 +84,10 @@ async fn page_now(
     error: Option<String>,
     notice: Option<String>,
 ) -> Result<HttpResponse, AppError> {
-    let s = state.read(move |l| scorer::page(l, &table)).await?;
+    // From the table the writes keep folded: a tap's page does not fold it again.
+    let s = state
+        .read_tables(move |l, t| scorer::page_in(l, t.load(l, &table)?))
+        .await?;
     let key = state.ledger_key();
     let seat_links = s
         .play

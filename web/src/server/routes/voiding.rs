@@ -150,3 +150,39 @@ pub async fn close_table(
     .await?;
     Ok(see_other(&format!("/tables/{table}")))
 }
+
+/// The broadcast form: on or off.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct BroadcastForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    broadcast: String,
+}
+
+/// `POST /tables/{table}/broadcast`: an organiser opens the table's play to the public while
+/// its session is in play (`broadcast=on`), or stops (`off`).
+pub async fn broadcast(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: Form<BroadcastForm>,
+) -> Result<HttpResponse, HtmlError> {
+    let table = path.into_inner();
+    let on = match form.broadcast.trim() {
+        "on" => true,
+        "off" => false,
+        other => {
+            return Err(AppError::bad_request(format!(
+                "broadcast: `{other}` is neither `on` nor `off`"
+            ))
+            .into())
+        }
+    };
+    let t = table.clone();
+    run(&state, &viewer, &form.csrf, move |l, o| {
+        voiding::broadcast(l, &t, o, on)
+    })
+    .await?;
+    Ok(see_other(&format!("/tables/{table}")))
+}
