@@ -36,7 +36,8 @@
     root().setAttribute("aria-busy", "true");
     fetch(form.action, {
       method: "POST", body: data, credentials: "same-origin",
-      headers: { "content-type": "application/x-www-form-urlencoded" }
+      // Answered with the page as it now stands (one request, not a post and a redirect).
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-scorer-page": "1" }
     }).then(function (r) {
       return r.text().then(function (html) {
         // Another page (the hands to lay down, the hand's page once it is scored): go there.

@@ -3,9 +3,11 @@
 //! browser does), while spectators follow each hand (`GET /hands/<hand>/live`).
 //! `scripts/load-test-play` runs it after `play_load setup` has made the tournament.
 //!
-//! `scorer_load URL PASSWORD TABLES THINK_MS SPECTATORS_PER_TABLE`: every table (one thread)
-//! starts mj-server's seed-7 first hand from its wall and taps each act in, pausing THINK_MS
-//! (±50%) between taps; each tap's round trip is the post and the page it is sent to. Each
+//! `scorer_load URL PASSWORD TABLES THINK_MS SPECTATORS_PER_TABLE js|forms`: every table (one
+//! thread) starts mj-server's seed-7 first hand from its wall and taps each act in, pausing
+//! THINK_MS (±50%) between taps. A tap's round trip is, with `js`, the one request `scorer.js`
+//! makes (the post, answered with the page as it now stands); with `forms`, a browser without
+//! JavaScript's two (the post, then the page it is sent to). Each
 //! spectator (one thread) reads its table's live stream and notes when each announcement
 //! arrives; the delay is from the start of the scorer's post to the spectator's event. Prints
 //! the round trips' and the delays' percentiles, and the scorer's page weight on a first visit
@@ -141,6 +143,8 @@ struct Scorer {
     session: String,
     csrf: String,
     agent: ureq::Agent,
+    /// Taps as `scorer.js` makes them: answered in place.
+    js: bool,
 }
 
 impl Scorer {
@@ -149,12 +153,21 @@ impl Scorer {
         let start = Instant::now();
         let mut form = vec![("csrf", self.csrf.as_str())];
         form.extend_from_slice(fields);
-        let resp = self
+        let mut post = self
             .agent
             .post(&format!("{}{path}", self.url))
-            .header("cookie", &self.session)
-            .send_form(form)
-            .map_err(|e| format!("{path}: {e}"))?;
+            .header("cookie", &self.session);
+        if self.js {
+            post = post.header("x-scorer-page", "1");
+        }
+        let resp = post.send_form(form).map_err(|e| format!("{path}: {e}"))?;
+        if resp.status() == 200 && self.js {
+            let page = resp
+                .into_body()
+                .read_to_string()
+                .map_err(|e| e.to_string())?;
+            return Ok((page, start.elapsed()));
+        }
         if resp.status() != 303 {
             let status = resp.status();
             let body = resp.into_body().read_to_string().unwrap_or_default();
@@ -351,8 +364,15 @@ fn summary(all: &mut [Duration]) -> String {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [url, password, tables, think, spectators] = args.as_slice() else {
-        return Err("usage: scorer_load URL PASSWORD TABLES THINK_MS SPECTATORS_PER_TABLE".into());
+    let [url, password, tables, think, spectators, mode] = args.as_slice() else {
+        return Err(
+            "usage: scorer_load URL PASSWORD TABLES THINK_MS SPECTATORS_PER_TABLE js|forms".into(),
+        );
+    };
+    let js = match mode.as_str() {
+        "js" => true,
+        "forms" => false,
+        other => return Err(format!("`{other}` is neither `js` nor `forms`").into()),
     };
     let tables: usize = tables.parse()?;
     let think = Duration::from_millis(think.parse()?);
@@ -378,6 +398,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 session: session.clone(),
                 csrf: csrf.clone(),
                 agent: agent(),
+                js,
             };
             let (hand, posted, started, last) =
                 (hand.clone(), posted.clone(), started.clone(), last.clone());
@@ -406,17 +427,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .filter_map(|(k, at)| posted.get(k).map(|p| at.saturating_duration_since(*p)))
         .collect();
     println!(
-        "{} taps at {tables} tables in {:.1} s ({:.0} taps/s); round trip (post and page) {}",
+        "{} taps at {tables} tables in {:.1} s ({:.0} taps/s); round trip ({}) {}",
         taps.len(),
         elapsed.as_secs_f64(),
         taps.len() as f64 / elapsed.as_secs_f64(),
+        if js {
+            "one request, answered with the page"
+        } else {
+            "the post and the page it sends to"
+        },
         summary(&mut taps)
     );
-    println!(
-        "{} spectators heard {heard} announcements; delay from the scorer's post to the spectator's event {}",
-        tables * spectators,
-        summary(&mut delays)
-    );
+    if spectators > 0 {
+        println!(
+            "{} spectators heard {heard} announcements; delay from the scorer's post to the spectator's event {}",
+            tables * spectators,
+            summary(&mut delays)
+        );
+    }
     let (page, assets, total) = weighed.ok_or("the first table was not weighed")?;
     println!(
         "the scorer's page on a first visit: {page} bytes of HTML, {assets} files beside it, {:.1} KB in all",

@@ -264,6 +264,20 @@ async fn a_stale_page_a_post_sent_twice_a_slip_struck_and_acts_refused_or_flagge
     let (status, _, _) = send(borrow(&post(1, first.clone()))).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert_eq!(head_of(&t.state, &s.hand), 2);
+    // As scorer.js taps: answered with the page as it now stands, in one request.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::post()
+            .uri(&play)
+            .cookie(s.session.clone())
+            .insert_header(("x-scorer-page", "1"))
+            .set_form(post(1, first.clone()))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK, "a retried tap, in place");
+    let page = body_text(resp).await;
+    assert!(page.contains("id=\"scorer\"") && page.contains("data-version=\"2\""));
     // The same post again (a lost answer, a second tap): answered, not recorded twice.
     let (status, _, _) = send(post(1, first.clone())).await;
     assert_eq!(status, StatusCode::SEE_OTHER);

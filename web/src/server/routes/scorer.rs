@@ -15,7 +15,7 @@
 //! recorded; a stale version shows the table as it now is.
 
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use ledger::event::{Deal, DealOrder, EntryStruck, HandEvent, HandExposed};
 use referee::position::Act;
@@ -88,6 +88,18 @@ async fn page_now(
     let s = state
         .read_tables(move |l, t| scorer::page_in(l, t.load(l, &table)?))
         .await?;
+    rendered(state, viewer, s, status, error, notice)
+}
+
+/// The page `s`, with each seat's own view linked.
+fn rendered(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    s: ScorerPage,
+    status: StatusCode,
+    error: Option<String>,
+    notice: Option<String>,
+) -> Result<HttpResponse, AppError> {
     let key = state.ledger_key();
     let seat_links = s
         .play
@@ -117,6 +129,14 @@ async fn page_now(
             seat_links,
         },
     )
+}
+
+/// The header `scorer.js` sends with a tap: answer with the page as it now stands (200) rather
+/// than send the browser to it (303), one request instead of two.
+const IN_PLACE: &str = "x-scorer-page";
+
+fn in_place(req: &HttpRequest) -> bool {
+    req.headers().contains_key(IN_PLACE)
 }
 
 pub async fn page(
@@ -388,6 +408,7 @@ impl PlayForm {
 pub async fn record(
     state: web::Data<AppState>,
     viewer: Viewer,
+    req: HttpRequest,
     path: web::Path<String>,
     form: Form<PlayForm>,
 ) -> Result<HttpResponse, HtmlError> {
@@ -438,13 +459,27 @@ pub async fn record(
     };
     let id = hand.clone();
     let who = o.clone();
+    let tbl = table.clone();
+    let answer_here = in_place(&req);
     let recorded = state
-        .write_tables(move |l, t| cmd::record(l, t, &id, &who, &command))
+        .write_tables(move |l, t| {
+            let p = cmd::record(l, t, &id, &who, &command)?;
+            // The page as the act leaves it, from the table just folded, in the same turn of
+            // the writer (the hand's end goes to the hand's page instead).
+            let over = matches!(p.play.state().turn, referee::play::Turn::Over(_));
+            let page = match answer_here && !over {
+                true => Some(scorer::page_in(l, t.load(l, &tbl)?)?),
+                false => None,
+            };
+            Ok((p, page))
+        })
         .await;
     match recorded {
-        Ok(p) => {
+        Ok((p, page)) => {
             state.live.announce(&p);
-            if matches!(p.play.state().turn, referee::play::Turn::Over(_)) && !p.retried {
+            if let Some(s) = page {
+                Ok(rendered(&state, &viewer, s, StatusCode::OK, None, None)?)
+            } else if matches!(p.play.state().turn, referee::play::Turn::Over(_)) && !p.retried {
                 Ok(see_other(&format!("/hands/{hand}")))
             } else {
                 Ok(see_other(&format!("/tables/{table}/play")))
