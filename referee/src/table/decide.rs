@@ -266,25 +266,8 @@ impl Table {
             ));
             return Err(v);
         };
-        if let (HandEvent::EntryStruck(strike), Some(in_play)) = (event, hand.play.as_deref()) {
-            if !laid_down.is_empty() {
-                v.push(Violation::new(
-                    "laid_down",
-                    "a strike lays no hand down: the hands are laid down with the event that ends the hand",
-                ));
-            }
-            if !v.is_empty() {
-                return Err(v);
-            }
-            let replay = in_play.decide_strike(strike)?;
-            return Ok(Decision {
-                events: vec![Decided::Hand(key, event.clone())],
-                played: Some(Played {
-                    hand: key,
-                    replay: Box::new(replay),
-                    applied: Applied::Legal,
-                }),
-            });
+        if let HandEvent::EntryStruck(strike) = event {
+            return hand.decide_strike(key, strike, laid_down, v);
         }
         if !event.is_play() {
             v.push(Violation::new(

@@ -7,9 +7,50 @@
 //! what a player takes back is an act of the game, applied and ruled on (Code §69–75).
 
 use crate::adjudicate::Replay;
-use crate::event::{describe, EntryStruck, HandEvent, HandStarted};
-use crate::play::{PlayError, PlayRules};
+use crate::event::{describe, EntryStruck, HandEvent, HandExposed, HandStarted};
+use crate::play::{Applied, PlayError, PlayRules};
 use crate::violation::{Violation, Violations};
+
+use super::{Decided, Decision, HandKey, HandState, Played};
+
+impl HandState {
+    /// Decides the scorer's strike of the last entry of this hand's play (`key`), with the
+    /// violations found so far (`v`): refused when the hand is not in play, when it would lay
+    /// hands down, or when it names any entry but the last standing.
+    pub(super) fn decide_strike(
+        &self,
+        key: HandKey,
+        strike: &EntryStruck,
+        laid_down: &[HandExposed],
+        mut v: Violations,
+    ) -> Result<Decision, Violations> {
+        let Some(in_play) = self.play.as_deref() else {
+            v.push(Violation::new(
+                "hand",
+                "the hand is not in play: there is no entry of its play to strike",
+            ));
+            return Err(v);
+        };
+        if !laid_down.is_empty() {
+            v.push(Violation::new(
+                "laid_down",
+                "a strike lays no hand down: the hands are laid down with the event that ends the hand",
+            ));
+        }
+        if !v.is_empty() {
+            return Err(v);
+        }
+        let replay = in_play.decide_strike(strike)?;
+        Ok(Decision {
+            events: vec![Decided::Hand(key, HandEvent::EntryStruck(strike.clone()))],
+            played: Some(Played {
+                hand: key,
+                replay: Box::new(replay),
+                applied: Applied::Legal,
+            }),
+        })
+    }
+}
 
 /// A hand in play (see the module's doc).
 #[derive(Clone, Debug, PartialEq, Eq)]

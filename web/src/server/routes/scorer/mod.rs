@@ -17,14 +17,14 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
-use ledger::event::{Deal, DealOrder, EntryStruck, HandEvent, HandExposed};
+use ledger::event::{EntryStruck, HandEvent};
 use referee::position::Act;
-use referee::{AnyTile, BySeat, Seat};
-use serde::Deserialize;
+use referee::Seat;
 
+use self::forms::{PlayForm, StartForm, StrikeForm};
 use super::{render, see_other};
 use crate::app::accounts::roles::Action;
-use crate::app::commands::play::{self as cmd, PlayEvent, StartHand};
+use crate::app::commands::play::{self as cmd, PlayEvent};
 use crate::app::error::ErrorKind;
 use crate::app::queries::scorer::{self, LayDown, ScorerPage};
 use crate::server::auth::{Official, Viewer};
@@ -32,6 +32,8 @@ use crate::server::error::{AppError, HtmlError};
 use crate::server::form::Form;
 use crate::server::nav::Nav;
 use crate::server::state::AppState;
+
+mod forms;
 
 #[derive(Template)]
 #[template(path = "scorer.html")]
@@ -156,103 +158,6 @@ pub async fn page(
     .await?)
 }
 
-/// The start form.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct StartForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    hand: String,
-    #[serde(default)]
-    dice: String,
-    #[serde(default)]
-    deal: String,
-    #[serde(default)]
-    hand_east: String,
-    #[serde(default)]
-    hand_south: String,
-    #[serde(default)]
-    hand_west: String,
-    #[serde(default)]
-    hand_north: String,
-    #[serde(default)]
-    wall: String,
-    #[serde(default)]
-    order: String,
-}
-
-/// Tiles written in the notation, each problem named with its field.
-fn tiles(field: &str, text: &str) -> Result<Vec<AnyTile>, String> {
-    referee::notation::parse_any(text, 0)
-        .map(|v| v.into_iter().map(|l| l.tile).collect())
-        .map_err(|e| format!("{field}: {e}"))
-}
-
-impl StartForm {
-    fn command(&self) -> Result<StartHand, AppError> {
-        let mut problems = Vec::new();
-        let dice = self
-            .dice
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|d| !d.is_empty())
-            .filter_map(|d| match d.parse::<u8>() {
-                Ok(n) if (1..=6).contains(&n) => Some(n),
-                _ => {
-                    problems.push(format!("dice: `{d}` is not a die's face (1 to 6)"));
-                    None
-                }
-            })
-            .collect();
-        let deal = match self.deal.trim() {
-            "" | "unknown" => Deal::Unknown,
-            "hands" => {
-                let fields = [
-                    ("hand_east", &self.hand_east),
-                    ("hand_south", &self.hand_south),
-                    ("hand_west", &self.hand_west),
-                    ("hand_north", &self.hand_north),
-                ];
-                let mut hands = BySeat::from_fn(|_| Vec::new());
-                for (seat, (field, text)) in Seat::ALL.into_iter().zip(fields) {
-                    match tiles(field, text) {
-                        Ok(t) => hands[seat] = t,
-                        Err(e) => problems.push(e),
-                    }
-                }
-                Deal::Hands { hands }
-            }
-            "wall" => match tiles("wall", &self.wall) {
-                Ok(t) => Deal::Wall {
-                    tiles: t,
-                    order: if self.order.trim() == "four-four-four-one" {
-                        DealOrder::FourFourFourOne
-                    } else {
-                        DealOrder::Code
-                    },
-                },
-                Err(e) => {
-                    problems.push(e);
-                    Deal::Unknown
-                }
-            },
-            other => {
-                problems.push(format!(
-                    "deal: `{other}` is not what may be known of a deal (unknown, hands, wall)"
-                ));
-                Deal::Unknown
-            }
-        };
-        if !problems.is_empty() {
-            return Err(AppError::unprocessable(problems.join("; ")));
-        }
-        Ok(StartHand {
-            hand: self.hand.trim().to_owned(),
-            dice,
-            deal,
-        })
-    }
-}
-
 pub async fn start(
     state: web::Data<AppState>,
     viewer: Viewer,
@@ -307,101 +212,6 @@ async fn refused(
             page_now(state, viewer, table, status, Some(text), None).await
         }
         _ => Err(e),
-    }
-}
-
-/// One act of the play, from a button, the picker or the "something else happened" form.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct PlayForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    version: String,
-    #[serde(default)]
-    hand: String,
-    #[serde(default)]
-    act: String,
-    #[serde(default)]
-    seat: String,
-    #[serde(default)]
-    verb: String,
-    #[serde(default)]
-    tile: String,
-    #[serde(default)]
-    reason: String,
-    #[serde(default)]
-    laying: String,
-    #[serde(default)]
-    laid_east: String,
-    #[serde(default)]
-    laid_south: String,
-    #[serde(default)]
-    laid_west: String,
-    #[serde(default)]
-    laid_north: String,
-}
-
-impl PlayForm {
-    fn version(&self) -> Result<u64, AppError> {
-        self.version.trim().parse().map_err(|_| {
-            AppError::bad_request("the form lacks the hand's version: reload the page")
-        })
-    }
-
-    /// The act posted: written out, or a verb and the tile picked.
-    fn act(&self) -> Result<Act, AppError> {
-        if !self.act.trim().is_empty() {
-            return self.act.trim().parse::<Act>().map_err(|e| {
-                AppError::unprocessable(format!("the act `{}` does not read: {e}", self.act.trim()))
-            });
-        }
-        let seat =
-            self.seat.trim().parse::<Seat>().map_err(|_| {
-                AppError::bad_request(format!("`{}` is not a seat", self.seat.trim()))
-            })?;
-        scorer::picked_act(seat, self.verb.trim(), &self.tile)
-    }
-
-    /// The event the act records, with the scorer's reason where it carries one.
-    fn event(&self, act: &Act) -> HandEvent {
-        let reason = self.reason.trim().to_owned();
-        match act.event() {
-            HandEvent::ClaimRetracted(mut r) => {
-                r.reason = reason;
-                HandEvent::ClaimRetracted(r)
-            }
-            HandEvent::WashOut(mut w) => {
-                w.reason = reason;
-                HandEvent::WashOut(w)
-            }
-            e => e,
-        }
-    }
-
-    /// The hands laid down, each problem with its seat.
-    fn laid_down(&self) -> Result<Vec<HandExposed>, AppError> {
-        let mut out = Vec::new();
-        let mut problems = Vec::new();
-        let fields = [
-            &self.laid_east,
-            &self.laid_south,
-            &self.laid_west,
-            &self.laid_north,
-        ];
-        for (seat, text) in Seat::ALL.into_iter().zip(fields) {
-            if text.trim().is_empty() {
-                continue;
-            }
-            match text.trim().parse() {
-                Ok(hand) => out.push(HandExposed { seat, hand }),
-                Err(e) => problems.push(format!("{seat}: {e}")),
-            }
-        }
-        if problems.is_empty() {
-            Ok(out)
-        } else {
-            Err(AppError::unprocessable(problems.join("; ")))
-        }
     }
 }
 
@@ -565,21 +375,6 @@ async fn end_page(
             error,
         },
     )
-}
-
-/// The scorer's strike of his own last entry.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct StrikeForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    version: String,
-    #[serde(default)]
-    hand: String,
-    #[serde(default)]
-    entry: String,
-    #[serde(default)]
-    reason: String,
 }
 
 pub async fn strike(
