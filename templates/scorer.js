@@ -45,9 +45,15 @@
         swap(html);
       });
     }).catch(function () {
-      // Lost connection: post the form the plain way (the version makes a retry safe).
+      // Lost connection: post the form the plain way, with the button tapped (the version
+      // makes a retry safe: an act already recorded is answered, not recorded again).
+      if (submitter && submitter.name) {
+        var tapped = document.createElement("input");
+        tapped.type = "hidden"; tapped.name = submitter.name; tapped.value = submitter.value;
+        form.appendChild(tapped);
+      }
       form.submit();
-    }).then(function () { busy = false; var el = root(); if (el) el.removeAttribute("aria-busy"); });
+    }).then(function () { busy = false; var el = root(); if (el) el.removeAttribute("aria-busy"); catchUp(); });
   }
 
   document.addEventListener("submit", function (e) {
@@ -79,19 +85,32 @@
   function follow() {
     var el = root();
     var hand = el && el.getAttribute("data-hand");
-    if (source && (!hand || source.hand !== hand)) { source.close(); source = null; }
+    if (source && (!hand || source.hand !== hand)) { source.close(); source = null; latest = 0; }
     if (!hand || source || !window.EventSource) return;
+    latest = 0;
     source = new EventSource("/hands/" + encodeURIComponent(hand) + "/live");
     source.hand = hand;
     source.addEventListener("play", function (m) {
-      var now = root();
-      var seen = now && Number(now.getAttribute("data-version"));
-      var moved = JSON.parse(m.data);
-      if (busy || !now || moved.version <= seen) return;
-      fetch(window.location.pathname, { credentials: "same-origin" })
-        .then(function (r) { return r.text(); })
-        .then(function (html) { if (!busy) swap(html); });
+      latest = Math.max(latest, JSON.parse(m.data).version);
+      catchUp();
     });
+  }
+
+  // Reads the page again while the hand has moved on past what it shows (an announcement that
+  // came during a post or a read is not lost: the newest version is kept).
+  var latest = 0, reading = false;
+  function catchUp() {
+    var now = root();
+    if (busy || reading || !now || !now.getAttribute("data-hand")) return;
+    if (latest <= Number(now.getAttribute("data-version"))) return;
+    reading = true;
+    var read = false;
+    fetch(window.location.pathname, { credentials: "same-origin" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) { if (!busy) { swap(html); read = true; } })
+      .catch(function () {})
+      // A failed read waits for the next announcement rather than asking again at once.
+      .then(function () { reading = false; if (read) catchUp(); });
   }
   follow();
 })();

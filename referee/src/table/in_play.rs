@@ -118,6 +118,19 @@ impl InPlay {
             )
             .into());
         }
+        let entry = &self.entries[last - 1];
+        if super::record::Fact::of(entry).is_some() {
+            // A call of Mah-Jongg, a hand laid down, a wash-out, a call taken back are facts of
+            // the hand's result: taken up or ruled on (§82–83), or corrected, never struck.
+            return Err(Violation::new(
+                "event.entry",
+                format!(
+                    "entry {last} ({}) is a fact of the hand's result, not a slip of the scorer's: a call of Mah-Jongg is taken up or ruled on (§82), a result corrected",
+                    describe(entry)
+                ),
+            )
+            .into());
+        }
         self.struck()
             .map_err(|e| Violation::new("event", e.to_string()).into())
     }
@@ -235,6 +248,36 @@ mod tests {
         // Once the hand is over there is nothing to strike: it is corrected instead.
         let v = straight.decide(&conditions(), &strike(key, 1)).unwrap_err();
         assert!(v.to_string().contains("not in play"), "{v}");
+    }
+
+    #[test]
+    fn a_call_of_mah_jongg_is_a_fact_of_the_result_not_a_slip_to_strike() {
+        let (deal, events) = played_hand();
+        let started = crate::event::HandStarted {
+            table: "t1".parse().unwrap(),
+            game: 1,
+            hand: 1,
+            east: crate::Seat::East,
+            prevailing_wind: crate::Wind::East,
+            dice: Vec::new(),
+            deal,
+        };
+        let mut p = super::InPlay::start(crate::play::PlayRules::default(), &started).unwrap();
+        let play: Vec<_> = events
+            .iter()
+            .filter(|e| !matches!(e, HandEvent::HandExposed(_)))
+            .collect();
+        for e in &play {
+            p.apply(e).unwrap();
+        }
+        assert!(matches!(play.last(), Some(HandEvent::MahJonggDeclared(_))));
+        let v = p
+            .decide_strike(&EntryStruck {
+                entry: play.len() as u32,
+                reason: String::new(),
+            })
+            .unwrap_err();
+        assert!(v.to_string().contains("fact of the hand's result"), "{v}");
     }
 
     #[test]

@@ -56,6 +56,8 @@ impl Live {
     /// Follows `hand`: every announcement from now on.
     pub fn follow(&self, hand: &str) -> Option<broadcast::Receiver<Moved>> {
         let mut channels = self.channels.lock().ok()?;
+        // The channels of hands no one follows any more (their followers left, no action came).
+        channels.retain(|_, tx| tx.receiver_count() > 0);
         let tx = channels
             .entry(hand.to_owned())
             .or_insert_with(|| broadcast::channel(BACKLOG).0);
@@ -102,5 +104,9 @@ mod tests {
         drop(rx);
         live.published("t1-g1-h1", moved);
         assert_eq!(live.followed(), 0);
+        // A follower that left before any action is forgotten at the next follow.
+        drop(live.follow("t1-g1-h3"));
+        let _kept = live.follow("t1-g1-h4");
+        assert_eq!(live.followed(), 1);
     }
 }

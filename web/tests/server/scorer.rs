@@ -226,6 +226,20 @@ async fn a_robot_hand_recorded_through_the_scorers_buttons_scores_as_the_api_rec
     // No hand in play: the page offers the next.
     let (_, page) = get_page(&svc, &play, Some(&s.session)).await;
     assert!(page.contains("Start the hand"));
+    // The hand is over: following it live gives where it ended, and the stream ends.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri(&format!("/hands/{}/live", s.hand))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let ended = body_text(resp).await;
+    assert_eq!(ended.matches("event: play").count(), 1, "{ended}");
+    // The replay at its end does not follow live.
+    let (_, replay) = get_page(&svc, &format!("/hands/{}/at/now", s.hand), None).await;
+    assert!(!replay.contains("data-live-hand"));
 }
 
 /// The hand stream's version.
@@ -381,6 +395,15 @@ async fn what_the_public_a_scorer_and_a_referee_see_of_a_hand_in_play() {
         "{public}"
     );
     assert!(!public.contains(&format!("{} drew {}", drawn.0, drawn.1)));
+    // Nor does the hand's page name it in its history.
+    let (_, hand_page) = get_page(&svc, &format!("/hands/{}", s.hand), None).await;
+    assert!(
+        hand_page.contains(&format!("{} drew a tile", drawn.0)),
+        "{hand_page}"
+    );
+    assert!(!hand_page.contains(&format!("{} drew {}", drawn.0, drawn.1)));
+    let (_, hand_page) = get_page(&svc, &format!("/hands/{}", s.hand), Some(&s.session)).await;
+    assert!(hand_page.contains(&format!("{} drew {}", drawn.0, drawn.1)));
     let api = get_json(&svc, &format!("/api/hands/{}/play", s.hand)).await;
     assert!(api["seats"]
         .as_array()
@@ -610,6 +633,18 @@ async fn a_table_in_an_open_session_is_followed_by_the_public_only_when_broadcas
     }
     let (_, table_page) = get_page(&svc, &format!("/tables/{table}"), None).await;
     assert!(!table_page.contains("follow it live"));
+    // A player's own view opens with his seat's key though the public sees nothing.
+    let (_, scorer_page) = get_page(&svc, &format!("/tables/{table}/play"), Some(&session)).await;
+    let link = scorer_page
+        .split("href=\"")
+        .filter_map(|r| r.split('"').next())
+        .find(|l| l.contains("seat=north"))
+        .expect("North's link")
+        .replace("&#38;", "&")
+        .replace("&amp;", "&");
+    let (status, north) = get_page(&svc, &link, None).await;
+    assert_eq!(status, StatusCode::OK, "{north}");
+    assert!(north.contains("North's view"));
     // The organiser broadcasts it: the hand in play is the public's to follow.
     let broadcast = format!("/tables/{table}/broadcast");
     let (status, _, body) = post_form(

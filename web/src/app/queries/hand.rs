@@ -86,6 +86,9 @@ pub struct HistoryEntry {
     pub recorded_at: String,
     pub recorded_by: String,
     pub superseded: bool,
+    /// What the public reads while the hand is in play ([`HandView::for_audience`]).
+    #[serde(skip)]
+    pub public_summary: String,
     /// An entry of the play the scorer struck as his own slip (`EntryStruck`): kept, shown, not
     /// played.
     pub struck: bool,
@@ -130,12 +133,43 @@ pub struct HandView {
     pub in_play: bool,
 }
 
+impl HandView {
+    /// The page as `audience` may see it: while the hand is in play (recorded play by play,
+    /// its table broadcast), the public reads its history without the tiles drawn (Code §27).
+    pub fn for_audience(mut self, audience: super::Audience) -> HandView {
+        if audience == super::Audience::Public && self.in_play {
+            for e in &mut self.history {
+                e.summary = std::mem::take(&mut e.public_summary);
+            }
+        }
+        self
+    }
+}
+
 /// One line saying what an event recorded: the referee's words for an event of a hand
 /// (`referee::event::describe`), else its type.
 fn describe(e: &Event) -> String {
     match HandEvent::try_from(e.clone()) {
         Ok(e) => referee::event::describe(&e),
         Err(_) => e.event_type().replace('_', " "),
+    }
+}
+
+/// The same line as the public may read it while the hand is in play (Code §27): a tile drawn
+/// is not named, and a hand laid down before the hand's result (a call of Mah-Jongg that may
+/// yet be taken up, §82) is not shown.
+fn describe_public(e: &Event) -> String {
+    match HandEvent::try_from(e.clone()) {
+        Ok(HandEvent::TileDrawn(mut d)) => {
+            d.tile = None;
+            referee::event::describe(&HandEvent::TileDrawn(d))
+        }
+        Ok(HandEvent::LooseTileDrawn(mut d)) => {
+            d.tile = None;
+            referee::event::describe(&HandEvent::LooseTileDrawn(d))
+        }
+        Ok(HandEvent::HandExposed(x)) => format!("{} laid the hand down", x.seat),
+        _ => describe(e),
     }
 }
 
@@ -264,6 +298,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
             version: e.version,
             event_type: e.event.event_type(),
             summary: describe(&e.event),
+            public_summary: describe_public(&e.event),
             recorded_at: e.recorded_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
             recorded_by: e.recorded_by.as_str().to_owned(),
             // As the hand's record has it: a fact of the result a correction took out (not the

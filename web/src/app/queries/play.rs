@@ -222,6 +222,8 @@ pub struct StoredPlay {
     pub events: Vec<HandEvent>,
     pub version: u64,
     pub rules: referee::play::PlayRules,
+    /// Its result (score and settlement) is recorded: the hand is over.
+    pub settled: bool,
 }
 
 impl StoredPlay {
@@ -247,10 +249,15 @@ impl StoredPlay {
         let mut started = None;
         let mut play = referee::event::PlayPicker::default();
         let mut version = 0;
+        let mut settled = false;
         for e in ledger.read_stream(&stream, 1)? {
             version = e.version;
             match HandEvent::try_from(e.event) {
                 Ok(HandEvent::HandStarted(s)) => started = Some(s),
+                Ok(e @ HandEvent::SettlementRecorded(_)) => {
+                    settled = true;
+                    play.push((), e);
+                }
                 Ok(e) => {
                     play.push((), e);
                 }
@@ -279,13 +286,15 @@ impl StoredPlay {
             events,
             version,
             rules: ctx.state.play_rules.clone(),
+            settled,
         }))
     }
 
-    /// Every event in words as `shown` may read it, the start first: while the hand is in
-    /// play a tile drawn is named only to whoever may see that seat's tiles (Code §27).
+    /// Every event in words as `shown` may read it, the start first: until the hand's result
+    /// is recorded (a call of Mah-Jongg may yet be taken up, §82) a tile drawn is named only to
+    /// whoever may see that seat's tiles (Code §27).
     pub fn described_for(&self, shown: Shown) -> Vec<String> {
-        let over = self.events.iter().any(HandEvent::ends_play);
+        let over = self.settled;
         let hidden = |seat: Seat| !shown.sees(seat, over);
         std::iter::once(describe(&HandEvent::HandStarted(self.started.clone())))
             .chain(self.events.iter().map(|e| match e {

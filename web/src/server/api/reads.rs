@@ -121,7 +121,8 @@ pub async fn hand(state: web::Data<AppState>, viewer: Viewer, path: web::Path<St
             visibility::require_visible(audience, hidden, || format!("no hand `{id}`"))?;
             hand::view(l, &id)
         })
-        .await?;
+        .await?
+        .for_audience(audience);
     Ok(HttpResponse::Ok().json(HandJson::from(h)))
 }
 

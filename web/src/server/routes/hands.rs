@@ -29,7 +29,11 @@ pub async fn page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, HtmlError> {
     let id = path.into_inner();
-    let h = state.read(move |l| hand::view(l, &id)).await?;
+    let audience = crate::app::queries::Audience::of(&viewer);
+    let h = state
+        .read(move |l| hand::view(l, &id))
+        .await?
+        .for_audience(audience);
     Ok(render(
         StatusCode::OK,
         &Page {

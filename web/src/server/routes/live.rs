@@ -2,7 +2,7 @@
 //!
 //! The stream opens with the hand as it stands (`event: play`, its version and last entry),
 //! then one event per recorded action, and a comment every fifteen seconds so that proxies keep
-//! it open. The events carry no tile ([`crate::server::live`]): the page that follows reads the
+//! it open; for a hand whose result is recorded, the one event and the end. The events carry no tile ([`crate::server::live`]): the page that follows reads the
 //! hand again as its reader may see it. Who may follow a hand is who may see it: a voided hand,
 //! or one whose session is in play, is not the public's.
 
@@ -40,12 +40,23 @@ pub async fn follow(
                     "hand `{id}` was recorded at its end, not play by play: there is nothing to follow"
                 ))
             })?;
-            Ok(Moved {
-                version: stored.version,
-                at: stored.events.len(),
-            })
+            Ok((
+                Moved {
+                    version: stored.version,
+                    at: stored.events.len(),
+                },
+                stored.settled,
+            ))
         })
         .await?;
+    let (now, settled) = now;
+    if settled {
+        // Over: where it ended, and nothing more to follow.
+        return Ok(HttpResponse::Ok()
+            .content_type("text/event-stream")
+            .insert_header(("cache-control", "no-store"))
+            .body(now.as_event()));
+    }
     let rx = state
         .live
         .follow(&hand)

@@ -38,6 +38,8 @@ struct Page {
     seat_view: Option<&'static str>,
     /// The query that opens it again (empty for the whole view).
     seat_query: String,
+    /// The page follows the hand live: it is at the latest moment of a hand still in play.
+    live: bool,
 }
 
 /// A seat's own view: the seat and the key the scorer's page gave its player.
@@ -62,15 +64,22 @@ pub async fn page(
         n => n.parse().map_err(|_| missing())?,
     };
     let audience = Audience::of(&viewer);
-    let id = hand.clone();
-    let hidden = state.read(move |l| visibility::hand_hidden(l, &id)).await?;
-    visibility::require_visible(audience, hidden, || format!("no hand `{hand}`"))?;
+    // A seat's key opens its player's view even where the public sees nothing (a table of a
+    // session in play): he sits at that table.
+    let keyed = query.seat.is_some_and(|seat| {
+        let key = query.key.as_deref().unwrap_or_default();
+        state.ledger_key().opens_seat_view(&hand, seat.name(), key)
+    });
+    if !keyed {
+        let id = hand.clone();
+        let hidden = state.read(move |l| visibility::hand_hidden(l, &id)).await?;
+        visibility::require_visible(audience, hidden, || format!("no hand `{hand}`"))?;
+    }
     let shown = match (audience, query.seat) {
         (Audience::Officials, Some(seat)) => Shown::Seat(seat),
         (Audience::Officials, None) => Shown::All,
         (Audience::Public, Some(seat)) => {
-            let key = query.key.as_deref().unwrap_or_default();
-            if !state.ledger_key().opens_seat_view(&hand, seat.name(), key) {
+            if !keyed {
                 return Err(AppError::forbidden(format!(
                     "that is not the key to {seat}'s view of hand `{hand}`: ask the scorer for the seat's link"
                 ))
@@ -89,7 +98,7 @@ pub async fn page(
         })
         .unwrap_or_default();
     let id = hand.clone();
-    let (v, events) = state
+    let (v, events, in_play) = state
         .read(move |l| {
             let stored = StoredPlay::load(l, &id)?.ok_or_else(|| {
                 AppError::not_found(format!(
@@ -113,10 +122,11 @@ pub async fn page(
                 .enumerate()
                 .map(|(n, text)| EventLink { n, text })
                 .collect();
-            Ok((stored.at(Some(at), shown)?, events))
+            Ok((stored.at(Some(at), shown)?, events, !stored.settled))
         })
         .await?;
     let at = v.at;
+    let live = in_play && at == v.last;
     let prev = at.checked_sub(1);
     let next = (at < v.last).then_some(at + 1);
     Ok(render(
@@ -128,6 +138,7 @@ pub async fn page(
             prev,
             next,
             officials: audience == Audience::Officials,
+            live,
             seat_view,
             seat_query,
         },

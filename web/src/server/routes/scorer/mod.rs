@@ -275,21 +275,23 @@ pub async fn record(
         .write_tables(move |l, t| {
             let p = cmd::record(l, t, &id, &who, &command)?;
             // The page as the act leaves it, from the table just folded, in the same turn of
-            // the writer (the hand's end goes to the hand's page instead).
-            let over = matches!(p.play.state().turn, referee::play::Turn::Over(_));
-            let page = match answer_here && !over {
-                true => Some(scorer::page_in(l, t.load(l, &tbl)?)?),
+            // the writer. A hand whose result is now recorded goes to the hand's page instead
+            // (a false call of Mah-Jongg leaves it in play, waiting, §82).
+            let ctx = t.load(l, &tbl)?;
+            let ended = ctx.state.in_play().is_none();
+            let page = match answer_here && !ended {
+                true => Some(scorer::page_in(l, ctx)?),
                 false => None,
             };
-            Ok((p, page))
+            Ok((p, page, ended))
         })
         .await;
     match recorded {
-        Ok((p, page)) => {
+        Ok((p, page, ended)) => {
             state.live.announce(&p);
             if let Some(s) = page {
                 Ok(rendered(&state, &viewer, s, StatusCode::OK, None, None)?)
-            } else if matches!(p.play.state().turn, referee::play::Turn::Over(_)) && !p.retried {
+            } else if ended {
                 Ok(see_other(&format!("/hands/{hand}")))
             } else {
                 Ok(see_other(&format!("/tables/{table}/play")))
