@@ -213,6 +213,18 @@ async fn a_robot_hand_recorded_through_the_scorers_buttons_scores_as_the_api_rec
         }
         version = head_of(&t.state, &s.hand);
     }
+    // The stream is the robots' play itself, act for act (the deal, then each act as the
+    // import records it), the hands laid down after it.
+    let stream = ledger::StreamId::hand(&s.hand).unwrap();
+    let recorded: Vec<HandEvent> = t
+        .state
+        .read_now(|l| Ok(l.read_stream(&stream, 1)?))
+        .unwrap()
+        .into_iter()
+        .filter_map(|e| HandEvent::try_from(e.event).ok())
+        .filter(|e| e.is_play() && !matches!(e, HandEvent::HandExposed(_)))
+        .collect();
+    assert_eq!(recorded, events);
     // At most two taps an act on average here (the end takes two: the act, then the hands).
     assert!(
         taps <= events.len() + 1,
