@@ -201,6 +201,8 @@ async fn a_robot_hand_recorded_through_the_scorers_buttons_scores_as_the_api_rec
             for (k, hand) in laid_fields(&laid) {
                 fields.push((k, hand));
             }
+            // The winner's own count, given with the end (§110).
+            fields.push(("count_north", "22".into()));
             taps += 1;
         }
         let borrowed: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -216,13 +218,21 @@ async fn a_robot_hand_recorded_through_the_scorers_buttons_scores_as_the_api_rec
     // The stream is the robots' play itself, act for act (the deal, then each act as the
     // import records it), the hands laid down after it.
     let stream = ledger::StreamId::hand(&s.hand).unwrap();
-    let recorded: Vec<HandEvent> = t
+    let mut picked = referee::event::PlayPicker::default();
+    for e in t
         .state
         .read_now(|l| Ok(l.read_stream(&stream, 1)?))
         .unwrap()
+    {
+        if let Ok(e) = HandEvent::try_from(e.event) {
+            picked.push((), e);
+        }
+    }
+    let recorded: Vec<HandEvent> = picked
+        .finish()
         .into_iter()
-        .filter_map(|e| HandEvent::try_from(e.event).ok())
-        .filter(|e| e.is_play() && !matches!(e, HandEvent::HandExposed(_)))
+        .map(|(_, e)| e)
+        .filter(|e| !matches!(e, HandEvent::HandExposed(_) | HandEvent::ScoreClaimed(_)))
         .collect();
     assert_eq!(recorded, events);
     // At most two taps an act on average here (the end takes two: the act, then the hands).
@@ -231,7 +241,13 @@ async fn a_robot_hand_recorded_through_the_scorers_buttons_scores_as_the_api_rec
         "{taps} taps for {} acts",
         events.len()
     );
-    // Scored and settled as the API records the same hand (play.rs): North won.
+    // Scored and settled as the API records the same hand (play.rs): North won, and counted
+    // it right (the count given with the end).
+    let (_, hand_page) = get_page(&svc, &format!("/hands/{}", s.hand), Some(&s.session)).await;
+    assert!(
+        hand_page.contains("north counted the hand at 22"),
+        "{hand_page}"
+    );
     let hv = hand_json(&svc, &s.hand).await;
     assert_eq!(hv["nets"][3], "+88", "{}", hv["nets"]);
     assert_eq!(hv["result"], "Ben wins (22 points)");

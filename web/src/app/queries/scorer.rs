@@ -98,6 +98,8 @@ pub struct LayDown {
 pub struct LaidSeat {
     pub seat: &'static str,
     pub field: &'static str,
+    /// The form field of the player's own count.
+    pub count_field: &'static str,
     pub player: String,
     /// The hand as it lies, in the hand notation (empty when its tiles are only counted).
     pub as_it_lies: String,
@@ -328,6 +330,8 @@ pub fn lay_down(ledger: &Ledger, table: &str, act: &Act) -> Result<LayDown, AppE
                 LaidSeat {
                     seat: seat_title(seat),
                     field: laid_field(seat),
+                    count_field: ["count_east", "count_south", "count_west", "count_north"]
+                        [seat.index()],
                     player: names(seat),
                     counted: hand.is_none(),
                     as_it_lies: hand.map(|h| h.to_string()).unwrap_or_default(),

@@ -137,6 +137,14 @@ pub struct PlayForm {
     pub(super) laid_west: String,
     #[serde(default)]
     pub(super) laid_north: String,
+    #[serde(default)]
+    pub(super) count_east: String,
+    #[serde(default)]
+    pub(super) count_south: String,
+    #[serde(default)]
+    pub(super) count_west: String,
+    #[serde(default)]
+    pub(super) count_north: String,
 }
 
 impl PlayForm {
@@ -173,6 +181,35 @@ impl PlayForm {
                 HandEvent::WashOut(w)
             }
             e => e,
+        }
+    }
+
+    /// Each player's own count of his hand given with the end (Code §107, §110), each
+    /// problem with its seat: the seats and points.
+    pub(super) fn counts(&self) -> Result<Vec<(Seat, i64)>, AppError> {
+        let fields = [
+            &self.count_east,
+            &self.count_south,
+            &self.count_west,
+            &self.count_north,
+        ];
+        let mut out = Vec::new();
+        let mut problems = Vec::new();
+        for (seat, text) in Seat::ALL.into_iter().zip(fields) {
+            match text.trim() {
+                "" => {}
+                t => match t.parse::<i64>() {
+                    Ok(n) if n >= 0 => out.push((seat, n)),
+                    _ => problems.push(format!(
+                        "{seat}'s own count: `{t}` is not a whole number of points"
+                    )),
+                },
+            }
+        }
+        if problems.is_empty() {
+            Ok(out)
+        } else {
+            Err(AppError::unprocessable(problems.join("; ")))
         }
     }
 

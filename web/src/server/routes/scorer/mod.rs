@@ -245,7 +245,7 @@ pub async fn record(
         .map_err(|e| AppError::internal(format!("the end's address: {e}")))?;
         return Ok(see_other(&format!("/tables/{table}/play/end?{query}")));
     }
-    let laid_down = match form.laid_down() {
+    let laid_down = match form.laid_down().and_then(|l| Ok((l, form.counts()?))) {
         Ok(l) => l,
         Err(e) => {
             return Ok(end_page(
@@ -260,6 +260,7 @@ pub async fn record(
             .await?)
         }
     };
+    let (laid_down, counts) = laid_down;
     let hand = form.hand.trim().to_owned();
     let command = PlayEvent {
         version,
@@ -283,6 +284,26 @@ pub async fn record(
                 true => Some(scorer::page_in(l, ctx)?),
                 false => None,
             };
+            // The players' own counts given with the end, on the hand now settled (§110).
+            if ended && !p.retried {
+                for &(seat, points) in &counts {
+                    let count = crate::app::commands::count::RecordCount {
+                        version: l.stream_version(&p.stream)?,
+                        seat,
+                        points,
+                        elements: Vec::new(),
+                    };
+                    crate::app::commands::count::record(l, &id, &who, &count).map_err(|e| {
+                        AppError::new(
+                            e.kind,
+                            format!(
+                                "the hand's end is recorded; {seat}'s own count was not: {}",
+                                in_words(&e)
+                            ),
+                        )
+                    })?;
+                }
+            }
             Ok((p, page, ended))
         })
         .await;
