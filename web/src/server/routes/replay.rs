@@ -50,6 +50,15 @@ pub struct SeatView {
     key: Option<String>,
 }
 
+/// The query that opens `seat`'s own view of `hand` (`?seat=east&key=…`).
+pub fn seat_view_query(key: &ledger::signing::LedgerKey, hand: &str, seat: Seat) -> String {
+    format!(
+        "?seat={}&key={}",
+        seat.name(),
+        key.seat_view_key(hand, seat.name())
+    )
+}
+
 pub async fn page(
     state: web::Data<AppState>,
     viewer: Viewer,
@@ -92,10 +101,7 @@ pub async fn page(
     let seat_view = query.seat.map(seat_title);
     let seat_query = query
         .seat
-        .map(|seat| {
-            let key = state.ledger_key().seat_view_key(&hand, seat.name());
-            format!("?seat={}&key={key}", seat.name())
-        })
+        .map(|seat| seat_view_query(&state.ledger_key(), &hand, seat))
         .unwrap_or_default();
     let id = hand.clone();
     let (v, events, in_play) = state

@@ -13,26 +13,17 @@ use crate::server::error::AppError;
 
 /// The start form.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct StartForm {
-    #[serde(default)]
     pub(super) csrf: String,
-    #[serde(default)]
     pub(super) hand: String,
-    #[serde(default)]
     pub(super) dice: String,
-    #[serde(default)]
     pub(super) deal: String,
-    #[serde(default)]
     pub(super) hand_east: String,
-    #[serde(default)]
     pub(super) hand_south: String,
-    #[serde(default)]
     pub(super) hand_west: String,
-    #[serde(default)]
     pub(super) hand_north: String,
-    #[serde(default)]
     pub(super) wall: String,
-    #[serde(default)]
     pub(super) order: String,
 }
 
@@ -110,40 +101,24 @@ impl StartForm {
 
 /// One act of the play, from a button, the picker or the "something else happened" form.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct PlayForm {
-    #[serde(default)]
     pub(super) csrf: String,
-    #[serde(default)]
     pub(super) version: String,
-    #[serde(default)]
     pub(super) hand: String,
-    #[serde(default)]
     pub(super) act: String,
-    #[serde(default)]
     pub(super) seat: String,
-    #[serde(default)]
     pub(super) verb: String,
-    #[serde(default)]
     pub(super) tile: String,
-    #[serde(default)]
     pub(super) reason: String,
-    #[serde(default)]
     pub(super) laying: String,
-    #[serde(default)]
     pub(super) laid_east: String,
-    #[serde(default)]
     pub(super) laid_south: String,
-    #[serde(default)]
     pub(super) laid_west: String,
-    #[serde(default)]
     pub(super) laid_north: String,
-    #[serde(default)]
     pub(super) count_east: String,
-    #[serde(default)]
     pub(super) count_south: String,
-    #[serde(default)]
     pub(super) count_west: String,
-    #[serde(default)]
     pub(super) count_north: String,
 }
 
@@ -242,15 +217,11 @@ impl PlayForm {
 
 /// The scorer's strike of his own last entry.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct StrikeForm {
-    #[serde(default)]
     pub(super) csrf: String,
-    #[serde(default)]
     pub(super) version: String,
-    #[serde(default)]
     pub(super) hand: String,
-    #[serde(default)]
     pub(super) entry: String,
-    #[serde(default)]
     pub(super) reason: String,
 }

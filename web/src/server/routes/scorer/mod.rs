@@ -112,10 +112,9 @@ fn rendered(
                 (
                     crate::app::queries::seat_title(seat),
                     format!(
-                        "/hands/{}/at/now?seat={}&key={}",
+                        "/hands/{}/at/now{}",
                         p.hand,
-                        seat.name(),
-                        key.seat_view_key(&p.hand, seat.name())
+                        super::replay::seat_view_query(key, &p.hand, seat)
                     ),
                 )
             })
