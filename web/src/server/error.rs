@@ -94,9 +94,16 @@ impl ResponseError for HtmlError {
         self.0.kind.status()
     }
     fn error_response(&self) -> HttpResponse {
+        self.page(super::nav::Nav::anonymous())
+    }
+}
+
+impl HtmlError {
+    /// The error page with `nav`'s menu (the request's official's, see [`with_viewers_nav`]).
+    fn page(&self, nav: super::nav::Nav) -> HttpResponse {
         let status = self.status_code();
         let page = ErrorPage {
-            nav: super::nav::Nav::anonymous(),
+            nav,
             status: status.as_u16(),
             reason: status.canonical_reason().unwrap_or("Error"),
             message: &self.0.message,
@@ -138,6 +145,24 @@ impl ResponseError for ApiError {
             response.insert_header((header::RETRY_AFTER, secs));
         }
         response.json(serde_json::json!({ "error": error }))
+    }
+}
+
+/// An error page rendered again with the menu of the official who asked, when the handler
+/// had read one (its `Viewer` put his `Nav` in the request): a 403 does not offer "Log in" to
+/// someone logged in. Other answers pass unchanged.
+pub fn with_viewers_nav<B: actix_web::body::MessageBody + 'static>(
+    res: actix_web::dev::ServiceResponse<B>,
+) -> actix_web::dev::ServiceResponse<actix_web::body::BoxBody> {
+    use actix_web::HttpMessage;
+    let nav = res.request().extensions().get::<super::nav::Nav>().cloned();
+    let page = match (nav, res.response().error()) {
+        (Some(nav), Some(e)) => e.as_error::<HtmlError>().map(|e| e.page(nav)),
+        _ => None,
+    };
+    match page {
+        Some(page) => res.into_response(page),
+        None => res.map_into_boxed_body(),
     }
 }
 

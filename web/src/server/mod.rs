@@ -25,7 +25,7 @@ pub mod throttle;
 pub mod writes;
 
 use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::{web, App, HttpServer};
 use tracing_actix_web::TracingLogger;
 
@@ -73,6 +73,10 @@ pub fn app(
             )))
             .into()
         }))
+        .wrap_fn(|req, srv| {
+            let answer = srv.call(req);
+            async move { Ok(error::with_viewers_nav(answer.await?)) }
+        })
         // Every answer says what it may load and where it may be shown: scripts and styles
         // only from this server's own files (no inline script anywhere), never inside another
         // site's frame, no guessing of content types, no address leaked to other sites.

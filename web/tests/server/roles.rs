@@ -75,37 +75,42 @@ async fn each_role_may_use_the_api_writes_the_policy_gives_it_and_no_others() {
     let (status, _) = call(&svc, tables, &t.token, other).await;
     assert_eq!(status, StatusCode::CREATED);
 
-    // Recording: the scorer, the referee and the administrator.
+    // Recording: the scorer and every role above (the roles are cumulative).
     let record = "/api/tables/spring-t1/hands";
     let next = |v: Value| v["next"]["hand"].as_str().unwrap().to_owned();
-    let hand = next(get_json(&svc, "/api/tables/spring-t1").await);
-    forbidden(&svc, &t.state, record, &r.organiser, win(&hand, "east")).await;
-    let mut hand = hand;
-    for token in [&r.scorer, &r.referee, &t.token] {
+    let mut hand = String::new();
+    for token in [&r.scorer, &r.referee, &r.organiser, &t.token] {
         hand = next(get_json(&svc, "/api/tables/spring-t1").await);
         let (status, v) = call(&svc, record, token, win(&hand, "east")).await;
         assert_eq!(status, StatusCode::CREATED, "{v}");
     }
 
-    // Correcting (the last hand, whose winner decides no later deal): the referee and the
-    // administrator.
+    // Correcting (the last hand, whose winner decides no later deal): the referee, the
+    // organiser and the administrator.
     let corrections = format!("/api/hands/{hand}/corrections");
     let version = get_json(&svc, &format!("/api/hands/{hand}")).await["version"].clone();
-    for token in [&r.scorer, &r.organiser] {
-        forbidden(
-            &svc,
-            &t.state,
-            &corrections,
-            token,
-            correction(&version, "south"),
-        )
-        .await;
-    }
+    forbidden(
+        &svc,
+        &t.state,
+        &corrections,
+        &r.scorer,
+        correction(&version, "south"),
+    )
+    .await;
     let (status, v) = call(
         &svc,
         &corrections,
         &r.referee,
         correction(&version, "south"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let version = get_json(&svc, &format!("/api/hands/{hand}")).await["version"].clone();
+    let (status, v) = call(
+        &svc,
+        &corrections,
+        &r.organiser,
+        correction(&version, "north"),
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
@@ -183,8 +188,9 @@ async fn each_role_sees_and_may_use_only_its_own_forms() {
     let next_hand = format!("{table}-g1-h2");
     // (page, GET form or POST form with its fields, who may)
     let organise = ["olga", "admin"];
-    let record = ["sam", "rita", "admin"];
-    let correct = ["rita", "admin"];
+    // The roles are cumulative: organiser ⊇ referee ⊇ scorer.
+    let record = ["sam", "rita", "olga", "admin"];
+    let correct = ["rita", "olga", "admin"];
     let pages: Vec<PageCase> = vec![
         ("/tournaments/new".into(), None, &organise),
         (
@@ -242,7 +248,13 @@ async fn each_role_sees_and_may_use_only_its_own_forms() {
             };
             let resp = test::call_service(&svc, req.cookie(session.clone()).to_request()).await;
             assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{official} {uri}");
-            assert!(body_text(resp).await.contains("only "), "{official} {uri}");
+            let refused = body_text(resp).await;
+            assert!(refused.contains("only "), "{official} {uri}");
+            // The refusal's menu is the official's own, not a stranger's "Log in".
+            assert!(
+                !refused.contains("href=\"/login\"") && refused.contains("Log out"),
+                "{official} {uri}: {refused}"
+            );
             assert_eq!(head(&t.state), before, "{official} {uri} wrote nothing");
         }
         // The pages show only the forms and links the role may use.

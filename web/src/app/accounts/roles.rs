@@ -7,11 +7,13 @@
 //! show. The README's
 //! "Officials and roles" table says the same in words, and a test walks every pair.
 //!
+//! The roles are cumulative: each may do all that the one before it may.
+//!
 //! | role | may |
 //! |---|---|
 //! | scorer | record hands |
-//! | referee | record and correct hands, rule on disputes |
-//! | organiser | create tournaments, register players, form tables and draw seats, close and void |
+//! | referee | what a scorer may; correct hands, rule on disputes |
+//! | organiser | what a referee may; create tournaments, register players, form tables and draw seats, close and void |
 //! | administrator | everything, and manage officials |
 
 use ledger::event::OfficialRole;
@@ -56,18 +58,25 @@ impl Action {
         Action::ManageOfficials,
     ];
 
-    /// The policy: whether an official of `role` may do this. The administrator may do
-    /// everything and is not asked here.
-    pub const fn permitted(self, role: OfficialRole) -> bool {
+    /// The least role that may do this; `None` for the administrator's alone.
+    pub const fn least(self) -> Option<OfficialRole> {
         use Action::*;
         use OfficialRole::*;
         match self {
-            RecordHand => matches!(role, Scorer | Referee),
-            CorrectHand | Rule => matches!(role, Referee),
-            CreateTournament | RegisterPlayer | FormTable | CloseTable | Void => {
-                matches!(role, Organiser)
-            }
-            ManageOfficials => false,
+            RecordHand => Some(Scorer),
+            CorrectHand | Rule => Some(Referee),
+            CreateTournament | RegisterPlayer | FormTable | CloseTable | Void => Some(Organiser),
+            ManageOfficials => None,
+        }
+    }
+
+    /// The policy: whether an official of `role` may do this — the roles are cumulative
+    /// (organiser ⊇ referee ⊇ scorer). The administrator may do everything and is not asked
+    /// here.
+    pub const fn permitted(self, role: OfficialRole) -> bool {
+        match self.least() {
+            Some(least) => rank(role) >= rank(least),
+            None => false,
         }
     }
 
@@ -86,7 +95,7 @@ impl Action {
         }
     }
 
-    /// Who may, in words: "a scorer, a referee or the administrator".
+    /// Who may, in words: "a referee, an organiser or the administrator".
     pub fn who(self) -> String {
         let roles: Vec<&str> = [
             (OfficialRole::Scorer, "a scorer"),
@@ -102,6 +111,15 @@ impl Action {
             [one] => format!("{one} or the administrator"),
             [init @ .., last] => format!("{}, {last} or the administrator", init.join(", ")),
         }
+    }
+}
+
+/// A role's place in the order of roles: each may do all that those below it may.
+const fn rank(role: OfficialRole) -> u8 {
+    match role {
+        OfficialRole::Scorer => 1,
+        OfficialRole::Referee => 2,
+        OfficialRole::Organiser => 3,
     }
 }
 
@@ -172,9 +190,9 @@ mod tests {
     #[test]
     fn the_policy_is_the_documented_table() {
         let table = [
-            (Action::RecordHand, [true, true, false]),
-            (Action::CorrectHand, [false, true, false]),
-            (Action::Rule, [false, true, false]),
+            (Action::RecordHand, [true, true, true]),
+            (Action::CorrectHand, [false, true, true]),
+            (Action::Rule, [false, true, true]),
             (Action::CreateTournament, [false, false, true]),
             (Action::RegisterPlayer, [false, false, true]),
             (Action::FormTable, [false, false, true]),
@@ -198,9 +216,12 @@ mod tests {
     fn refusals_say_who_may() {
         assert_eq!(
             Action::RecordHand.who(),
-            "a scorer, a referee or the administrator"
+            "a scorer, a referee, an organiser or the administrator"
         );
-        assert_eq!(Action::CorrectHand.who(), "a referee or the administrator");
+        assert_eq!(
+            Action::CorrectHand.who(),
+            "a referee, an organiser or the administrator"
+        );
         assert_eq!(Action::ManageOfficials.who(), "the administrator");
     }
 

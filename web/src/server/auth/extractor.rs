@@ -10,7 +10,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::cookie::{Cookie, SameSite};
-use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use actix_web::{dev::Payload, web, FromRequest, HttpMessage, HttpRequest};
 
 use crate::app::accounts::sessions::{by_session, SESSION_SECONDS};
 use crate::app::accounts::tokens::by_api_token;
@@ -34,6 +34,7 @@ impl FromRequest for Viewer {
             .and_then(bearer_token)
             .map(str::to_owned);
         let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
+        let req = req.clone();
         Box::pin(async move {
             let Some(state) = state else {
                 return Ok(Viewer(None));
@@ -49,7 +50,14 @@ impl FromRequest for Viewer {
                 })
                 .await;
             match found {
-                Ok(official) => Ok(Viewer(official)),
+                Ok(official) => {
+                    // The error page, rendered after the handler, shows the same menu.
+                    if let Some(o) = &official {
+                        req.extensions_mut()
+                            .insert(crate::server::nav::Nav::for_official(o));
+                    }
+                    Ok(Viewer(official))
+                }
                 Err(e) => Err(HtmlError(e).into()),
             }
         })
