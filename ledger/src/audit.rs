@@ -68,6 +68,30 @@ impl AuditReport {
 /// Above this many streams, the report prints a count instead of every head.
 const LIST_STREAMS_UP_TO: usize = 50;
 
+impl AuditReport {
+    /// The report without the database's path, the streams (their number, names and
+    /// versions), or where each discrepancy lies: what anyone may read of it (the events
+    /// counted, the chain head, the result).
+    pub fn summary(&self) -> String {
+        let mut out = format!(
+            "events checked: {}\nsettlements re-derived: {}\nchain head: position {} chain hash {}\n",
+            self.events_checked,
+            self.settlements_checked,
+            self.head.position,
+            self.head.chain_hash
+        );
+        if self.is_clean() {
+            out.push_str("discrepancies: none\nresult: OK");
+        } else {
+            out.push_str(&format!(
+                "discrepancies: {} (officials see where)\nresult: FAILED",
+                self.discrepancies.len()
+            ));
+        }
+        out
+    }
+}
+
 impl fmt::Display for AuditReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "ledger audit of {}", self.path)?;

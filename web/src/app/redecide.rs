@@ -569,6 +569,18 @@ pub fn audit(ledger: &ledger::Ledger) -> ledger::Result<Vec<String>> {
 
 /// The audit's re-decision in words: a line when every event stands, else one per event the
 /// service would have refused.
+/// [`report`] without the events named: how many the service would have refused.
+pub fn summary(refused: &[String]) -> String {
+    if refused.is_empty() {
+        report(refused)
+    } else {
+        format!(
+            "re-decided: {} event(s) the service would have refused (officials see which)",
+            refused.len()
+        )
+    }
+}
+
 pub fn report(refused: &[String]) -> String {
     if refused.is_empty() {
         return "re-decided: every event is what the service would have recorded".to_owned();

@@ -102,12 +102,29 @@ pub struct VerifiedAudit {
     pub clean: bool,
     pub head_position: u64,
     pub head_hash: String,
+    /// The report: officials get the whole of it; the public the summary (see
+    /// [`VerifiedAudit::for_audience`]).
     pub report: String,
+    /// The report as the public reads it: the counts and the result, without the server's
+    /// file path, the streams' names and versions (how many hands each table of an open
+    /// session played) or the refused events' streams.
+    #[serde(skip)]
+    pub public_report: String,
     /// When this report was verified (RFC 3339, UTC).
     pub verified_at: String,
     /// How many verifications this process had run, this one included: a report served again
     /// keeps its number.
     pub verification: u64,
+}
+
+impl VerifiedAudit {
+    /// The audit as `audience` may read it: the public gets the public report.
+    pub fn for_audience(mut self, audience: crate::app::queries::Audience) -> VerifiedAudit {
+        if audience == crate::app::queries::Audience::Public {
+            self.report = std::mem::take(&mut self.public_report);
+        }
+        self
+    }
 }
 
 impl AuditCache {
@@ -124,13 +141,14 @@ impl AuditCache {
     }
 
     /// The report for the head (`position`, `hash`): the last one when it was made for this head
-    /// and `fresh` is not asked, else `verify()`'s (clean, report text), kept for the next call.
+    /// and `fresh` is not asked, else `verify()`'s (clean, report, public report), kept for the
+    /// next call.
     pub fn get_or_verify<E>(
         &self,
         position: u64,
         hash: &str,
         fresh: bool,
-        verify: impl FnOnce() -> Result<(bool, String), E>,
+        verify: impl FnOnce() -> Result<(bool, String, String), E>,
     ) -> Result<VerifiedAudit, E> {
         // A poisoned lock only means an earlier verification panicked: verify again.
         let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
@@ -141,7 +159,7 @@ impl AuditCache {
                 return Ok(a.clone());
             }
         }
-        let (clean, report) = verify()?;
+        let (clean, report, public_report) = verify()?;
         let verification = 1 + self
             .verifications
             .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
@@ -150,6 +168,7 @@ impl AuditCache {
             head_position: position,
             head_hash: hash.to_owned(),
             report,
+            public_report,
             verified_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
             verification,
         };
@@ -168,7 +187,7 @@ mod tests {
         let runs = std::cell::Cell::new(0);
         let verify = || {
             runs.set(runs.get() + 1);
-            Ok::<_, ()>((true, format!("run {}", runs.get())))
+            Ok::<_, ()>((true, format!("run {}", runs.get()), String::new()))
         };
         cache.get_or_verify(3, "aa", false, verify).unwrap();
         // Writes moved the head on: the last report, for its own head, until the hour is out.
@@ -190,7 +209,7 @@ mod tests {
         let runs = std::cell::Cell::new(0);
         let verify = || {
             runs.set(runs.get() + 1);
-            Ok::<_, ()>((true, format!("run {}", runs.get())))
+            Ok::<_, ()>((true, format!("run {}", runs.get()), String::new()))
         };
         let first = cache.get_or_verify(3, "aa", false, verify).unwrap();
         let again = cache.get_or_verify(3, "aa", false, verify).unwrap();

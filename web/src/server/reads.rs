@@ -25,7 +25,12 @@ pub async fn audit(state: &web::Data<AppState>, fresh: bool) -> Result<AuditView
                     let report = l.audit()?;
                     let refused = crate::app::redecide::audit(l)?;
                     let text = format!("{report}\n{}", crate::app::redecide::report(&refused));
-                    Ok::<_, AppError>((report.is_clean() && refused.is_empty(), text))
+                    let public = format!(
+                        "{}\n{}",
+                        report.summary(),
+                        crate::app::redecide::summary(&refused)
+                    );
+                    Ok::<_, AppError>((report.is_clean() && refused.is_empty(), text, public))
                 },
             )
         })

@@ -133,7 +133,9 @@ pub async fn audit(
     viewer: Viewer,
     query: web::Query<AuditQuery>,
 ) -> Reply {
-    let a = run_audit(&state, query.fresh_for(&viewer)).await?;
+    let a = run_audit(&state, query.fresh_for(&viewer))
+        .await?
+        .for_audience(Audience::of(&viewer));
     Ok(HttpResponse::Ok().json(a))
 }
 

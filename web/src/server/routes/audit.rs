@@ -46,7 +46,9 @@ pub async fn page(
     viewer: Viewer,
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, HtmlError> {
-    let audit = audit(&state, query.fresh_for(&viewer)).await?;
+    let audit = audit(&state, query.fresh_for(&viewer))
+        .await?
+        .for_audience(crate::app::queries::Audience::of(&viewer));
     let (ledger_key, list) = crate::server::reads::list(&state).await?;
     let mut checkpoints: Vec<_> = list
         .into_iter()
