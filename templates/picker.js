@@ -6,6 +6,9 @@
   var template = document.getElementById("tile-picker");
   if (!template || !window.fetch || !window.URLSearchParams) return;
   var FLAGS = ["last_tile", "kong_upon_kong", "original_call", "heavens_blessing", "earths_blessing"];
+  // Each input's pending preview. Assigned before the forms are set up: a form that opens with
+  // a hand in it schedules its preview at once.
+  var timers = {};
 
   document.querySelectorAll("form.hand-form").forEach(setUp);
 
@@ -67,7 +70,6 @@
     return value.replace(/\s+$/, "");
   }
 
-  var timers = {};
   function schedule(input) {
     clearTimeout(timers[input.name]);
     timers[input.name] = setTimeout(function () { preview(input); }, 250);

@@ -30,6 +30,16 @@ pub struct Standing {
     pub substitute: bool,
     /// The player withdrew; he keeps his results and his place.
     pub withdrawn: bool,
+    /// The player was voided (a duplicate registration, a mistake): kept out of the places
+    /// like a substitute; only officials see his line.
+    pub voided: bool,
+}
+
+impl Standing {
+    /// Whether the player takes a place: neither a substitute nor voided.
+    pub fn placed(&self) -> bool {
+        !self.substitute && !self.voided
+    }
 }
 
 /// Which hands a standings read sums.
@@ -62,14 +72,14 @@ pub fn compare(chain: &TieBreak, a: &Standing, b: &Standing) -> Ordering {
 }
 
 /// Sorts the rows best first (ties by player id) and gives each its rank under the chain.
-/// Substitutes keep their line in that order but take no place (rank 0), and the players'
-/// ranks count only players.
+/// Substitutes and voided players keep their line in that order but take no place (rank 0),
+/// and the players' ranks count only those placed.
 pub fn rank(chain: &TieBreak, mut rows: Vec<Standing>) -> Vec<Standing> {
     rows.sort_by(|a, b| compare(chain, a, b).then_with(|| a.player.cmp(&b.player)));
     let mut placed = 0u32;
     let mut previous: Option<usize> = None;
     for i in 0..rows.len() {
-        if rows[i].substitute {
+        if !rows[i].placed() {
             rows[i].rank = 0;
             continue;
         }
@@ -133,12 +143,18 @@ pub(crate) fn standings_in(
             ))
         })
         .ctx("reading standings")?;
+    let voided: std::collections::BTreeSet<String> = crate::status::voided(conn, tournament)?
+        .into_iter()
+        .filter(|v| v.kind == crate::status::VoidedKind::Player)
+        .map(|v| v.id)
+        .collect();
     let mut marks = BTreeMap::new();
     for p in registered {
         let (p, substitute, withdrawn) = p.ctx("reading standings")?;
         let player = parse(&p).ctx("reading standings")?;
         marks.insert(p.clone(), (substitute, withdrawn));
         if !matches!(scope, StandingsScope::Session(_)) {
+            let voided = voided.contains(&p);
             rows.insert(
                 p,
                 Standing {
@@ -150,6 +166,7 @@ pub(crate) fn standings_in(
                     largest_hand: 0,
                     substitute,
                     withdrawn,
+                    voided,
                 },
             );
         }
@@ -185,6 +202,7 @@ pub(crate) fn standings_in(
                 largest_hand: r.get(4)?,
                 substitute: false,
                 withdrawn: false,
+                voided: false,
             })
         })
         .ctx("reading standings")?;
@@ -194,6 +212,7 @@ pub(crate) fn standings_in(
             s.substitute = substitute;
             s.withdrawn = withdrawn;
         }
+        s.voided = voided.contains(s.player.as_str());
         rows.insert(s.player.as_str().to_owned(), s);
     }
     let chain = tie_break(conn, tournament)?;
@@ -213,6 +232,7 @@ mod tests {
             largest_hand: largest,
             substitute: false,
             withdrawn: false,
+            voided: false,
         }
     }
 
@@ -272,6 +292,29 @@ mod tests {
                 ("ben".into(), 2),
                 ("cat".into(), 3),
                 ("ann".into(), 4)
+            ]
+        );
+    }
+
+    #[test]
+    fn voided_players_and_substitutes_take_no_place_and_the_others_close_up() {
+        let mut rows = vec![
+            row("ann", 50, 4, 2, 16),
+            row("ben", 40, 4, 2, 16),
+            row("cat", 30, 4, 1, 8),
+            row("dan", 20, 4, 1, 8),
+            row("eve", 10, 4, 0, 0),
+        ];
+        rows[0].voided = true;
+        rows[2].substitute = true;
+        assert_eq!(
+            ranked(&TieBreak::default(), rows),
+            [
+                ("ann".into(), 0),
+                ("ben".into(), 1),
+                ("cat".into(), 0),
+                ("dan".into(), 2),
+                ("eve".into(), 3)
             ]
         );
     }

@@ -17,6 +17,7 @@ fn standing(rank: u32, w: Seat, net: i64, played: u32, won: u32, largest: i64) -
         largest_hand: largest,
         substitute: false,
         withdrawn: false,
+        voided: false,
     }
 }
 

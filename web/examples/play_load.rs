@@ -62,6 +62,7 @@ fn setup(db: &Path, tables: usize) -> Result<String, Box<dyn std::error::Error>>
                 id: None,
                 name: format!("Player {}", t * 4 + s + 1),
                 substitute: false,
+                different_person: false,
             };
             players.push(
                 tournament::register_player(&mut ledger, "play", &by, &p)

@@ -101,6 +101,10 @@ pub struct NewPlayer {
     pub name: String,
     /// A substitute: seated in a withdrawn player's place, kept out of the places.
     pub substitute: bool,
+    /// The organiser confirms this is a different person from a player of the same name
+    /// already registered (or listed with him): without it, such a name is refused, so that a
+    /// list sent twice registers nobody twice.
+    pub different_person: bool,
 }
 
 /// How a new table's seats are drawn.

@@ -46,7 +46,7 @@
 //!     t.apply(&e).unwrap();
 //! }
 //! let register = TournamentCommand::RegisterPlayers {
-//!     players: vec![NewPlayer { id: None, name: "Ann Lee".into(), substitute: false }],
+//!     players: vec![NewPlayer { id: None, name: "Ann Lee".into(), substitute: false, different_person: false }],
 //!     labels: vec![],
 //! };
 //! for e in t.decide(&register).unwrap() {

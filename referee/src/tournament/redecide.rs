@@ -110,6 +110,8 @@ impl Tournament {
                             id: Some(p.player.to_string()),
                             name: p.name.clone(),
                             substitute: p.substitute,
+                            // Recorded: whoever registered a second of a name confirmed it.
+                            different_person: true,
                         }),
                         _ => None,
                     })

@@ -137,8 +137,34 @@ impl Tournament {
         }
         let mut events = Vec::new();
         let mut ids: Vec<PlayerId> = Vec::new();
+        let mut names: Vec<String> = Vec::new();
         for (i, cmd) in players.iter().enumerate() {
             let name = cmd.name.trim();
+            let same = same_name(name);
+            if !cmd.different_person && !name.is_empty() {
+                let registered = self
+                    .players
+                    .iter()
+                    .find(|p| p.voided.is_none() && same_name(&p.name) == same);
+                if let Some(p) = registered {
+                    problems.push(Violation::new(
+                        field(i, "name"),
+                        format!(
+                            "{name} is already registered (as `{}`): nobody is registered twice; if this is a different person, confirm it",
+                            p.id
+                        ),
+                    ));
+                    continue;
+                }
+                if names.contains(&same) {
+                    problems.push(Violation::new(
+                        field(i, "name"),
+                        format!("{name} is listed twice: if they are different people, confirm it"),
+                    ));
+                    continue;
+                }
+            }
+            names.push(same);
             if name.is_empty() || name.chars().count() > MAX_PLAYER_NAME {
                 problems.push(Violation::new(
                     field(i, "name"),
@@ -154,7 +180,7 @@ impl Tournament {
                 Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
                 // In a list, an id made from a name that another already took (two Ann
                 // Smiths; names without Latin letters, which all make `player`) gets a number.
-                _ if !single => self.free_id(&slug(name, "player"), &ids),
+                _ if !single || cmd.different_person => self.free_id(&slug(name, "player"), &ids),
                 _ => slug(name, "player"),
             };
             let player = match PlayerId::new(&id) {
@@ -192,9 +218,7 @@ impl Tournament {
         }
         // One player, one problem: said as a sentence; a duplicate is a conflict.
         Err(match (single, problems.0.as_slice()) {
-            (true, [v]) if v.message.starts_with("there is already") => {
-                Refusal::Conflict(v.message.clone())
-            }
+            (true, [v]) if v.message.contains("already") => Refusal::Conflict(v.message.clone()),
             (true, [v]) => Refusal::Unprocessable(v.message.clone()),
             _ => Refusal::Invalid(problems),
         })
@@ -251,4 +275,12 @@ impl Tournament {
             reason: reason.to_owned(),
         })])
     }
+}
+
+/// A name as two entries of it are compared: case and runs of spaces aside.
+fn same_name(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }

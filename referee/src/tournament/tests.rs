@@ -39,6 +39,7 @@ fn register(names: &[&str]) -> TournamentCommand {
                 id: None,
                 name: (*n).into(),
                 substitute: false,
+                different_person: false,
             })
             .collect(),
         labels: Vec::new(),
@@ -137,7 +138,11 @@ fn creating_lists_every_problem_in_the_order_of_the_form() {
 #[test]
 fn a_list_of_players_gets_numbered_ids_for_names_that_collide() {
     let t = given(&eight());
-    let events = t.decide(&register(&["Ann", "Ann", "李雷"])).unwrap();
+    let mut list = register(&["Ann", "Ann", "李雷"]);
+    if let TournamentCommand::RegisterPlayers { players, .. } = &mut list {
+        players.iter_mut().for_each(|p| p.different_person = true);
+    }
+    let events = t.decide(&list).unwrap();
     let ids: Vec<&str> = events
         .iter()
         .map(|e| match e {
@@ -149,10 +154,44 @@ fn a_list_of_players_gets_numbered_ids_for_names_that_collide() {
 }
 
 #[test]
+fn a_list_sent_twice_registers_nobody_twice_unless_the_organiser_says_they_are_different_people() {
+    let mut t = given(&eight());
+    let first = register(&["Fay Wong", "Gus Lam"]);
+    when(&mut t, &first).unwrap();
+    // The same list again, spelt a little differently: every line refused, nobody registered.
+    let again = register(&["fay  wong", "Gus Lam "]);
+    let v = violations(t.decide(&again).unwrap_err());
+    assert_eq!(v.len(), 2, "{v:?}");
+    assert!(
+        v[0].1.contains("already registered (as `fay-wong`)"),
+        "{v:?}"
+    );
+    // The same name twice in one list.
+    let v = violations(t.decide(&register(&["Hal Ito", "Hal Ito"])).unwrap_err());
+    assert_eq!(
+        v,
+        [(
+            "players[1].name".to_owned(),
+            "Hal Ito is listed twice: if they are different people, confirm it".to_owned()
+        )]
+    );
+    // Confirmed as a different person: registered, with an id of his own.
+    let mut other = register(&["Fay Wong"]);
+    if let TournamentCommand::RegisterPlayers { players, .. } = &mut other {
+        players[0].different_person = true;
+    }
+    let events = when(&mut t, &other).unwrap();
+    assert!(
+        matches!(&events[0], TournamentEvent::PlayerRegistered(p) if p.player.as_str() == "fay-wong-2"),
+        "{events:?}"
+    );
+}
+
+#[test]
 fn one_player_already_registered_is_a_conflict_and_one_bad_name_a_sentence() {
     let t = given(&eight());
     assert!(
-        matches!(t.decide(&register(&["Ann"])), Err(Refusal::Conflict(m)) if m.starts_with("there is already a player `ann`"))
+        matches!(t.decide(&register(&["Ann"])), Err(Refusal::Conflict(m)) if m.starts_with("Ann is already registered (as `ann`)"))
     );
     assert!(
         matches!(t.decide(&register(&[""])), Err(Refusal::Unprocessable(m)) if m.contains("1–100 characters"))
@@ -161,6 +200,7 @@ fn one_player_already_registered_is_a_conflict_and_one_bad_name_a_sentence() {
     let mut list = register(&["", "Ben"]);
     if let TournamentCommand::RegisterPlayers { players, .. } = &mut list {
         players[1].id = Some("ben".into());
+        players[1].different_person = true;
     }
     let v = violations(t.decide(&list).unwrap_err());
     assert_eq!(v[0].0, "players[0].name");

@@ -68,6 +68,7 @@ pub fn parse(text: &str, source: Source) -> Result<Vec<(usize, NewPlayer)>, Viol
                         id: None,
                         name: name.to_owned(),
                         substitute: false,
+                        different_person: false,
                     },
                 )
             })
@@ -179,6 +180,7 @@ fn parse_csv(text: &str, skipped: usize) -> Result<Vec<(usize, NewPlayer)>, Viol
                 id: Some(cell(id).to_owned()).filter(|s| !s.is_empty()),
                 name: cell(name).to_owned(),
                 substitute: is_sub,
+                different_person: false,
             },
         ));
     }

@@ -117,6 +117,15 @@ impl AppError {
             "internal error: the request was not carried out (see the server log)",
         )
     }
+    /// Each violation as a line ("field: message"), or the message when there are none.
+    pub fn messages(&self) -> Vec<String> {
+        if self.violations.is_empty() {
+            vec![self.message.clone()]
+        } else {
+            self.violations.iter().map(ToString::to_string).collect()
+        }
+    }
+
     pub fn is_input_error(&self) -> bool {
         matches!(
             self.kind,

@@ -152,6 +152,7 @@ mod tests {
                 id: None,
                 name: n.into(),
                 substitute: false,
+                different_person: false,
             };
             players.push(
                 tournament::register_player(&mut ledger, "t", &by, &p)

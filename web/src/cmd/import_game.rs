@@ -232,6 +232,7 @@ fn import(
                         id: None,
                         name: name.clone(),
                         substitute: false,
+                        different_person: false,
                     };
                     let p = tournament::register_player(ledger, id, by, &p)
                         .map_err(err)?

@@ -83,6 +83,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             id: None,
             name: format!("Player {i:02}"),
             substitute: false,
+            different_person: false,
         };
         players.push(
             tournament::register_player(&mut ledger, "load", &by, &p)

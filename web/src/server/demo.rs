@@ -124,6 +124,7 @@ pub fn build(
             id: None,
             name: name.to_owned(),
             substitute: false,
+            different_person: false,
         };
         ids.push(t_cmd::register_player(ledger, DEMO_ID, by, &player)?.to_string());
     }

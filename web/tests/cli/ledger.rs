@@ -55,6 +55,7 @@ fn small_ledger(path: &Path) {
             id: Some(name.into()),
             name: name.to_uppercase(),
             substitute: false,
+            different_person: false,
         };
         t::register_player(&mut ledger, "spring", &by, &p).unwrap();
     }

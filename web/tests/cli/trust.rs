@@ -68,6 +68,7 @@ fn registered_elsewhere(dir: &Dir, db: &Path, name: &str) -> String {
         id: None,
         name: name.into(),
         substitute: false,
+        different_person: false,
     };
     t::register_player(&mut ledger, "spring", &olga(), &p).unwrap();
     drop(ledger);

@@ -310,7 +310,8 @@ async fn the_standings_download_as_csv_a_spreadsheet_reads_safely() {
             "hands_won",
             "largest_hand",
             "substitute",
-            "withdrawn"
+            "withdrawn",
+            "voided"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();

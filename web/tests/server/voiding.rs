@@ -416,3 +416,56 @@ async fn only_organisers_void_and_close_and_the_page_forms_work() {
     let (_, page) = get(&svc, &format!("/tables/{table}"), Some(&t.token)).await;
     assert!(page.contains("a test table"), "officials see why");
 }
+
+#[actix_web::test]
+async fn a_voided_player_takes_no_place_and_the_others_close_up_in_page_api_and_csv() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let org = t.tokens.organiser.as_str();
+    let table = setup(&svc, org).await;
+    // South wins off West's discard: one winner, two who lose a little, one who pays most.
+    let (_hand, _) = record_discard_win(&svc, org, &table).await;
+    let (_, json) = get(&svc, "/api/tournaments/spring/standings", Some(org)).await;
+    let before: Value = serde_json::from_str(&json).unwrap();
+    let rows = before["rows"].as_array().unwrap();
+    let first = rows.iter().find(|r| r["rank"] == 1).unwrap()["player"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    post(&svc, &format!("/api/tables/{table}/close"), org, json!({})).await;
+    let (status, v) = post(
+        &svc,
+        &format!("/api/tournaments/spring/players/{first}/void"),
+        org,
+        json!({"reason": "registered by mistake"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // The officials see the voided line, marked and without a place; the others close up.
+    for token in [Some(org), None] {
+        let (_, json) = get(&svc, "/api/tournaments/spring/standings", token).await;
+        let v: Value = serde_json::from_str(&json).unwrap();
+        let rows = v["rows"].as_array().unwrap();
+        let voided = rows.iter().find(|r| r["player"] == first.as_str());
+        match token {
+            Some(_) => {
+                let voided = voided.expect("officials see the voided line");
+                assert!(voided["rank"].is_null() && voided["voided"] == true, "{v}");
+            }
+            None => assert!(voided.is_none(), "the public does not: {v}"),
+        }
+        let mut ranks: Vec<u64> = rows.iter().filter_map(|r| r["rank"].as_u64()).collect();
+        ranks.sort_unstable();
+        assert_eq!(ranks.len(), 3, "{v}");
+        assert_eq!(ranks[0], 1, "the best of the others is first: {v}");
+        assert!(ranks.iter().all(|&r| r <= 3), "no place skipped: {v}");
+    }
+    let (_, page) = get(&svc, "/t/spring/standings", Some(org)).await;
+    assert!(page.contains(">void</abbr>"), "{page}");
+    let (_, csv) = get(&svc, "/t/spring/standings.csv", Some(org)).await;
+    let last = csv.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!(",{first},")) && last.ends_with(",yes"),
+        "the voided line last, without a rank: {csv}"
+    );
+}

@@ -5,7 +5,7 @@
 //! referee cannot know: the ruleset's text loaded and pinned by its hash, the officials'
 //! accounts, and a fresh seed for a random draw.
 
-use ledger::event::{OfficialRegistered, RulesetRef};
+use ledger::event::{OfficialRegistered, PlayerRegistered, RulesetRef};
 use ledger::Ledger;
 use ledger::{OfficialId, PlayerId, StreamId, TableId};
 use readmodel::Reads;
@@ -158,6 +158,10 @@ pub struct NewPlayer {
     /// A substitute: seated in a withdrawn player's place, kept out of the places.
     #[serde(default)]
     pub substitute: bool,
+    /// The organiser confirms this is a different person from a player of the same name
+    /// already registered or listed (a name registered twice is refused otherwise).
+    #[serde(default)]
+    pub different_person: bool,
 }
 
 /// Registers a player; refuses a duplicate id.
@@ -184,24 +188,52 @@ pub fn register_players(
 ) -> Result<Vec<PlayerId>, AppError> {
     by.require_role(Action::RegisterPlayer)?;
     let t = loaded::existing(ledger, tournament)?;
-    let command = TournamentCommand::RegisterPlayers {
+    let command = registration(cmds, labels);
+    Ok(players_registered(t.run(ledger, &command, &by.id)?)
+        .into_iter()
+        .map(|p| p.player)
+        .collect())
+}
+
+/// What [`register_players`] would record, decided on the tournament as it stands and
+/// recorded nowhere: the confirmation a page shows before a list is registered.
+pub fn preview_registration(
+    ledger: &Ledger,
+    tournament: &str,
+    by: &Official,
+    cmds: &[NewPlayer],
+    labels: &[String],
+) -> Result<Vec<PlayerRegistered>, AppError> {
+    by.require_role(Action::RegisterPlayer)?;
+    let t = loaded::existing(ledger, tournament)?;
+    Ok(players_registered(
+        t.state.decide(&registration(cmds, labels))?,
+    ))
+}
+
+fn registration(cmds: &[NewPlayer], labels: &[String]) -> TournamentCommand {
+    TournamentCommand::RegisterPlayers {
         players: cmds
             .iter()
             .map(|c| tournament::NewPlayer {
                 id: c.id.clone(),
                 name: c.name.clone(),
                 substitute: c.substitute,
+                different_person: c.different_person,
             })
             .collect(),
         labels: labels.to_vec(),
-    };
-    Ok(t.run(ledger, &command, &by.id)?
+    }
+}
+
+fn players_registered(events: Vec<ledger::event::TournamentEvent>) -> Vec<PlayerRegistered> {
+    events
         .into_iter()
         .filter_map(|e| match e {
-            ledger::event::TournamentEvent::PlayerRegistered(p) => Some(p.player),
+            ledger::event::TournamentEvent::PlayerRegistered(p) => Some(p),
             _ => None,
         })
-        .collect())
+        .collect()
 }
 
 /// A player withdraws from the tournament.

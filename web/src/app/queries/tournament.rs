@@ -187,8 +187,9 @@ impl SortBy {
 #[derive(Clone, Debug, Serialize)]
 pub struct StandingRow {
     /// The position under the tournament's tie-break chain, whatever the sort column; players
-    /// equal on every key of the chain share it.
-    pub rank: u32,
+    /// equal on every key of the chain share it. None (`null`) for those who take no place: a
+    /// substitute, a voided player.
+    pub rank: Option<u32>,
     pub player: String,
     pub name: String,
     pub net: i64,
@@ -196,17 +197,19 @@ pub struct StandingRow {
     pub hands_played: u32,
     pub hands_won: u32,
     pub largest_hand: i64,
-    /// A substitute: plays, takes no place (`rank` is 0).
+    /// A substitute: plays, takes no place (`rank` is null).
     pub substitute: bool,
     /// Withdrew from the tournament: keeps his results and place.
     pub withdrawn: bool,
+    /// Voided (officials' view only; the public never sees the line): takes no place.
+    pub voided: bool,
 }
 
 impl StandingRow {
     /// A line of the standings as shown, named.
     pub fn of(s: &readmodel::Standing, names: &HashMap<String, String>) -> StandingRow {
         StandingRow {
-            rank: s.rank,
+            rank: s.placed().then_some(s.rank),
             name: names.get(s.player.as_str()).cloned().unwrap_or_default(),
             player: s.player.as_str().to_owned(),
             net: s.net,
@@ -216,6 +219,16 @@ impl StandingRow {
             largest_hand: s.largest_hand,
             substitute: s.substitute,
             withdrawn: s.withdrawn,
+            voided: s.voided,
+        }
+    }
+
+    /// The rank as a page shows it: the place, or why there is none.
+    pub fn place(&self) -> String {
+        match (self.rank, self.voided) {
+            (Some(r), _) => r.to_string(),
+            (None, true) => "void".to_owned(),
+            (None, false) => "sub".to_owned(),
         }
     }
 }

@@ -84,7 +84,10 @@ struct Players {
 }
 
 /// `POST /api/tournaments/<id>/players/bulk`: `{"players": [{"name": …}, …]}` as JSON, or a
-/// list or CSV as `text/csv` / `text/plain` (see `server::bulk`). All or none are registered.
+/// list or CSV as `text/csv` / `text/plain` (see `app::bulk`). All or none are registered. A
+/// name already registered (or listed twice) is refused unless confirmed as a different
+/// person: `"different_person": true` on the player in JSON, `?different_people=yes` for a
+/// list or CSV.
 pub async fn register_bulk(
     state: web::Data<AppState>,
     viewer: Viewer,
@@ -111,9 +114,16 @@ pub async fn register_bulk(
             bulk::Source::Pasted
         };
         let parsed = bulk::parse(text, source).map_err(AppError::violations)?;
+        let different = req
+            .query_string()
+            .split('&')
+            .any(|kv| matches!(kv, "different_people=yes" | "different_people=true"));
         parsed
             .into_iter()
-            .map(|(line, p)| (p, format!("line {line}")))
+            .map(|(line, mut p)| {
+                p.different_person = different;
+                (p, format!("line {line}"))
+            })
             .unzip()
     } else {
         let Players { players } = body(&bytes)?;

@@ -5,6 +5,7 @@ pub mod account;
 pub mod assets;
 pub mod audit;
 pub mod books;
+pub mod bulk;
 pub mod check;
 pub mod checkpoints;
 pub mod counts;
@@ -103,10 +104,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/t/{id}/sessions/{n}/close",
             web::post().to(sessions::close),
         )
-        .route(
-            "/t/{id}/players/bulk",
-            web::post().to(sessions::register_bulk),
-        )
+        .route("/t/{id}/players/bulk", web::post().to(bulk::register_bulk))
         .route(
             "/t/{id}/players/{player}/withdraw",
             web::post().to(sessions::withdraw),

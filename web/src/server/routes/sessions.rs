@@ -1,16 +1,13 @@
 //! Running a tournament in sessions from the pages: the sessions page with its seating
-//! generator, closing a session, one session's balances, bulk registration and withdrawals.
+//! generator, closing a session, one session's balances, and withdrawals.
 
-use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
-use futures_util::TryStreamExt;
 use serde::Deserialize;
 
 use super::problems::Problems;
 use super::{render, see_other};
-use crate::app::bulk;
 use crate::app::commands::session::{self as cmd, OpenSession};
 use crate::app::commands::tournament::{self as t_cmd, Withdraw};
 use crate::app::queries::sessions::{self, SessionStandingsView, SessionsView};
@@ -211,107 +208,6 @@ pub async fn session(
             s,
         },
     )?)
-}
-
-/// The most bytes a bulk registration may send (a thousand names fit in far less).
-const MAX_UPLOAD: usize = 256 * 1024;
-
-/// `POST /t/<id>/players/bulk` (multipart): a pasted list (`names`) and/or a CSV file (`file`).
-pub async fn register_bulk(
-    state: web::Data<AppState>,
-    viewer: Viewer,
-    path: web::Path<String>,
-    mut payload: Multipart,
-) -> Result<HttpResponse, HtmlError> {
-    let o = viewer.require()?.clone();
-    let id = path.into_inner();
-    let mut csrf = String::new();
-    let mut texts: Vec<(String, String)> = Vec::new();
-    let mut total = 0usize;
-    let bad = |m: String| AppError::bad_request(m);
-    while let Some(mut field) = payload
-        .try_next()
-        .await
-        .map_err(|e| bad(format!("the form: {e}")))?
-    {
-        let name = field.name().unwrap_or_default().to_owned();
-        let mut bytes = Vec::new();
-        while let Some(chunk) = field
-            .try_next()
-            .await
-            .map_err(|e| bad(format!("the form's `{name}`: {e}")))?
-        {
-            total += chunk.len();
-            if total > MAX_UPLOAD {
-                return Err(AppError::bad_request(format!(
-                    "the list is larger than {} KB: register at most {} players at a time",
-                    MAX_UPLOAD / 1024,
-                    bulk::MAX_PLAYERS
-                ))
-                .into());
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        let text = String::from_utf8(bytes).map_err(|e| {
-            bad(format!(
-                "the form's `{name}` is not UTF-8 text (byte {}): save the file as UTF-8 CSV",
-                e.utf8_error().valid_up_to()
-            ))
-        })?;
-        match name.as_str() {
-            "csrf" => csrf = text,
-            "names" | "file" if !text.trim().is_empty() => texts.push((name, text)),
-            _ => {}
-        }
-    }
-    o.check_csrf(&csrf)?;
-    let mut players = Vec::new();
-    let mut labels = Vec::new();
-    let mut problems = referee::Violations::new();
-    for (source, text) in &texts {
-        let from = if source == "file" {
-            "the file"
-        } else {
-            "the list"
-        };
-        match bulk::parse(
-            text,
-            if source == "file" {
-                bulk::Source::File
-            } else {
-                bulk::Source::Pasted
-            },
-        ) {
-            Ok(ps) => {
-                for (line, p) in ps {
-                    labels.push(format!("{from}, line {line}"));
-                    players.push(p);
-                }
-            }
-            Err(v) => problems.0.extend(v.0.into_iter().map(|mut v| {
-                v.field = format!("{from}, {}", v.field);
-                v
-            })),
-        }
-    }
-    if texts.is_empty() {
-        problems.push(referee::Violation::new(
-            "players",
-            "paste names or choose a CSV file",
-        ));
-    }
-    if !problems.is_empty() {
-        let e = AppError::violations(problems);
-        return super::tournaments::refused(&state, &viewer, id, e).await;
-    }
-    let t = id.clone();
-    match state
-        .write(move |l| t_cmd::register_players(l, &t, &o, &players, &labels))
-        .await
-    {
-        Ok(_) => Ok(see_other(&format!("/t/{id}#players"))),
-        Err(e) => super::tournaments::refused(&state, &viewer, id, e).await,
-    }
 }
 
 #[derive(Deserialize)]

@@ -168,6 +168,9 @@ struct Page {
     seat_choices: Vec<SeatChoice>,
     problems: Problems,
     notice: Option<String>,
+    /// A player was refused as one already registered: the form offers to confirm he is a
+    /// different person.
+    same_name_refused: bool,
     /// The tables are listed 50 to a page.
     paging: Option<Paging>,
     page_base: String,
@@ -197,15 +200,32 @@ async fn tournament_page(
     id: String,
     status: StatusCode,
     error: Option<AppError>,
-    notice: Option<String>,
+    registered: Option<usize>,
     page: PageNumber,
 ) -> Result<HttpResponse, AppError> {
     let problems = Problems::of(error.as_ref(), &PAGE_INPUTS, page_input);
+    let same_name_refused = error.as_ref().is_some_and(|e| {
+        e.messages()
+            .iter()
+            .any(|m| m.contains("already registered"))
+    });
     let audience = Audience::of(viewer);
     let page_base = format!("/t/{id}");
     let (t, paging) = state
         .read(move |l| tournament::view_paged(l, &id, audience, Some(page)))
         .await?;
+    // Just registered from a list: the last `n` in order of registration.
+    let notice = registered.filter(|&n| n > 0).map(|n| {
+        let names: Vec<&str> = t
+            .players
+            .iter()
+            .rev()
+            .take(n)
+            .rev()
+            .map(|p| p.name.as_str())
+            .collect();
+        format!("Registered {} players: {}.", names.len(), names.join(", "))
+    });
     let seat_choices = ["East", "South", "West", "North"]
         .iter()
         .enumerate()
@@ -232,6 +252,7 @@ async fn tournament_page(
             seat_choices,
             problems,
             notice,
+            same_name_refused,
             paging,
             page_base,
             paging_label: "Pages of this tournament's tables",
@@ -244,6 +265,7 @@ pub async fn page(
     viewer: Viewer,
     path: web::Path<String>,
     query: web::Query<PageQuery>,
+    registered: web::Query<Registered>,
 ) -> Result<HttpResponse, HtmlError> {
     let page = query.number()?;
     Ok(tournament_page(
@@ -252,10 +274,20 @@ pub async fn page(
         path.into_inner(),
         StatusCode::OK,
         None,
-        None,
+        registered
+            .registered
+            .as_deref()
+            .and_then(|n| n.parse().ok()),
         page,
     )
     .await?)
+}
+
+/// `?registered=n` after a list was registered: the page names those `n`.
+#[derive(Deserialize)]
+pub struct Registered {
+    #[serde(default)]
+    registered: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -268,6 +300,8 @@ pub struct PlayerForm {
     id: String,
     #[serde(default)]
     substitute: Option<String>,
+    #[serde(default)]
+    different_person: Option<String>,
 }
 
 /// Re-shows the tournament page with the message of a refused form, or fails.
@@ -298,6 +332,7 @@ pub async fn register_player(
         id: Some(form.id.clone()).filter(|s| !s.trim().is_empty()),
         name: form.name.clone(),
         substitute: form.substitute.is_some(),
+        different_person: form.different_person.is_some(),
     };
     let t = id.clone();
     match state
@@ -453,8 +488,9 @@ pub async fn standings_csv(
         .await?;
     // Rank order: the tie-break chain's, whatever column the page sorts by.
     let mut rows = s.rows;
-    // Substitutes take no place: after the placed players, with an empty rank.
-    rows.sort_by_key(|r| (r.substitute, r.rank));
+    // Substitutes and voided players take no place: after the placed players, with an empty
+    // rank.
+    rows.sort_by_key(|r| (r.rank.is_none(), r.rank));
     let mut out = Csv::new(&[
         "rank",
         "player",
@@ -465,14 +501,11 @@ pub async fn standings_csv(
         "largest_hand",
         "substitute",
         "withdrawn",
+        "voided",
     ])?;
     for r in &rows {
         out.row(&[
-            if r.substitute {
-                String::new()
-            } else {
-                r.rank.to_string()
-            },
+            r.rank.map(|r| r.to_string()).unwrap_or_default(),
             spreadsheet::text(&r.player),
             spreadsheet::text(&r.name),
             r.net.to_string(),
@@ -481,6 +514,7 @@ pub async fn standings_csv(
             r.largest_hand.to_string(),
             yes_no(r.substitute),
             yes_no(r.withdrawn),
+            yes_no(r.voided),
         ])?;
     }
     Ok(out.response(&format!("{id}-standings.csv"))?)

@@ -1,0 +1,214 @@
+//! Bulk registration from the tournament page: a pasted list and/or a CSV file, shown back as
+//! the players it would register before anything is recorded, and registered only when the
+//! organiser confirms that list (a second tap of "Register" on the same list finds everyone
+//! already registered, and is refused: nobody is registered twice).
+//!
+//! The confirmation carries the texts as they came (hidden fields), so what is confirmed is
+//! exactly what was shown; the tournament's aggregate decides both times.
+
+use actix_multipart::Multipart;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use futures_util::TryStreamExt;
+use ledger::event::PlayerRegistered;
+
+use super::{render, see_other};
+use crate::app::bulk;
+use crate::app::commands::tournament::{self as t_cmd, NewPlayer};
+use crate::app::queries::{tournament, Audience};
+use crate::server::auth::Viewer;
+use crate::server::error::{AppError, HtmlError};
+use crate::server::nav::Nav;
+use crate::server::state::AppState;
+
+/// The most bytes a bulk registration may send (a thousand names fit in far less).
+const MAX_UPLOAD: usize = 256 * 1024;
+
+/// The form as posted: the texts, and what the organiser confirmed.
+#[derive(Default)]
+struct BulkForm {
+    csrf: String,
+    names: String,
+    file: String,
+    /// The organiser saw the list and confirms it.
+    confirm: bool,
+    /// Names already registered (or listed twice) are different people.
+    different_people: bool,
+}
+
+#[derive(Template)]
+#[template(path = "bulk_confirm.html")]
+struct ConfirmPage {
+    nav: Nav,
+    tournament: String,
+    tournament_name: String,
+    names: String,
+    file: String,
+    different_people: bool,
+    /// Who would be registered, when the list can be.
+    players: Vec<PlayerRegistered>,
+    /// What is wrong with the list, each with its line.
+    problems: Vec<String>,
+    /// Whether a problem is a name already registered or listed twice.
+    same_names: bool,
+}
+
+async fn read_form(mut payload: Multipart) -> Result<BulkForm, AppError> {
+    let bad = |m: String| AppError::bad_request(m);
+    let mut form = BulkForm::default();
+    let mut total = 0usize;
+    while let Some(mut field) = payload
+        .try_next()
+        .await
+        .map_err(|e| bad(format!("the form: {e}")))?
+    {
+        let name = field.name().unwrap_or_default().to_owned();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field
+            .try_next()
+            .await
+            .map_err(|e| bad(format!("the form's `{name}`: {e}")))?
+        {
+            total += chunk.len();
+            if total > MAX_UPLOAD {
+                return Err(AppError::bad_request(format!(
+                    "the list is larger than {} KB: register at most {} players at a time",
+                    MAX_UPLOAD / 1024,
+                    bulk::MAX_PLAYERS
+                )));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            bad(format!(
+                "the form's `{name}` is not UTF-8 text (byte {}): save the file as UTF-8 CSV",
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
+        match name.as_str() {
+            "csrf" => form.csrf = text,
+            "names" => form.names = text,
+            "file" => form.file = text,
+            "confirm" => form.confirm = text == "yes",
+            "different_people" => form.different_people = !text.is_empty(),
+            _ => {}
+        }
+    }
+    Ok(form)
+}
+
+/// The players of the form's texts with the line each came from, or every problem by line.
+fn players_of(form: &BulkForm) -> Result<(Vec<NewPlayer>, Vec<String>), referee::Violations> {
+    let mut players = Vec::new();
+    let mut labels = Vec::new();
+    let mut problems = referee::Violations::new();
+    for (from, text, source) in [
+        ("the list", &form.names, bulk::Source::Pasted),
+        ("the file", &form.file, bulk::Source::File),
+    ] {
+        if text.trim().is_empty() {
+            continue;
+        }
+        match bulk::parse(text, source) {
+            Ok(ps) => {
+                for (line, mut p) in ps {
+                    p.different_person = form.different_people;
+                    labels.push(format!("{from}, line {line}"));
+                    players.push(p);
+                }
+            }
+            Err(v) => problems.0.extend(v.0.into_iter().map(|mut v| {
+                v.field = format!("{from}, {}", v.field);
+                v
+            })),
+        }
+    }
+    if form.names.trim().is_empty() && form.file.trim().is_empty() {
+        problems.push(referee::Violation::new(
+            "players",
+            "paste names or choose a CSV file",
+        ));
+    }
+    if problems.is_empty() {
+        Ok((players, labels))
+    } else {
+        Err(problems)
+    }
+}
+
+/// `POST /t/<id>/players/bulk` (multipart): a pasted list (`names`) and/or a CSV file
+/// (`file`). Without `confirm=yes`, shows who would be registered (or what is wrong) and
+/// records nothing; with it, registers them all or none and goes back to the tournament,
+/// which names who was registered.
+pub async fn register_bulk(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<String>,
+    payload: Multipart,
+) -> Result<HttpResponse, HtmlError> {
+    let o = viewer.require()?.clone();
+    let id = path.into_inner();
+    let form = read_form(payload).await?;
+    o.check_csrf(&form.csrf)?;
+    let parsed = players_of(&form);
+    if form.confirm {
+        if let Ok((players, labels)) = &parsed {
+            let (t, by, players, labels) = (id.clone(), o.clone(), players.clone(), labels.clone());
+            match state
+                .write(move |l| t_cmd::register_players(l, &t, &by, &players, &labels))
+                .await
+            {
+                Ok(ids) => {
+                    return Ok(see_other(&format!(
+                        "/t/{id}?registered={}#players",
+                        ids.len()
+                    )))
+                }
+                // Refused (the tournament changed since the list was shown): shown again.
+                Err(e) if e.is_input_error() => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+    let t = id.clone();
+    let (checked, name) = state
+        .read(move |l| {
+            let name = tournament::view(l, &t, Audience::Officials)?.summary.name;
+            let checked = match parsed {
+                Ok((players, labels)) => {
+                    match t_cmd::preview_registration(l, &t, &o, &players, &labels) {
+                        Err(e) if !e.is_input_error() => return Err(e),
+                        checked => checked,
+                    }
+                }
+                Err(v) => Err(AppError::violations(v)),
+            };
+            Ok((checked, name))
+        })
+        .await?;
+    let (players, problems, status) = match checked {
+        Ok(players) => (players, Vec::new(), StatusCode::OK),
+        Err(e) => {
+            let status = e.kind.status();
+            (Vec::new(), e.messages(), status)
+        }
+    };
+    let same_names = problems
+        .iter()
+        .any(|p| p.contains("already registered") || p.contains("is listed twice"));
+    Ok(render(
+        status,
+        &ConfirmPage {
+            nav: Nav::for_viewer(&viewer),
+            tournament: id,
+            tournament_name: name,
+            names: form.names,
+            file: form.file,
+            different_people: form.different_people,
+            players,
+            problems,
+            same_names,
+        },
+    )?)
+}
