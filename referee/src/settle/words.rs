@@ -6,6 +6,15 @@
 use super::{Liability, Penalty};
 
 impl<K: Copy> Penalty<K> {
+    /// What the entry is, as a heading: a player's own count of his hand (§110) is no
+    /// penalty, though it is settled as one.
+    pub fn heading(&self) -> &'static str {
+        match self {
+            Penalty::OwnCount { .. } => "Own count",
+            _ => "Penalty",
+        }
+    }
+
     /// The penalty in one sentence, each place named by `who`. On a recorded hand the places
     /// are seats as drawn, and `who` names the player sitting there: "North pays" would name the
     /// seat, while that player's card says "East this hand".

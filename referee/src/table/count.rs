@@ -30,6 +30,19 @@ impl Table {
         count: &ScoreClaimed,
     ) -> Result<Vec<Decided>, Violations> {
         let mut v = self.not_voided();
+        // Its play over (the table closed, or its session, whose results are then published),
+        // a hand's settlement changes only by a referee: a correction or a ruling, each
+        // previewed before and after.
+        if self.status == super::TableStatus::Closed {
+            v.push(Violation::new(
+                "hand",
+                format!(
+                    "table `{}` is closed: its hands change only by a referee's correction or ruling, not by a count recorded now",
+                    self.id
+                ),
+            ));
+            return Err(v);
+        }
         let Some(hand) = self.hands.get(&key) else {
             return Err(no_such_hand(v));
         };

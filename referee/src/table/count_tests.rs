@@ -113,3 +113,18 @@ fn a_played_hand_settled_again_keeps_the_discards_seen() {
     when(&mut t, &count(winner, before.scores[winner])).unwrap();
     assert_eq!(nets(&t), before.nets);
 }
+
+#[test]
+fn a_count_at_a_closed_table_is_refused_its_results_change_only_by_a_referee() {
+    let mut t = given(&[won(Seat::South)]);
+    let before = hand(&t).settlement().unwrap().1.clone();
+    t.status = TableStatus::Closed;
+    let refused = t.decide(&conditions(), &count(Seat::South, 2)).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains("only by a referee's correction or ruling"),
+        "{refused}"
+    );
+    assert_eq!(hand(&t).settlement().unwrap().1, &before);
+}

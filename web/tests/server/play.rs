@@ -405,7 +405,37 @@ async fn a_players_own_count_is_recorded_settles_the_hand_and_is_found() {
     )
     .await;
     let page = body_text(resp).await;
+    assert!(
+        page.contains("Own count: Ben counted"),
+        "not a penalty: {page}"
+    );
     assert!(page.contains("counted the hand at 10"), "{page}");
+    // The headline follows the count: North is paid on 10, not 22.
+    assert!(
+        page.contains("wins (10 points as counted; the hand is worth 22)"),
+        "{page}"
+    );
+    // Once the table is closed, a count changes nothing: only a referee's ruling may.
+    let (status, _) = send(
+        &svc,
+        &format!("/api/tables/{table}/close"),
+        &t.token,
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let version = hand_json(&svc, &hand).await["version"].clone();
+    let before = head(&t.state);
+    let (status, answer) = send(
+        &svc,
+        &uri,
+        &t.tokens.scorer,
+        json!({"version": version, "seat": "north", "points": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(answer.to_string().contains("only by a referee"), "{answer}");
+    assert_eq!(head(&t.state), before);
 }
 
 /// A table with a hand in play is neither closed nor voided (nor its session closed): the hand

@@ -61,7 +61,25 @@ pub fn result_text(r: &HandRecord, names: &HashMap<String, String>) -> String {
     let result = &r.result;
     match (result.winner(), result.washed_out(), result.settlement()) {
         (_, _, None) => "no result in force".to_owned(),
-        (Some(w), _, Some((_, s))) => format!("{} wins ({} points)", name(w), s.scores.get(w)),
+        (Some(w), _, Some((_, s))) => {
+            let value = *s.scores.get(w);
+            // The winner's own count below the hand's value is what he is paid (Code §110).
+            let counted = result.scored().and_then(|sc| {
+                sc.penalties.iter().find_map(|p| match p {
+                    referee::settle::Penalty::OwnCount { seat, counted } if *seat == w => {
+                        Some(*counted)
+                    }
+                    _ => None,
+                })
+            });
+            match counted {
+                Some(c) if i128::from(c) < i128::from(value) => format!(
+                    "{} wins ({c} points as counted; the hand is worth {value})",
+                    name(w)
+                ),
+                _ => format!("{} wins ({value} points)", name(w)),
+            }
+        }
         (None, true, _) => {
             let penalties = result.scored().map_or(&[][..], |s| &s.penalties[..]);
             match referee::table::HandEnd::of(None, true, penalties, r.east) {

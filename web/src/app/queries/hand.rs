@@ -111,6 +111,7 @@ pub struct HandView {
     pub result: String,
     /// Who won and how, each seat named by its player (the page's words).
     pub win: Option<String>,
+    /// Each penalty and own count, headed ("Penalty: …", "Own count: …"), players named.
     pub penalties: Vec<String>,
     /// The same, seats named as drawn: the API's words (its seats are the seats as drawn).
     pub win_by_seat: Option<String>,
@@ -264,7 +265,16 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
             .unwrap_or_default()
     };
     let (win, win_by_seat) = (win_text(&who), win_text(&as_drawn));
-    let (penalties, penalties_by_seat) = (penalties_text(&who), penalties_text(&as_drawn));
+    // The page's lines carry their heading ("Penalty", "Own count"); the API's are the words.
+    let penalties = scored
+        .map(|s| {
+            s.penalties
+                .iter()
+                .map(|p| format!("{}: {}", p.heading(), p.describe(&who)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let penalties_by_seat = penalties_text(&as_drawn);
     let events = ledger.read_stream(&stream, 1)?;
     // Recorded play by play: a draw, a discard, a claim … (a hand recorded at its end has only
     // its start, the hands shown, its Mah-Jongg or wash-out and its result).
