@@ -471,3 +471,28 @@ fn serve_logs_to_a_file_without_colour() {
         "colour escapes in a log file: {text:?}"
     );
 }
+
+/// A reader that goes away (`mahjong-referee … | head`) ends a command quietly: no panic, no
+/// error message, exit 0.
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    // More output than a pipe holds, so the write meets the closed pipe whatever the timing.
+    let lines = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 5s 6s\n".repeat(20_000);
+    for args in [&["waits"][..], &["rulesets", "code-of-laws"][..]] {
+        let mut child = binary()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = stdin.write_all(lines.as_bytes());
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}

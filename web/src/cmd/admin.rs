@@ -53,8 +53,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 .map_err(|e| anyhow::anyhow!("{}: {e}", db.display()))?;
             match generated {
                 // Printed once, to the terminal that asked; never logged.
-                Some(p) => println!("the password of `{official}` is now `{p}` (shown once); its sessions have ended"),
-                None => println!("the password of `{official}` is set; its sessions have ended"),
+                Some(p) => outln!("the password of `{official}` is now `{p}` (shown once); its sessions have ended")?,
+                None => outln!("the password of `{official}` is set; its sessions have ended")?,
             }
             Ok(ExitCode::SUCCESS)
         }

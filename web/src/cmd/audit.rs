@@ -80,13 +80,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             } else {
                 "a key this ledger has never signed a checkpoint with"
             };
-            println!(
+            outln!(
                 "checkpoint {}: position {} signed {} by ledger {} ({whose}): signature verified",
                 path.display(),
                 c.position,
                 c.signed_at,
                 c.ledger
-            );
+            )?;
         }
     }
     // Which key signed which checkpoint: a lost or replaced key shows where it changed.
@@ -96,20 +96,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             Some(before) if before != c.ledger => " — the key changed here",
             _ => "",
         };
-        println!(
+        outln!(
             "checkpoint {}: position {} signed {} with key {}{changed}",
             i + 1,
             c.position,
             c.signed_at,
             c.ledger
-        );
+        )?;
         signer = Some(&c.ledger);
     }
-    println!("{report}");
+    outln!("{report}")?;
     // The chain proves nothing was changed; deciding every event again proves each was one
     // the service would have recorded (`app::redecide`).
     let refused = web::app::redecide::audit(&ledger).context("re-deciding the ledger")?;
-    println!("{}", web::app::redecide::report(&refused));
+    outln!("{}", web::app::redecide::report(&refused))?;
     Ok(if report.is_clean() && refused.is_empty() {
         ExitCode::SUCCESS
     } else {

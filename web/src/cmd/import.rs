@@ -98,10 +98,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         Ok(report) => report,
         Err(e) => return refuse(ledger, anyhow::Error::new(e).context("importing")),
     };
-    println!(
+    outln!(
         "imported {} events ({} already present)",
-        report.imported, report.already_present
-    );
+        report.imported,
+        report.already_present
+    )?;
     for (stream, version) in &report.streams {
         let signed = report
             .signed_by
@@ -111,7 +112,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 || "unsigned".to_owned(),
                 |(_, key)| format!("signed by ledger {key}"),
             );
-        println!("  {stream} now at version {version} ({signed})");
+        outln!("  {stream} now at version {version} ({signed})")?;
     }
     Ok(ExitCode::SUCCESS)
 }

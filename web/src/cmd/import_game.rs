@@ -145,13 +145,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let by = web::app::accounts::store::command_line("importer", "mj-server import");
     // One transaction for the whole import: all of it is recorded, or nothing.
     let (tables, hands_imported) = ledger.batch(|ledger| import(ledger, &by, args, &games))?;
-    println!(
+    outln!(
         "imported {} {} ({hands_imported} hands) into tournament {}: {}",
         tables.len(),
         if tables.len() == 1 { "game" } else { "games" },
         args.tournament,
         tables.join(", ")
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -134,12 +134,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    println!(
+    outln!(
         "recorded {} hands at {} tables in {:.1} s",
         args.hands,
         args.tables,
         start.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,4 +1,21 @@
 //! One module per subcommand.
+//!
+//! Their output goes through `out!` and `outln!`, never `print!`: a reader that went away
+//! (`audit … | head`) ends the command quietly instead of making it panic.
+
+/// `print!` to standard output through [`print_stdout`]: an `anyhow::Result<()>`.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cmd::print_stdout(&format!($($arg)*))
+    };
+}
+
+/// `println!` to standard output through [`print_stdout`]: an `anyhow::Result<()>`.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cmd::print_stdout(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 pub mod adjudicate;
 pub mod admin;

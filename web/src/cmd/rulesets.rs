@@ -68,24 +68,24 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                     })
                 })
                 .collect();
-            println!("{}", serde_json::to_string_pretty(&list)?);
+            outln!("{}", serde_json::to_string_pretty(&list)?)?;
         } else {
             for r in &all {
                 let limit = r
                     .params
                     .limit
                     .map_or("none (roof off)".to_owned(), |l| l.to_string());
-                println!("{:<18} {}  [limit {limit}]", r.name, r.title);
+                outln!("{:<18} {}  [limit {limit}]", r.name, r.title)?;
             }
         }
         return Ok(ExitCode::SUCCESS);
     };
     let r = load(name)?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&r)?);
+        outln!("{}", serde_json::to_string_pretty(&r)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", describe(&r));
+    out!("{}", describe(&r))?;
     Ok(ExitCode::SUCCESS)
 }
 
