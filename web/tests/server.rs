@@ -195,6 +195,8 @@ async fn public_pages_render_and_unknown_ones_are_404() {
         "/audit",
         "/login",
         "/static/style.css",
+        "/static/icon.svg",
+        "/favicon.ico",
         "/api/tournaments",
         "/api/rulesets",
         "/api/audit",

@@ -253,12 +253,17 @@ async fn the_exports_parse_back_and_add_up_to_the_standings() {
         "text/csv; charset=utf-8"
     );
     let (header, rows) = parse_csv(&body_text(resp).await);
-    assert_eq!(&header[..4], ["table", "game", "hand", "hand_id"]);
+    assert_eq!(
+        &header[..5],
+        ["session", "table", "game", "hand", "hand_id"]
+    );
+    assert!(header.contains(&"penalties".to_owned()), "{header:?}");
     assert_eq!(rows.len(), hands.len());
     let ids: Vec<&str> = rows.iter().map(|r| r["hand_id"].as_str()).collect();
     assert_eq!(ids, hands, "one row per hand, in order");
     let mut sums: HashMap<String, i64> = HashMap::new();
     for r in &rows {
+        assert_eq!(r["session"], "", "a table outside sessions");
         assert_eq!(r["table"], "1");
         assert_eq!(r["counted"], "true");
         let mut hand_sum = 0;

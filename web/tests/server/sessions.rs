@@ -259,6 +259,18 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     .await;
     let csv_text = body_text(resp).await;
     assert_eq!(csv_text.lines().count(), 1, "only the header: {csv_text}");
+    // Officials see the session's hand, with its session.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/hands.csv")
+            .insert_header(("authorization", format!("Bearer {org}")))
+            .to_request(),
+    )
+    .await;
+    let csv_text = body_text(resp).await;
+    let row = csv_text.lines().nth(1).unwrap_or_default();
+    assert!(row.starts_with("1,"), "session 1: {csv_text}");
     let resp = test::call_service(
         &svc,
         test::TestRequest::get()

@@ -262,6 +262,8 @@ pub struct Export {
     pub names: HashMap<String, String>,
     /// Table id → number.
     pub tables: HashMap<String, u32>,
+    /// Table id → the session it was formed in (tables outside sessions are absent).
+    pub sessions: HashMap<String, u32>,
 }
 
 impl Export {
@@ -276,18 +278,29 @@ impl Export {
             .get(table)
             .map_or_else(String::new, u32::to_string)
     }
+
+    /// The session a table was formed in, as printed ("" for none).
+    pub fn session(&self, table: &str) -> String {
+        self.sessions
+            .get(table)
+            .map_or_else(String::new, u32::to_string)
+    }
 }
 
 /// The exports' data for a tournament, as `audience` may see it.
 pub fn export(ledger: &Ledger, id: &str, audience: Audience) -> Result<Export, AppError> {
     let (stream, row) = tournament_row(ledger, id)?;
     let hands = visible_hands(ledger, Hands::Tournament(&stream), audience)?;
+    let tables = ledger.tables(&stream)?;
     Ok(Export {
         starting_chips: row.config.as_ref().map_or(0, |c| c.starting_chips),
         hands,
         names: names(ledger, &stream)?,
-        tables: ledger
-            .tables(&stream)?
+        sessions: tables
+            .iter()
+            .filter_map(|t| Some((t.table.as_str().to_owned(), t.session?)))
+            .collect(),
+        tables: tables
             .into_iter()
             .map(|t| (t.table.as_str().to_owned(), t.number))
             .collect(),

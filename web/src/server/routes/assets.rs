@@ -28,6 +28,18 @@ pub async fn tile(path: web::Path<(String, String)>) -> Result<HttpResponse, Htm
         .body(svg))
 }
 
+/// `GET /static/icon.svg` and `GET /favicon.ico`: the site's icon, the red dragon's tile (an
+/// SVG: browsers take one at either address). A browser asks for `/favicon.ico` on its own;
+/// it is answered, not logged as a missing page.
+pub async fn icon() -> Result<HttpResponse, HtmlError> {
+    let svg = tile_art::svg("R")
+        .ok_or_else(|| AppError::internal("the red dragon's tile image is missing"))?;
+    Ok(HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("cache-control", "public, max-age=86400"))
+        .body(svg))
+}
+
 const PICKER: &str = include_str!("../../../../templates/picker.js");
 
 /// `GET /static/picker.js`: the tile picker and the live preview (progressive enhancement:

@@ -62,10 +62,11 @@ async fn export(
 const SEATS: [&str; 4] = ["east", "south", "west", "north"];
 
 /// `GET /t/{id}/hands.csv`: one row per hand the viewer may see, in the order the hands
-/// started: where it was played (table number, game, hand, its id), the prevailing wind, who
-/// was East, the result in words, the winner and the winning score, whether the hand counts
-/// (has a settlement in force), then for each seat as drawn (East, South, West, North) its
-/// player and net. The nets of the hands that count add up to the standings' nets.
+/// started: where it was played (session, table number, game, hand, its id), the prevailing
+/// wind, who was East, the result in words, the winner and the winning score, whether the
+/// hand counts (has a settlement in force), its penalties and own counts in words, then for
+/// each seat as drawn (East, South, West, North) its player and net. The nets of the hands
+/// that count add up to the standings' nets.
 #[tracing::instrument(skip(state, viewer))]
 pub async fn hands_csv(
     state: web::Data<AppState>,
@@ -75,6 +76,7 @@ pub async fn hands_csv(
     let id = path.into_inner();
     let x = export(&state, &viewer, id.clone()).await?;
     let mut header = vec![
+        "session",
         "table",
         "game",
         "hand",
@@ -85,6 +87,7 @@ pub async fn hands_csv(
         "winner",
         "winning_score",
         "counted",
+        "penalties",
     ];
     let seat_columns: Vec<String> = SEATS
         .iter()
@@ -96,7 +99,19 @@ pub async fn hands_csv(
         let player = |seat: Seat| r.players.get(seat).clone().unwrap_or_default();
         let settled = r.result.settlement().map(|(_, s)| s);
         let nets = r.nets();
+        let named = |seat: Seat| x.name(&player(seat)).to_owned();
+        let penalties: Vec<String> = r
+            .result
+            .scored()
+            .map(|s| {
+                s.penalties
+                    .iter()
+                    .map(|p| format!("{}: {}", p.heading(), p.describe(&named)))
+                    .collect()
+            })
+            .unwrap_or_default();
         let mut row = vec![
+            x.session(&r.table),
             x.table_number(&r.table),
             r.game.to_string(),
             r.hand.to_string(),
@@ -114,6 +129,7 @@ pub async fn hands_csv(
                 .and_then(|s| s.winner.map(|w| s.scores.get(w).to_string()))
                 .unwrap_or_default(),
             settled.is_some().to_string(),
+            text(&penalties.join("; ")),
         ];
         for seat in Seat::ALL {
             row.push(text(&player(seat)));

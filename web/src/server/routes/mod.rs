@@ -56,6 +56,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::get().to(assets::tile),
         )
         .route("/static/picker.js", web::get().to(assets::picker))
+        .route("/static/icon.svg", web::get().to(assets::icon))
+        .route("/favicon.ico", web::get().to(assets::icon))
         .route("/static/replay.js", web::get().to(assets::replay))
         .route("/static/scorer.js", web::get().to(assets::scorer))
         .route("/static/live.js", web::get().to(assets::live))
