@@ -131,8 +131,9 @@ impl Table {
             ));
         }
         if let Some(line) = &dispute.position {
-            if let Err(e) = line.parse::<crate::position::Position>() {
-                v.push(Violation::new("position", e.to_string()));
+            match line.parse::<crate::position::Position>() {
+                Err(e) => v.push(Violation::new("position", e.to_string())),
+                Ok(p) => v.0.extend(self.position_problems(key, &p)),
             }
         }
         if !v.is_empty() {
@@ -141,6 +142,63 @@ impl Table {
         let mut d = dispute.clone();
         d.description = d.description.trim().to_owned();
         Ok(vec![Decided::Hand(key, HandEvent::DisputeRaised(d))])
+    }
+
+    /// What is wrong with `p` as the position of hand `key`: it must be this hand (its game
+    /// and hand, its dealer and prevailing wind as recorded), and its acts must replay from
+    /// it, so that the dispute is ruled on from what was raised, not refused at the ruling.
+    fn position_problems(&self, key: HandKey, p: &crate::position::Position) -> Vec<Violation> {
+        let mut v = Vec::new();
+        let Some(hand) = self.hands.get(&key) else {
+            return v;
+        };
+        let recorded = &hand.position;
+        if (p.game(), p.hand()) != (key.game, key.hand) {
+            v.push(Violation::new(
+                "position",
+                format!(
+                    "the position is of g{} h{}, but the dispute is about g{} h{}",
+                    p.game(),
+                    p.hand(),
+                    key.game,
+                    key.hand
+                ),
+            ));
+        }
+        if p.dealer() != recorded.east {
+            v.push(Violation::rule(
+                "position",
+                "Code §11",
+                format!(
+                    "the position has the {} seat dealing, but the record has the {} seat dealing this hand",
+                    p.dealer(),
+                    recorded.east
+                ),
+            ));
+        }
+        if p.prevailing() != recorded.prevailing {
+            v.push(Violation::rule(
+                "position",
+                "Code §13",
+                format!(
+                    "the position has {} prevailing, but the record has {} prevailing this hand",
+                    p.prevailing(),
+                    recorded.prevailing
+                ),
+            ));
+        }
+        let refused =
+            match crate::adjudicate::Replay::replay_from_position(self.play_rules.clone(), p) {
+                Err(e) => Some(e),
+                Ok(replayed) => replayed.refused,
+            };
+        if let Some(e) = refused {
+            v.push(Violation::new(
+                "position",
+                format!("the position cannot be replayed: {e}"),
+            ));
+        }
+        v
     }
 
     /// A ruling on a dispute about hand `key`, and the settlement it brings.

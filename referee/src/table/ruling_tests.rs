@@ -440,3 +440,47 @@ fn a_ruling_that_would_change_who_dealt_a_later_hand_is_refused() {
     );
     assert_eq!(t, before);
 }
+
+/// The cannon of Code §90(a), in the position notation (as the README and the dispute form
+/// give it): North shows three bamboo pungs; South discards 8 bamboo; North goes out on it.
+const CANNON_POSITION: &str = "g1 h1 dealer:E prevailing:E | E: ?13 | S: 12345m 668p 3889s EE 1f | W: ?13 \
+    | N: ?4 [222s] [444s] [777s] | E:9p S:1m W:R N:5m E:2p | live:69 box:16 | S:drew 3s \
+    | S:discard 8s, N:claim mahjongg 8s, N:grant mahjongg, N:mahjongg 8s, N:show 1179s [222s] [444s] [777s] =8s";
+
+fn raise_on(t: &Table, position: &str) -> Result<Vec<Decided>, Violations> {
+    t.decide(
+        &conditions(),
+        &TableCommand::RaiseDispute {
+            hand: KEY,
+            dispute: DisputeRaised {
+                raised_by: None,
+                official: "ref".into(),
+                about: None,
+                description: "a cannon".into(),
+                position: Some(position.into()),
+            },
+        },
+    )
+}
+
+#[test]
+fn a_disputes_position_must_be_the_hands_own_and_replay_when_it_is_raised() {
+    let t = given(&[won(Seat::South)]);
+    // Game 1, hand 1, East dealing, East prevailing: this hand, and it replays.
+    assert!(raise_on(&t, CANNON_POSITION).is_ok());
+    // Another hand, another dealer, another prevailing wind: each said, with its rule.
+    let other =
+        CANNON_POSITION.replace("g1 h1 dealer:E prevailing:E", "g1 h2 dealer:S prevailing:S");
+    let text = raise_on(&t, &other).unwrap_err().to_string();
+    for said in [
+        "the position is of g1 h2, but the dispute is about g1 h1",
+        "the south seat dealing, but the record has the east seat dealing this hand (Code §11)",
+        "has south prevailing, but the record has east prevailing this hand (Code §13)",
+    ] {
+        assert!(text.contains(said), "`{said}` missing: {text}");
+    }
+    // Acts that cannot be played from the position: refused when raised, not at the ruling.
+    let unplayable = CANNON_POSITION.replace("S:discard 8s, N:claim", "S:discard 9m, N:claim");
+    let text = raise_on(&t, &unplayable).unwrap_err().to_string();
+    assert!(text.contains("cannot be replayed"), "{text}");
+}

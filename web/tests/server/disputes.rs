@@ -301,6 +301,11 @@ async fn the_dispute_forms_raise_preview_rule_and_appeal() {
         .cookie(session.clone())
         .to_request();
     let page = body_text(test::call_service(&svc, req).await).await;
+    // The players are named, with their seats.
+    assert!(
+        page.contains("(North seat), recorded by") && !page.contains("by the North seat"),
+        "{page}"
+    );
     let appeal = page
         .split("action=\"")
         .find(|s| s.contains("/appeal"))

@@ -29,6 +29,54 @@ pub fn names(ledger: &Ledger, t: &StreamId) -> Result<HashMap<String, String>, A
         .collect())
 }
 
+/// Each seat of a hand named by its player ("Ann"), or as drawn ("the East seat") where
+/// nobody is named: how the pages speak of a hand's seats.
+#[derive(Clone, Debug)]
+pub struct SeatNames([String; 4]);
+
+impl SeatNames {
+    /// The names of hand `r`'s players, read from its tournament.
+    pub fn of(ledger: &Ledger, r: &HandRecord) -> Result<SeatNames, AppError> {
+        let tournament = r
+            .tournament
+            .as_deref()
+            .and_then(|t| t.parse::<StreamId>().ok());
+        let names = match &tournament {
+            Some(t) => names(ledger, t)?,
+            None => HashMap::new(),
+        };
+        Ok(SeatNames::from(r, &names))
+    }
+
+    /// The names of hand `r`'s players, from `names` (player id → name).
+    pub fn from(r: &HandRecord, names: &HashMap<String, String>) -> SeatNames {
+        SeatNames(Seat::ALL.map(|seat| {
+            r.players
+                .get(seat)
+                .as_ref()
+                .and_then(|p| names.get(p))
+                .filter(|n| !n.is_empty())
+                .cloned()
+                .unwrap_or_else(|| format!("the {} seat", seat_title(seat)))
+        }))
+    }
+
+    /// The seat's player, or the seat.
+    pub fn name(&self, seat: Seat) -> String {
+        self.0[seat.index()].clone()
+    }
+
+    /// The seat's player with the seat: "Ann (East seat)", or "the East seat".
+    pub fn with_seat(&self, seat: Seat) -> String {
+        let name = &self.0[seat.index()];
+        if name.starts_with("the ") {
+            name.clone()
+        } else {
+            format!("{name} ({} seat)", seat_title(seat))
+        }
+    }
+}
+
 /// The seats as drawn, East first; empty before the draw.
 pub fn seats_view(
     seats: &Option<ledger::BySeat<PlayerId>>,

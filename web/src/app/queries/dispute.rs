@@ -9,8 +9,8 @@ use referee::Seat;
 use serde::Serialize;
 use uuid::Uuid;
 
+use super::common::SeatNames;
 use super::play::{view as play_view, PlayView, Shown, StoredPlay};
-use super::seat_title;
 use crate::app::commands::ruling::{dispute_case, DisputeCase};
 use crate::app::error::AppError;
 
@@ -20,7 +20,8 @@ pub struct FindingView {
     /// Its place in the list: what a ruling names.
     pub index: usize,
     pub kind: &'static str,
-    pub offender: Option<&'static str>,
+    /// The player at fault, with his seat: "Ben (South seat)".
+    pub offender: Option<String>,
     pub events: Vec<usize>,
     pub citations: Vec<&'static str>,
     pub text: String,
@@ -51,7 +52,8 @@ pub struct DisputeView {
     pub hand: String,
     pub id: String,
     pub version: u64,
-    pub raised_by: Option<&'static str>,
+    /// Who raised it, with his seat: "Ann (East seat)".
+    pub raised_by: Option<String>,
     pub official: String,
     pub description: String,
     pub position: Option<String>,
@@ -63,7 +65,8 @@ pub struct DisputeView {
     pub ruled: bool,
     /// The nets in force, East seat to North seat.
     pub nets: Option<[i64; 4]>,
-    pub seat_names: [&'static str; 4],
+    /// Each seat's player with the seat, East seat to North seat.
+    pub seat_names: Vec<String>,
 }
 
 /// The view of dispute `id` about hand `hand`.
@@ -85,23 +88,24 @@ pub fn view(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeView, AppErr
         .scored()
         .map(|s| s.penalties.clone())
         .unwrap_or_default();
+    let names = SeatNames::of(ledger, &record)?;
     let findings = found
         .iter()
         .enumerate()
-        .map(|(index, f)| finding_view(index, f, &in_force))
+        .map(|(index, f)| finding_view(index, f, &in_force, &names))
         .collect();
     let table = table_at(ledger, hand, &stream, &d, replayed)?;
     let issued: Vec<RulingView> = rulings
         .issued
         .iter()
         .filter(|(_, r, _)| r.dispute == Some(id))
-        .map(|(rid, r, by)| ruling_view(*rid, r, by.is_some()))
+        .map(|(rid, r, by)| ruling_view(*rid, r, by.is_some(), &names))
         .collect();
     Ok(DisputeView {
         hand: hand.to_owned(),
         id: id.to_string(),
         version,
-        raised_by: d.raised_by.map(seat_title),
+        raised_by: d.raised_by.map(|s| names.with_seat(s)),
         official: d.official,
         description: d.description,
         position: d.position,
@@ -110,34 +114,33 @@ pub fn view(ledger: &Ledger, hand: &str, id: Uuid) -> Result<DisputeView, AppErr
         ruled: rulings.on(id).is_some(),
         rulings: issued,
         nets: record.nets().map(|n| n.into_array()),
-        seat_names: ["East", "South", "West", "North"],
+        seat_names: Seat::ALL.iter().map(|&s| names.with_seat(s)).collect(),
     })
-}
-
-/// A dispute speaks of seats as drawn, as the referee's findings do.
-fn seat_named(seat: Seat) -> String {
-    format!("the {} seat", seat_title(seat))
 }
 
 fn finding_view(
     index: usize,
     f: &Finding,
     in_force: &[referee::settle::Penalty<Seat>],
+    names: &SeatNames,
 ) -> FindingView {
     let penalty = f.penalty();
     FindingView {
         index,
         kind: f.kind(),
-        offender: f.offender().map(seat_title),
+        offender: f.offender().map(|s| names.with_seat(s)),
         events: f.events(),
         citations: f.citations(),
         text: f.to_string(),
         in_force: penalty.as_ref().is_some_and(|p| in_force.contains(p)),
-        penalty: penalty.as_ref().map(|p| p.describe(&seat_named)),
+        penalty: penalty
+            .as_ref()
+            .map(|p| p.describe(&|s| names.with_seat(s))),
     }
 }
 
-fn ruling_view(id: Uuid, r: &RulingIssued, superseded: bool) -> RulingView {
+fn ruling_view(id: Uuid, r: &RulingIssued, superseded: bool, names: &SeatNames) -> RulingView {
+    let seat_named = |s: Seat| names.with_seat(s);
     RulingView {
         id: id.to_string(),
         official: r.official.clone(),

@@ -189,15 +189,8 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         None => Default::default(),
     };
     // A seat named by its player (the seat as drawn where nobody is named).
-    let who = |seat: Seat| -> String {
-        r.players
-            .get(seat)
-            .as_ref()
-            .and_then(|p| names.get(p))
-            .filter(|n| !n.is_empty())
-            .cloned()
-            .unwrap_or_else(|| format!("the {} seat", seat_title(seat)))
-    };
+    let seat_names = super::common::SeatNames::from(&r, &names);
+    let who = |seat: Seat| seat_names.name(seat);
     let result = &r.result;
     let nets = r.nets().unwrap_or_default();
     let seats = Seat::ALL

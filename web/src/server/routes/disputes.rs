@@ -81,7 +81,11 @@ struct NewPage {
     hand: String,
     version: u64,
     played: bool,
-    seats: Vec<(&'static str, &'static str)>,
+    /// Each seat's key and its player as the form names him: "Ann (East seat)".
+    seats: Vec<(&'static str, String)>,
+    /// The start of this hand's position line (`g1 h1 dealer:E prevailing:E`), for the
+    /// form's example.
+    position_head: String,
     raised_by: String,
     event: String,
     description: String,
@@ -115,10 +119,18 @@ async fn new_form(
             hand,
             version,
             played: h.played,
-            seats: SEAT_KEYS
-                .into_iter()
-                .zip(["East", "South", "West", "North"])
+            seats: h
+                .seats
+                .iter()
+                .map(|s| (s.seat_key, format!("{} ({} seat)", s.name, s.seat)))
                 .collect(),
+            position_head: format!(
+                "g{} h{} dealer:{} prevailing:{}",
+                h.game,
+                h.number,
+                &h.east[..1],
+                &h.prevailing[..1]
+            ),
             raised_by: form.raised_by,
             event: form.event,
             description: form.description,
@@ -288,7 +300,8 @@ struct Page {
 /// A seat in the payment's selects.
 struct SeatOption {
     key: &'static str,
-    name: &'static str,
+    /// The seat's player with the seat: "Ann (East seat)".
+    name: String,
     payer: bool,
     payee: bool,
 }
@@ -328,6 +341,7 @@ async fn dispute_page(
     } = shown;
     let d = state.read(move |l| dispute::view(l, &hand, id)).await?;
     let o = viewer.require()?;
+    let names = d.seat_names.clone();
     render(
         status,
         &Page {
@@ -337,7 +351,7 @@ async fn dispute_page(
             preview,
             seats: SEAT_KEYS
                 .into_iter()
-                .zip(["East", "South", "West", "North"])
+                .zip(names)
                 .map(|(key, name)| SeatOption {
                     key,
                     name,
