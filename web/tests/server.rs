@@ -186,6 +186,27 @@ fn win(hand: &str, winner: &str) -> Value {
     })
 }
 
+/// A table's first hand begins the first game: no "new game" after one completed.
+#[actix_web::test]
+async fn a_tables_first_hand_is_not_called_a_new_game() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = setup(&svc, &t.token).await;
+    let v = get_json(&svc, &format!("/api/tables/{table}")).await;
+    assert_eq!(v["next"]["new_game"], false, "{v}");
+    let page = body_text(
+        test::call_service(
+            &svc,
+            test::TestRequest::get()
+                .uri(&format!("/tables/{table}"))
+                .to_request(),
+        )
+        .await,
+    )
+    .await;
+    assert!(!page.contains("a new game begins"), "{page}");
+}
+
 #[actix_web::test]
 async fn public_pages_render_and_unknown_ones_are_404() {
     let t = spawn();

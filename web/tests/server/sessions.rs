@@ -176,6 +176,22 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
         "the preview is for officials"
     );
 
+    // The preview seats each chair and offers to open the session with its plan.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/seating?method=no-repeat&seed=7&sessions=5")
+            .insert_header(("authorization", format!("Bearer {org}")))
+            .to_request(),
+    )
+    .await;
+    let preview = body_text(resp).await;
+    assert!(
+        preview.contains("Open the next session with this plan")
+            && preview.contains("name=\"seed\" value=\"7\""),
+        "{preview}"
+    );
+
     // Session 1, seated no-repeat for a five-session event.
     let open = json!({"method": "no-repeat", "seed": 7, "sessions": 5, "minutes": 120});
     let (status, v) = send(
@@ -189,6 +205,18 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     let first = &s["sessions"][0];
     assert_eq!(first["open"], true);
     assert_eq!(first["plan"], "session 1 of a plan for 5");
+    // The table the preview showed, chair by chair, is the table seated.
+    let chairs: Vec<String> = first["tables"][0]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(["East", "South", "West", "North"])
+        .map(|(s, wind)| format!("<b>{wind}</b> {}</li>", s["name"].as_str().unwrap()))
+        .collect();
+    assert!(
+        preview.contains(&chairs.join("<li>")),
+        "{chairs:?} in {preview}"
+    );
     assert_eq!(
         first["repeats"], 0,
         "16 players over 5 sessions meet nobody twice"

@@ -227,7 +227,8 @@ pub fn heading(ledger: &Ledger, ctx: &TableContext) -> Result<TableHeading, AppE
             .unwrap_or_default()
     };
     let position = ctx.state.next();
-    let new_game = position.game > ctx.state.games_started;
+    // A game after one that completed its four rounds; the first hand begins no "new" game.
+    let new_game = ctx.state.games_started > 0 && position.game > ctx.state.games_started;
     let next = ctx.table.seats.as_ref().map(|_| NextHand {
         hand: position.hand_id(ctx.table.table.as_str()),
         game: position.game,

@@ -246,6 +246,8 @@ pub async fn withdraw(
 struct PlanPage {
     nav: Nav,
     p: sessions::PlanPreview,
+    /// The chairs of a planned table, in the order its names are listed.
+    winds: [&'static str; 4],
 }
 
 /// The preview's query: `method`, `seed`, `sessions`.
@@ -285,6 +287,7 @@ pub async fn plan(
         &PlanPage {
             nav: Nav::for_viewer(&viewer),
             p,
+            winds: ["East", "South", "West", "North"],
         },
     )?)
 }
