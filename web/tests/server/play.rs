@@ -157,6 +157,14 @@ async fn a_hand_recorded_event_by_event_ends_scored_settled_and_replayable() {
         assert_eq!(resp.status(), StatusCode::OK, "at {at}");
         let page = body_text(resp).await;
         assert!(page.contains(&format!("/hands/{hand}/at/")), "at {at}");
+        // The seats are named by their players; the steps need no emoji font.
+        for name in ["Ann", "Ben", "Cat", "Dan"] {
+            assert!(
+                page.contains(&format!("<h2>{name} <small>")),
+                "{name} at {at}"
+            );
+        }
+        assert!(!page.contains('⏮') && !page.contains('⏭'), "at {at}");
     }
     let resp = test::call_service(
         &svc,

@@ -32,7 +32,7 @@ pub fn names(ledger: &Ledger, t: &StreamId) -> Result<HashMap<String, String>, A
 /// Each seat of a hand named by its player ("Ann"), or as drawn ("the East seat") where
 /// nobody is named: how the pages speak of a hand's seats.
 #[derive(Clone, Debug)]
-pub struct SeatNames([String; 4]);
+pub struct SeatNames([Option<String>; 4]);
 
 impl SeatNames {
     /// The names of hand `r`'s players, read from its tournament.
@@ -57,22 +57,27 @@ impl SeatNames {
                 .and_then(|p| names.get(p))
                 .filter(|n| !n.is_empty())
                 .cloned()
-                .unwrap_or_else(|| format!("the {} seat", seat_title(seat)))
         }))
     }
 
-    /// The seat's player, or the seat.
+    /// The seat's player, when named.
+    pub fn player(&self, seat: Seat) -> Option<&str> {
+        self.0[seat.index()].as_deref()
+    }
+
+    /// The seat's player, or the seat ("the East seat").
     pub fn name(&self, seat: Seat) -> String {
-        self.0[seat.index()].clone()
+        match self.player(seat) {
+            Some(name) => name.to_owned(),
+            None => format!("the {} seat", seat_title(seat)),
+        }
     }
 
     /// The seat's player with the seat: "Ann (East seat)", or "the East seat".
     pub fn with_seat(&self, seat: Seat) -> String {
-        let name = &self.0[seat.index()];
-        if name.starts_with("the ") {
-            name.clone()
-        } else {
-            format!("{name} ({} seat)", seat_title(seat))
+        match self.player(seat) {
+            Some(name) => format!("{name} ({} seat)", seat_title(seat)),
+            None => self.name(seat),
         }
     }
 }

@@ -62,6 +62,8 @@ pub struct DiscardView {
 #[derive(Clone, Debug, Serialize)]
 pub struct SeatPlay {
     pub seat: &'static str,
+    /// The seat's player, when the hand's players are named (the replay, a dispute).
+    pub player: Option<String>,
     pub wind: String,
     /// The concealed tiles, when shown and known.
     pub concealed: Option<Vec<Glyph>>,
@@ -160,6 +162,7 @@ pub fn seats(state: &PlayState, shown: Shown) -> Vec<SeatPlay> {
             let s = &state.seats[seat];
             SeatPlay {
                 seat: seat_title(seat),
+                player: None,
                 wind: state.wind_of(seat).to_string(),
                 concealed: if shown.sees(seat, over) {
                     glyphs(&s.concealed)
@@ -224,6 +227,8 @@ pub struct StoredPlay {
     pub rules: referee::play::PlayRules,
     /// Its result (score and settlement) is recorded: the hand is over.
     pub settled: bool,
+    /// Its players' names, seat by seat.
+    pub players: super::common::SeatNames,
 }
 
 impl StoredPlay {
@@ -281,6 +286,7 @@ impl StoredPlay {
             return Ok(None);
         }
         Ok(Some(StoredPlay {
+            players: super::common::SeatNames::of(ledger, &record)?,
             hand: id.to_owned(),
             started,
             events,
@@ -353,7 +359,7 @@ impl StoredPlay {
             .into_iter()
             .nth(at)
             .unwrap_or_default();
-        view(
+        let mut v = view(
             &self.hand,
             &replayed.replay,
             at,
@@ -367,7 +373,11 @@ impl StoredPlay {
                 .collect(),
             replayed.refused.map(|e| e.to_string()),
             shown,
-        )
+        );
+        for (s, seat) in v.seats.iter_mut().zip(Seat::ALL) {
+            s.player = self.players.player(seat).map(str::to_owned);
+        }
+        v
     }
 }
 
