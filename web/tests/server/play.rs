@@ -380,6 +380,18 @@ async fn a_players_own_count_is_recorded_settles_the_hand_and_is_found() {
     let hv = hand_json(&svc, &hand).await;
     assert_eq!(hv["nets"][3], "+40", "{}", hv["nets"]);
     assert_eq!(hv["net_sum"], 0);
+    // The play is what happened: the count replaced the result, never a draw or a hand laid
+    // down at the table; the first sheets and settlement are superseded.
+    let history = hv["history"].as_array().unwrap();
+    let scored = history
+        .iter()
+        .position(|e| e["event_type"] == "hand_scored")
+        .unwrap();
+    assert!(
+        history[..scored].iter().all(|e| e["superseded"] == false),
+        "{history:?}"
+    );
+    assert_eq!(history[scored]["superseded"], true, "{history:?}");
     // The engine finds the count undervalued, from the replayed play.
     let resp = test::call_service(
         &svc,

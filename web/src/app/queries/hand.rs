@@ -294,9 +294,21 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
         }
         play.struck().to_vec()
     };
+    // A hand recorded play by play: its play, to the hands laid down, is what happened at the
+    // table; a correction or ruling replaces its result (the sheets and settlement, and the
+    // facts it restates), never the play itself.
+    let play_end = if played {
+        events
+            .iter()
+            .position(|e| matches!(e.event, Event::HandScored(_) | Event::SettlementRecorded(_)))
+            .unwrap_or(events.len())
+    } else {
+        0
+    };
     let history = events
         .iter()
-        .map(|e| HistoryEntry {
+        .enumerate()
+        .map(|(i, e)| HistoryEntry {
             struck: struck.contains(&e.event_id),
             version: e.version,
             event_type: e.event.event_type(),
@@ -307,7 +319,7 @@ pub fn view(ledger: &Ledger, id: &str) -> Result<HandView, AppError> {
             // As the hand's record has it: a fact of the result a correction took out (not the
             // play, disputes or rulings), a settlement replaced, or what a withdrawn correction
             // brought, and the withdrawn correction itself.
-            superseded: result.is_superseded(e.event_id),
+            superseded: i >= play_end && result.is_superseded(e.event_id),
         })
         .collect();
     Ok(HandView {
