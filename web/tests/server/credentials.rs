@@ -181,3 +181,115 @@ async fn api_tokens_are_listed_expire_and_are_revoked_at_once() {
         "sam's token still works"
     );
 }
+
+/// A login that runs out while a hand is typed loses nothing: the post goes to the login page,
+/// which comes back to the record form with the hand as typed; nothing is recorded on the way.
+/// The way back only ever leads to a page of this site.
+#[actix_web::test]
+async fn a_lost_login_comes_back_to_the_record_form_with_the_hand_typed() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let table = super::setup(&svc, &t.token).await;
+    let before = super::head(&t.state);
+    let req = test::TestRequest::post()
+        .uri(&format!("/tables/{table}/hands"))
+        .set_form([
+            ("csrf", "stale"),
+            ("hand", "x"),
+            ("hand_east", "123m 456m 789m EE 11p 1f =1p"),
+            ("winner", "east"),
+        ])
+        .to_request();
+    let resp = test::call_service(&svc, req).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let login = resp
+        .headers()
+        .get("location")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(login.starts_with("/login?next=%2Ftables%2F"), "{login}");
+    assert_eq!(super::head(&t.state), before, "nothing recorded");
+    // The login page carries the way back.
+    let (cookie, csrf) = {
+        let resp =
+            test::call_service(&svc, test::TestRequest::get().uri(&login).to_request()).await;
+        let cookie = resp
+            .response()
+            .cookies()
+            .find(|c| c.name() == auth::LOGIN_CSRF_COOKIE)
+            .unwrap()
+            .into_owned();
+        let page = super::body_text(resp).await;
+        assert!(page.contains("name=\"next\""), "{page}");
+        let csrf = page
+            .split("name=\"csrf\" value=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .unwrap()
+            .to_owned();
+        (cookie, csrf)
+    };
+    let next = percent_encoding::percent_decode_str(login.trim_start_matches("/login?next="))
+        .decode_utf8()
+        .unwrap()
+        .into_owned();
+    let req = test::TestRequest::post()
+        .uri("/login")
+        .cookie(cookie.clone())
+        .set_form([
+            ("csrf", csrf.as_str()),
+            ("official", "admin"),
+            ("password", PASSWORD),
+            ("next", next.as_str()),
+        ])
+        .to_request();
+    let resp = test::call_service(&svc, req).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let back = resp
+        .headers()
+        .get("location")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(back, next);
+    let session = resp
+        .response()
+        .cookies()
+        .find(|c| c.name() == auth::SESSION_COOKIE)
+        .unwrap()
+        .into_owned();
+    let page = super::body_text(
+        test::call_service(
+            &svc,
+            test::TestRequest::get()
+                .uri(&back)
+                .cookie(session)
+                .to_request(),
+        )
+        .await,
+    )
+    .await;
+    assert!(
+        page.contains("value=\"123m 456m 789m EE 11p 1f =1p\""),
+        "the hand as typed: {page}"
+    );
+    // Elsewhere is never a way back.
+    for next in ["//evil.example/", "https://evil.example/", "/\\evil"] {
+        let (cookie, csrf) = super::login_form(&svc).await;
+        let req = test::TestRequest::post()
+            .uri("/login")
+            .cookie(cookie)
+            .set_form([
+                ("csrf", csrf.as_str()),
+                ("official", "admin"),
+                ("password", PASSWORD),
+                ("next", next),
+            ])
+            .to_request();
+        let resp = test::call_service(&svc, req).await;
+        assert_eq!(resp.headers().get("location").unwrap(), "/", "{next}");
+    }
+}

@@ -24,6 +24,35 @@ struct LoginPage {
     login_csrf: String,
     official: String,
     error: Option<String>,
+    /// Where to go once logged in (a page of this site).
+    next: String,
+}
+
+/// `next` when it is a page of this site (a path, not `//elsewhere` nor a full address), so
+/// that a login never sends anyone off-site.
+fn local(next: &str) -> Option<&str> {
+    (next.starts_with('/')
+        && !next.starts_with("//")
+        && !next.contains('\\')
+        && !next.chars().any(char::is_control))
+    .then_some(next)
+}
+
+/// 303 to the login page, which comes back to `back` (a page of this site) once logged in.
+pub fn log_in_and_return(back: &str) -> HttpResponse {
+    let next: String = url_escape(back);
+    see_other(&format!("/login?next={next}"))
+}
+
+fn url_escape(s: &str) -> String {
+    percent_encoding::utf8_percent_encode(s, percent_encoding::NON_ALPHANUMERIC).to_string()
+}
+
+/// The login page's query: where to go next.
+#[derive(Deserialize)]
+pub struct NextQuery {
+    #[serde(default)]
+    next: String,
 }
 
 fn login_response(
@@ -32,6 +61,7 @@ fn login_response(
     status: StatusCode,
     official: String,
     error: Option<String>,
+    next: &str,
 ) -> Result<HttpResponse, AppError> {
     let token = req
         .cookie(auth::LOGIN_CSRF_COOKIE)
@@ -45,6 +75,7 @@ fn login_response(
             login_csrf: auth::login_csrf_value(state.login_key(), &token),
             official,
             error,
+            next: local(next).unwrap_or_default().to_owned(),
         },
     )?;
     response
@@ -56,6 +87,7 @@ fn login_response(
 pub async fn login_page(
     state: web::Data<AppState>,
     req: HttpRequest,
+    query: web::Query<NextQuery>,
 ) -> Result<HttpResponse, HtmlError> {
     Ok(login_response(
         &state,
@@ -63,6 +95,7 @@ pub async fn login_page(
         StatusCode::OK,
         String::new(),
         None,
+        &query.next,
     )?)
 }
 
@@ -74,6 +107,9 @@ pub struct LoginForm {
     official: String,
     #[serde(default)]
     password: String,
+    /// Where to go once logged in.
+    #[serde(default)]
+    next: String,
 }
 
 /// The answer to a throttled login: 429 with `Retry-After`, after the tarpit, logged now and
@@ -84,6 +120,7 @@ async fn throttled(
     official: String,
     address: Option<std::net::IpAddr>,
     wait: std::time::Duration,
+    next: &str,
 ) -> Result<HttpResponse, HtmlError> {
     // Whole seconds, rounded up: `Retry-After` takes no fractions.
     let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
@@ -103,6 +140,7 @@ async fn throttled(
         Some(format!(
             "too many attempts to log in: try again in {seconds} seconds"
         )),
+        next,
     )?;
     response.headers_mut().insert(
         actix_web::http::header::RETRY_AFTER,
@@ -121,7 +159,7 @@ pub async fn login(
     let address = req.peer_addr().map(|a| a.ip());
     // The address's allowance first: an attempt it refuses spends nothing of the official's.
     if let Err(wait) = state.login_throttle().from_address(address) {
-        return throttled(&state, &req, official, address, wait).await;
+        return throttled(&state, &req, official, address, wait, &form.next).await;
     }
     // Then the form's security token: a post without a good one spends nothing of the
     // official's allowance either (else anyone could keep an official out by posting in his
@@ -137,6 +175,7 @@ pub async fn login(
             StatusCode::FORBIDDEN,
             official,
             Some("the form's security token is missing or stale: please try again".into()),
+            &form.next,
         )?);
     }
     // The password is checked on a blocking thread without the officials' lock, which every
@@ -148,9 +187,10 @@ pub async fn login(
         .await?;
     let key = OfficialKey::of(&official, stored.is_some());
     if let Err(wait) = state.login_throttle().as_official(&key) {
-        return throttled(&state, &req, official, address, wait).await;
+        return throttled(&state, &req, official, address, wait, &form.next).await;
     }
     let password = form.password;
+    let next = form.next;
     let matches = state
         .password_check(move || auth::password_matches(&password, stored.as_deref()))
         .await?;
@@ -165,7 +205,7 @@ pub async fn login(
     match result {
         Ok((token, _csrf)) => {
             tracing::info!(official = %official, "logged in");
-            let mut response = see_other("/");
+            let mut response = see_other(local(&next).unwrap_or("/"));
             response
                 .add_cookie(&auth::session_cookie(token, state.secure_cookies))
                 .map_err(AppError::internal)?;
@@ -179,6 +219,7 @@ pub async fn login(
                 StatusCode::UNAUTHORIZED,
                 official,
                 Some(e.message),
+                &next,
             )?)
         }
         Err(e) => Err(e.into()),

@@ -13,7 +13,7 @@ use crate::server::error::AppError;
 use crate::server::nav::Nav;
 
 /// The form's fields as typed.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, serde::Serialize)]
 pub struct HandForm {
     #[serde(default)]
     pub csrf: String,

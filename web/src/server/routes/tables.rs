@@ -130,23 +130,24 @@ async fn form_page(
     render(status, &page)
 }
 
+/// `GET /tables/<t>/record`, empty, or filled from its query (the form as typed when a
+/// login ran out under it: see [`record`]).
 pub async fn record_page(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
+    typed: web::Query<HandForm>,
 ) -> Result<HttpResponse, HtmlError> {
-    let o = viewer.require()?;
+    let table = path.into_inner();
+    let Some(o) = &viewer.0 else {
+        return Ok(super::account::log_in_and_return(&format!(
+            "/tables/{table}/record"
+        )));
+    };
     o.require_role(crate::server::roles::Action::RecordHand)?;
-    Ok(form_page(
-        &state,
-        o,
-        path.into_inner(),
-        HandForm::default(),
-        StatusCode::OK,
-        None,
-        None,
-    )
-    .await?)
+    let mut typed = typed.into_inner();
+    typed.csrf.clear();
+    Ok(form_page(&state, o, table, typed, StatusCode::OK, None, None).await?)
 }
 
 pub async fn record(
@@ -155,7 +156,16 @@ pub async fn record(
     path: web::Path<String>,
     form: Form<HandForm>,
 ) -> Result<HttpResponse, HtmlError> {
-    let o = viewer.require()?.clone();
+    // A login that ran out while the hand was typed: log in, and come back to the form as it
+    // was typed (nothing is recorded on the way).
+    let Some(o) = viewer.0.clone() else {
+        let mut typed = form.into_inner();
+        typed.csrf.clear();
+        typed.preview.clear();
+        let query = serde_urlencoded::to_string(&typed).map_err(AppError::internal)?;
+        let back = format!("/tables/{}/record?{query}", path.into_inner());
+        return Ok(super::account::log_in_and_return(&back));
+    };
     o.check_csrf(&form.csrf)?;
     // Who may record is said before what is wrong with the form.
     o.require_role(crate::server::roles::Action::RecordHand)?;
