@@ -90,6 +90,11 @@ fn apply_other(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> Result
             params![stream, e.session, position],
             "closing a session",
         ),
+        Event::SessionReopened(e) => run(
+            "UPDATE proj_sessions SET closed_position = NULL WHERE tournament = ?1 AND session = ?2",
+            params![stream, e.session],
+            "reopening a session",
+        ),
         Event::TableFormed(e) => table_formed(conn, stream, e),
         Event::SeatDrawSeeded(e) => run(
             // SQLite integers are signed: the seed is stored as its two's-complement bits.

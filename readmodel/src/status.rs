@@ -4,7 +4,8 @@
 //! Kept apart from the other service projections because it is read for a different reason:
 //! every write that seats a player or records a hand asks whether its tournament, table or
 //! player is still in play, and pages ask what to leave out for the public. Folded from
-//! `TournamentVoided`, `TableVoided`, `PlayerVoided`, `TableClosed` and `SeatDrawSeeded`.
+//! `TournamentVoided`, `TableVoided`, `PlayerVoided`, `TableClosed` and `SeatDrawSeeded`, and
+//! undone by `VoidingUndone` and `TableReopened`.
 
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -79,6 +80,24 @@ pub(crate) fn apply(conn: &Connection, meta: &EventMeta<'_>, event: &Event) -> R
                 s.execute(params![e.table.as_str(), meta.stream.as_str(), meta.position as i64])
             })
             .ctx("recording a closed table")
+            .map(drop),
+        Event::VoidingUndone(e) => {
+            let (kind, id) = match (&e.table, &e.player) {
+                (Some(t), _) => (VoidedKind::Table, t.as_str()),
+                (None, Some(p)) => (VoidedKind::Player, p.as_str()),
+                (None, None) => (VoidedKind::Tournament, meta.stream.id()),
+            };
+            conn.prepare_cached(
+                "DELETE FROM proj_voided WHERE tournament = ?1 AND kind = ?2 AND id = ?3",
+            )
+            .and_then(|mut s| s.execute(params![meta.stream.as_str(), kind.name(), id]))
+            .ctx("undoing a voiding")
+            .map(drop)
+        }
+        Event::TableReopened(e) => conn
+            .prepare_cached("DELETE FROM proj_closed_tables WHERE table_id = ?1")
+            .and_then(|mut s| s.execute(params![e.table.as_str()]))
+            .ctx("reopening a table")
             .map(drop),
         Event::SeatDrawSeeded(e) => conn
             .prepare_cached("INSERT OR REPLACE INTO proj_draw_methods (table_id, method) VALUES (?1, ?2)")

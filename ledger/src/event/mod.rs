@@ -223,6 +223,12 @@ catalogue! {
     SessionClosed = "session_closed", v 1, Tournament;
     /// A player withdrew from the tournament and is not seated again.
     PlayerWithdrew = "player_withdrew", v 1, Tournament;
+    /// An organiser opened a closed table again, with why.
+    TableReopened = "table_reopened", v 1, Tournament;
+    /// An organiser opened a closed session again, with why.
+    SessionReopened = "session_reopened", v 1, Tournament;
+    /// An organiser undid a voiding (of a table, a player, or the tournament), with why.
+    VoidingUndone = "voiding_undone", v 1, Tournament;
     /// An official's account changed: created, password, role, disabled or enabled, an API
     /// token issued or revoked, a session opened or closed (see the accounts module).
     AccountChanged = "account_changed", v 1, Accounts;
@@ -255,7 +261,7 @@ macro_rules! stream_enum {
 stream_enum!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegistered,
     TableFormed, SeatsDrawn, TournamentConfigured, SeatDrawSeeded, TournamentVoided, TableVoided,
     PlayerVoided, TableClosed, TieBreakChosen, SessionOpened, SessionClosed, PlayerWithdrew,
-    TableBroadcast);
+    TableBroadcast, TableReopened, SessionReopened, VoidingUndone);
 stream_enum!(TableEvent: GameStarted, GameEnded);
 stream_enum!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,

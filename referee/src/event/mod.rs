@@ -62,6 +62,9 @@ pub enum TournamentEvent {
     SessionClosed(SessionClosed),
     PlayerWithdrew(PlayerWithdrew),
     TableBroadcast(TableBroadcast),
+    TableReopened(TableReopened),
+    SessionReopened(SessionReopened),
+    VoidingUndone(VoidingUndone),
 }
 
 /// Every fact of a table's own stream.
@@ -234,7 +237,7 @@ macro_rules! from_payloads {
 from_payloads!(TournamentEvent: TournamentCreated, PlayerRegistered, OfficialRegistered,
     TableFormed, SeatsDrawn, TournamentConfigured, SeatDrawSeeded, TournamentVoided, TableVoided,
     PlayerVoided, TableClosed, TieBreakChosen, SessionOpened, SessionClosed, PlayerWithdrew,
-    TableBroadcast);
+    TableBroadcast, TableReopened, SessionReopened, VoidingUndone);
 from_payloads!(TableEvent: GameStarted, GameEnded);
 from_payloads!(HandEvent: HandStarted, TileDrawn, LooseTileDrawn, BonusTileDeclared,
     TileDiscarded, ClaimMade, ClaimPassed, ClaimGranted, SetExposed, DiscardTakenBack,

@@ -68,6 +68,15 @@ pub struct SessionClosed {
     pub session: u32,
 }
 
+/// A closed session opened again by an organiser, with why: its results are hidden from the
+/// public again until it closes. Its tables stay closed; each is reopened on its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionReopened {
+    pub session: u32,
+    pub reason: String,
+}
+
 /// A player withdrew from the tournament: he keeps the results he has, and is not seated
 /// again. (Unlike `PlayerVoided`, which is for a registration made by mistake.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,7 +2,8 @@
 //! closed; a tournament, table or player entered by mistake is voided.
 //!
 //! Nothing is deleted: the ledger is append-only, so a mistake is answered by a later fact that
-//! says so, with the reason. A voided thing stays in the stream and its history; the service
+//! says so, with the reason — and so is the undoing of one (a table reopened, a voiding
+//! undone), by an organiser, with why. A voided thing stays in the stream and its history; the service
 //! shows it to officials, marked voided, and leaves it out of public pages. A closed table stays
 //! public; it only frees its four players to sit at another table (a player sits at one open
 //! table of a tournament at a time).
@@ -40,4 +41,25 @@ pub struct PlayerVoided {
 #[serde(deny_unknown_fields)]
 pub struct TableClosed {
     pub table: TableId,
+}
+
+/// A closed table opened again by an organiser, with why (closed by mistake, or too soon):
+/// hands are recorded there again. The closing stays in the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableReopened {
+    pub table: TableId,
+    pub reason: String,
+}
+
+/// A voiding undone by an organiser, with why: the table or the player named, or the
+/// tournament itself when neither is. The voiding stays in the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VoidingUndone {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerId>,
+    pub reason: String,
 }

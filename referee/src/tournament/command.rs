@@ -52,6 +52,20 @@ pub enum TournamentCommand {
     VoidTable { table: TableId, reason: String },
     /// Void a player, registered by mistake.
     VoidPlayer { player: String, reason: String },
+    /// Open a closed table again (closed by mistake or too soon), saying why.
+    ReopenTable { table: TableId, reason: String },
+    /// Open a closed session again, saying why: its results are hidden again until it closes.
+    ReopenSession { session: u32, reason: String },
+    /// Undo a voiding, saying why.
+    UndoVoid { target: VoidTarget, reason: String },
+}
+
+/// What a voiding undone was of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VoidTarget {
+    Tournament,
+    Table(TableId),
+    Player(String),
 }
 
 /// A tournament to create. The ruleset has been loaded by the caller (a built-in, or the text

@@ -64,10 +64,17 @@ mod sessions;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod undo;
+#[cfg(test)]
+mod undo_tests;
 pub mod visibility;
 mod voiding;
 
-pub use command::{LoadedRuleset, NewPlayer, NewTournament, Refusal, SeatDraw, TournamentCommand};
+pub use voiding::reason as checked_reason;
+
+pub use command::{
+    LoadedRuleset, NewPlayer, NewTournament, Refusal, SeatDraw, TournamentCommand, VoidTarget,
+};
 pub use redecide::SessionNets;
 pub use visibility::{Audience, Hidden};
 
@@ -213,6 +220,13 @@ impl Tournament {
             TournamentCommand::VoidPlayer { player, reason } => {
                 self.decide_void_player(player, reason)
             }
+            TournamentCommand::ReopenTable { table, reason } => {
+                self.decide_reopen_table(table, reason)
+            }
+            TournamentCommand::ReopenSession { session, reason } => {
+                self.decide_reopen_session(*session, reason)
+            }
+            TournamentCommand::UndoVoid { target, reason } => self.decide_undo_void(target, reason),
         }
     }
 
@@ -295,6 +309,19 @@ impl Tournament {
                     .ok_or(ApplyError::NoSuchSession(c.session))?
                     .closed = true
             }
+            TournamentEvent::SessionReopened(r) => {
+                self.sessions
+                    .iter_mut()
+                    .find(|s| s.number == r.session)
+                    .ok_or(ApplyError::NoSuchSession(r.session))?
+                    .closed = false
+            }
+            TournamentEvent::TableReopened(r) => self.table_mut(&r.table)?.closed = false,
+            TournamentEvent::VoidingUndone(u) => match (&u.table, &u.player) {
+                (Some(table), _) => self.table_mut(table)?.voided = None,
+                (None, Some(player)) => self.player_mut(player)?.voided = None,
+                (None, None) => self.voided = None,
+            },
         }
         Ok(())
     }

@@ -180,6 +180,22 @@ impl Tournament {
                 player: v.player.to_string(),
                 reason: v.reason.clone(),
             }],
+            E::TableReopened(r) => vec![TournamentCommand::ReopenTable {
+                table: r.table.clone(),
+                reason: r.reason.clone(),
+            }],
+            E::SessionReopened(r) => vec![TournamentCommand::ReopenSession {
+                session: r.session,
+                reason: r.reason.clone(),
+            }],
+            E::VoidingUndone(u) => vec![TournamentCommand::UndoVoid {
+                target: match (&u.table, &u.player) {
+                    (Some(table), _) => super::VoidTarget::Table(table.clone()),
+                    (None, Some(player)) => super::VoidTarget::Player(player.to_string()),
+                    (None, None) => super::VoidTarget::Tournament,
+                },
+                reason: u.reason.clone(),
+            }],
             E::TournamentConfigured(_)
             | E::TieBreakChosen(_)
             | E::SeatDrawSeeded(_)

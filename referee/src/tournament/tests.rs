@@ -19,7 +19,7 @@ fn ruleset() -> LoadedRuleset {
     }
 }
 
-fn create() -> TournamentCommand {
+pub(super) fn create() -> TournamentCommand {
     TournamentCommand::Create(NewTournament {
         id: Some("spring".into()),
         name: "Spring Open".into(),
@@ -31,7 +31,7 @@ fn create() -> TournamentCommand {
     })
 }
 
-fn register(names: &[&str]) -> TournamentCommand {
+pub(super) fn register(names: &[&str]) -> TournamentCommand {
     TournamentCommand::RegisterPlayers {
         players: names
             .iter()
@@ -46,7 +46,7 @@ fn register(names: &[&str]) -> TournamentCommand {
     }
 }
 
-fn table(players: &[&str]) -> TournamentCommand {
+pub(super) fn table(players: &[&str]) -> TournamentCommand {
     TournamentCommand::FormTable {
         number: None,
         players: players.iter().map(|p| (*p).to_owned()).collect(),
@@ -54,14 +54,14 @@ fn table(players: &[&str]) -> TournamentCommand {
     }
 }
 
-fn eight() -> Vec<TournamentCommand> {
+pub(super) fn eight() -> Vec<TournamentCommand> {
     vec![
         create(),
         register(&["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]),
     ]
 }
 
-fn given(history: &[TournamentCommand]) -> Tournament {
+pub(super) fn given(history: &[TournamentCommand]) -> Tournament {
     let mut t = Tournament::new("spring");
     for cmd in history {
         when(&mut t, cmd).unwrap();
@@ -70,7 +70,10 @@ fn given(history: &[TournamentCommand]) -> Tournament {
 }
 
 /// Decides and applies, as the ledger would after storing.
-fn when(t: &mut Tournament, cmd: &TournamentCommand) -> Result<Vec<TournamentEvent>, Refusal> {
+pub(super) fn when(
+    t: &mut Tournament,
+    cmd: &TournamentCommand,
+) -> Result<Vec<TournamentEvent>, Refusal> {
     let events = t.decide(cmd)?;
     for e in &events {
         t.apply(e).unwrap();
@@ -78,7 +81,7 @@ fn when(t: &mut Tournament, cmd: &TournamentCommand) -> Result<Vec<TournamentEve
     Ok(events)
 }
 
-fn id(s: &str) -> TableId {
+pub(super) fn id(s: &str) -> TableId {
     s.parse().unwrap()
 }
 
@@ -367,7 +370,7 @@ fn a_withdrawal_needs_a_reason_and_happens_once() {
     assert!(!t.roster().present.iter().any(|p| p.as_str() == "ben"));
 }
 
-fn open_session(method: &str) -> TournamentCommand {
+pub(super) fn open_session(method: &str) -> TournamentCommand {
     TournamentCommand::OpenSession {
         method: method.into(),
         seed: 1,

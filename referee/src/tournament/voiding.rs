@@ -9,8 +9,9 @@ use super::command::Refusal;
 use super::ranges::MAX_VOID_REASON;
 use super::Tournament;
 
-/// The reason given, trimmed, or the refusal of one empty or too long.
-pub(super) fn reason(reason: &str) -> Result<String, Refusal> {
+/// The reason given, trimmed, or the refusal of one empty or too long: what every voiding and
+/// undoing asks for (a page asks it before its confirmation, too).
+pub fn reason(reason: &str) -> Result<String, Refusal> {
     let reason = reason.trim();
     if reason.is_empty() || reason.chars().count() > MAX_VOID_REASON {
         return Err(Refusal::Unprocessable(format!(

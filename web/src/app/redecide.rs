@@ -428,6 +428,23 @@ impl Redecider {
     /// Notes when `e` ends something (at `position`; `u64::MAX` for what is being decided,
     /// which no checkpoint covers yet).
     fn note_ended(&mut self, tournament: &str, e: &TournamentEvent, position: u64) {
+        // An undoing opens again what was ended: it is ended (and sealed) anew when it ends.
+        let reopened = match e {
+            TournamentEvent::TableReopened(r) => Some(Ended::Table(r.table.clone())),
+            TournamentEvent::SessionReopened(r) => {
+                Some(Ended::Session(tournament.to_owned(), r.session))
+            }
+            TournamentEvent::VoidingUndone(u) => match (&u.table, &u.player) {
+                (Some(t), _) => Some(Ended::Table(t.clone())),
+                (None, None) => Some(Ended::Tournament(tournament.to_owned())),
+                (None, Some(_)) => None,
+            },
+            _ => None,
+        };
+        if let Some(what) = reopened {
+            self.ended.remove(&what);
+            return;
+        }
         let ended = match e {
             TournamentEvent::TournamentVoided(_) => Ended::Tournament(tournament.to_owned()),
             TournamentEvent::TableClosed(c) => Ended::Table(c.table.clone()),

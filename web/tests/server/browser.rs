@@ -778,9 +778,37 @@ fn a_club_evening_runs_from_registration_to_the_standings_csv() {
     );
     problems.extend(phone_problems(&tab, "public-table-in-session"));
 
-    // The organiser closes the session.
+    // A table closed by one tap too many: asked first, then undone, with why.
     log_in(&tab, &base);
+    go(&tab, &format!("{base}/tables/{}", tables[0]));
+    let close = format!("/tables/{}/close", tables[0]);
+    submit(&tab, &close);
+    let asked = content(&tab);
+    assert!(
+        asked.contains("Nothing is recorded until you confirm")
+            && asked.contains("may sit at another table"),
+        "{asked}"
+    );
+    problems.extend(phone_problems(&tab, "official-confirm-close"));
+    submit(&tab, &close);
+    assert!(content(&tab).contains("Play at this table is over"));
+    let reopen = format!("/tables/{}/reopen", tables[0]);
+    type_into(
+        &tab,
+        &format!("form[action='{reopen}'] input[name=reason]"),
+        "closed before its last hand",
+    );
+    submit(&tab, &reopen);
+    let reopened = content(&tab);
+    assert!(
+        !reopened.contains("Play at this table is over"),
+        "{reopened}"
+    );
+
+    // The organiser closes the session, confirming what follows.
     go(&tab, &format!("{base}/t/club-evening/sessions"));
+    submit(&tab, "/t/club-evening/sessions/1/close");
+    assert!(content(&tab).contains("Every result of the session is published"));
     submit(&tab, "/t/club-evening/sessions/1/close");
     let closed = content(&tab);
     assert!(

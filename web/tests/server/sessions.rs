@@ -341,6 +341,31 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     let (_, s1) = get_as(&svc, "/api/tournaments/club/sessions/1", None).await;
     assert_eq!(s1["session"]["tables"][0]["closed"], true);
     assert_eq!(net_of(&s1, &south), net_of(&officials, &south));
+    // Closed too soon: reopened with why, its results are hidden again until it closes again.
+    let (status, v) = send(
+        &svc,
+        post_json(
+            "/api/tournaments/club/sessions/1/reopen",
+            Some(org),
+            json!({"reason": "closed before the last table finished"}),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (_, s1) = get_as(&svc, "/api/tournaments/club/sessions/1", None).await;
+    assert_eq!(s1["results_hidden"], true, "{s1}");
+    let (status, v) = send(
+        &svc,
+        post_json(
+            "/api/tournaments/club/sessions/1/close",
+            Some(org),
+            json!({}),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (_, s1) = get_as(&svc, "/api/tournaments/club/sessions/1", None).await;
+    assert_eq!(net_of(&s1, &south), net_of(&officials, &south));
     let (status, _) = get_as(&svc, &format!("/api/hands/{hand}"), None).await;
     assert_eq!(status, StatusCode::OK);
     // The session's own books: the four who played its one hand, and who pays whom.

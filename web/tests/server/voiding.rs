@@ -373,30 +373,38 @@ async fn only_organisers_void_and_close_and_the_page_forms_work() {
     )
     .await;
     assert_eq!(resp.status(), StatusCode::FORBIDDEN);
-    let resp = test::call_service(
-        &svc,
-        form(&format!("/tables/{table}/close"), vec![("csrf", &csrf)]),
-    )
-    .await;
-    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
-    let resp = test::call_service(
-        &svc,
-        form(
-            "/t/spring/players/dan/void",
-            vec![("csrf", &csrf), ("reason", "left early")],
+    // Each one-tap action asks first, says what follows, and records nothing until confirmed.
+    let close = format!("/tables/{table}/close");
+    let void_table = format!("/tables/{table}/void");
+    for (uri, reason, follows) in [
+        (close.as_str(), "", "may sit at another table"),
+        ("/t/spring/players/dan/void", "left early", "“left early”"),
+        (
+            void_table.as_str(),
+            "a test table",
+            "undo the voiding this evening",
         ),
-    )
-    .await;
-    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
-    let resp = test::call_service(
-        &svc,
-        form(
-            &format!("/tables/{table}/void"),
-            vec![("csrf", &csrf), ("reason", "a test table")],
-        ),
-    )
-    .await;
-    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    ] {
+        let before = head(&t.state);
+        let resp =
+            test::call_service(&svc, form(uri, vec![("csrf", &csrf), ("reason", reason)])).await;
+        assert_eq!(resp.status(), StatusCode::OK, "{uri}");
+        let page = body_text(resp).await;
+        assert!(
+            page.contains("Nothing is recorded until you confirm") && page.contains(follows),
+            "{uri}: {page}"
+        );
+        assert_eq!(head(&t.state), before, "{uri}: asked, not done");
+        let resp = test::call_service(
+            &svc,
+            form(
+                uri,
+                vec![("csrf", &csrf), ("reason", reason), ("confirm", "yes")],
+            ),
+        )
+        .await;
+        assert_eq!(resp.status(), StatusCode::SEE_OTHER, "{uri}");
+    }
     let resp = test::call_service(
         &svc,
         form("/t/spring/void", vec![("csrf", &csrf), ("reason", "")]),
@@ -408,7 +416,7 @@ async fn only_organisers_void_and_close_and_the_page_forms_work() {
         &svc,
         form(
             "/t/spring/void",
-            vec![("csrf", &csrf), ("reason", "a test")],
+            vec![("csrf", &csrf), ("reason", "a test"), ("confirm", "yes")],
         ),
     )
     .await;
@@ -468,4 +476,88 @@ async fn a_voided_player_takes_no_place_and_the_others_close_up_in_page_api_and_
         last.starts_with(&format!(",{first},")) && last.ends_with(",yes"),
         "the voided line last, without a rank: {csv}"
     );
+}
+
+/// The night's one-tap actions are undone by an organiser, with why, each a fact of its own:
+/// a table reopened, a session reopened (its results hidden again), a voiding undone. The
+/// ledger keeps both, and the audit re-decides them.
+#[actix_web::test]
+async fn an_organiser_undoes_a_closing_and_a_voiding_with_why_and_the_ledger_keeps_both() {
+    let t = spawn();
+    let svc = test::init_service(app(t.state.clone())).await;
+    let org = t.tokens.organiser.as_str();
+    let table = eight_players(&svc, org).await;
+    let (status, _) = post(&svc, &format!("/api/tables/{table}/close"), org, json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    // A scorer may not; an organiser must say why.
+    let reopen = format!("/api/tables/{table}/reopen");
+    let (status, _) = post(&svc, &reopen, &t.tokens.scorer, json!({"reason": "x"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, v) = post(&svc, &reopen, org, json!({"reason": ""})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let (status, v) = post(
+        &svc,
+        &reopen,
+        org,
+        json!({"reason": "closed the wrong table"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (status, v) = post(&svc, &reopen, org, json!({"reason": "again"})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    // Open again: a hand is recorded there.
+    let (status, v) = post(
+        &svc,
+        &format!("/api/tables/{table}/hands"),
+        org,
+        win(&format!("{table}-g1-h1"), "east"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    // A voiding undone: the player is back on the public's pages.
+    post(&svc, &format!("/api/tables/{table}/close"), org, json!({})).await;
+    let (status, _) = post(
+        &svc,
+        "/api/tournaments/spring/players/eve/void",
+        org,
+        json!({"reason": "a duplicate"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = get(&svc, "/t/spring/players/eve", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, v) = post(
+        &svc,
+        "/api/tournaments/spring/players/eve/unvoid",
+        org,
+        json!({"reason": "voided the wrong Eve"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (status, _) = get(&svc, "/t/spring/players/eve", None).await;
+    assert_eq!(status, StatusCode::OK);
+    // The ledger keeps both, and the audit re-decides them.
+    let types: Vec<String> = t
+        .state
+        .read_now(|l| {
+            Ok(
+                l.read_stream(&ledger::StreamId::tournament("spring").unwrap(), 1)?
+                    .into_iter()
+                    .map(|e| e.event.event_type().to_owned())
+                    .collect(),
+            )
+        })
+        .unwrap();
+    for kind in [
+        "table_closed",
+        "table_reopened",
+        "player_voided",
+        "voiding_undone",
+    ] {
+        assert!(types.iter().any(|t| t == kind), "{kind} in {types:?}");
+    }
+    let clean = t.state.read_now(|l| Ok(l.audit()?)).unwrap();
+    assert!(clean.is_clean(), "{:?}", clean.discrepancies);
+    let (_, audit) = get(&svc, "/api/audit?fresh=1", Some(org)).await;
+    assert!(audit.contains("\"clean\":true"), "{audit}");
 }

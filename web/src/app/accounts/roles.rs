@@ -171,12 +171,14 @@ impl Action {
             TournamentCommand::FormTable { .. }
             | TournamentCommand::OpenSession { .. }
             | TournamentCommand::Broadcast { .. } => Action::FormTable,
-            TournamentCommand::CloseSession { .. } | TournamentCommand::CloseTable { .. } => {
-                Action::CloseTable
-            }
+            TournamentCommand::CloseSession { .. }
+            | TournamentCommand::CloseTable { .. }
+            | TournamentCommand::ReopenTable { .. }
+            | TournamentCommand::ReopenSession { .. } => Action::CloseTable,
             TournamentCommand::VoidTournament { .. }
             | TournamentCommand::VoidTable { .. }
-            | TournamentCommand::VoidPlayer { .. } => Action::Void,
+            | TournamentCommand::VoidPlayer { .. }
+            | TournamentCommand::UndoVoid { .. } => Action::Void,
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod play;
 pub mod ruling;
 pub mod session;
 pub mod tournament;
+pub mod undo;
 pub mod voiding;
 
 /// The ranges a tournament's numbers must lie in, the tournament aggregate's.

@@ -13,6 +13,7 @@ mod play;
 mod reads;
 pub mod responses;
 mod sessions;
+mod undo;
 mod writes;
 
 use actix_web::body::MessageBody;
@@ -106,6 +107,20 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 "/tournaments/{id}/sessions/{n}/close",
                 web::post().to(sessions::close),
             )
+            .route(
+                "/tournaments/{id}/sessions/{n}/reopen",
+                web::post().to(undo::reopen_session),
+            )
+            .route(
+                "/tournaments/{id}/unvoid",
+                web::post().to(undo::unvoid_tournament),
+            )
+            .route(
+                "/tournaments/{id}/players/{player}/unvoid",
+                web::post().to(undo::unvoid_player),
+            )
+            .route("/tables/{table}/reopen", web::post().to(undo::reopen_table))
+            .route("/tables/{table}/unvoid", web::post().to(undo::unvoid_table))
             .route(
                 "/tournaments/{id}/standings",
                 web::get().to(reads::standings),

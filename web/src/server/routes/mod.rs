@@ -8,6 +8,7 @@ pub mod books;
 pub mod bulk;
 pub mod check;
 pub mod checkpoints;
+pub mod confirm;
 pub mod counts;
 pub mod disputes;
 pub mod hand_form;
@@ -23,6 +24,7 @@ pub mod sheets;
 pub mod spreadsheet;
 pub mod tables;
 pub mod tournaments;
+pub mod undo;
 pub mod voiding;
 
 use actix_web::http::StatusCode;
@@ -112,6 +114,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::post().to(sessions::withdraw),
         )
         .route("/t/{id}/void", web::post().to(voiding::void_tournament))
+        .route("/t/{id}/unvoid", web::post().to(undo::unvoid_tournament))
+        .route(
+            "/t/{id}/players/{player}/unvoid",
+            web::post().to(undo::unvoid_player),
+        )
+        .route(
+            "/t/{id}/sessions/{n}/reopen",
+            web::post().to(undo::reopen_session),
+        )
+        .route("/tables/{table}/reopen", web::post().to(undo::reopen_table))
+        .route("/tables/{table}/unvoid", web::post().to(undo::unvoid_table))
         .route(
             "/t/{id}/players/{player}/void",
             web::post().to(voiding::void_player),

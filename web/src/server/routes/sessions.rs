@@ -157,6 +157,9 @@ pub async fn open(
 pub struct CsrfForm {
     #[serde(default)]
     csrf: String,
+    /// The confirmation page was seen.
+    #[serde(default)]
+    confirm: String,
 }
 
 /// `POST /t/<id>/sessions/<n>/close`: closes its tables and reveals its results.
@@ -169,6 +172,25 @@ pub async fn close(
     let o = viewer.require()?.clone();
     o.check_csrf(&form.csrf)?;
     let (id, n) = path.into_inner();
+    if !super::confirm::confirmed(&form.confirm) {
+        o.require_role(crate::app::accounts::roles::Action::CloseTable)?;
+        return Ok(super::confirm::ask(
+            &viewer,
+            super::confirm::Confirmation {
+                title: format!("Close session {n}"),
+                follows: vec![
+                    "Its tables still open close: no more hands are recorded there.".into(),
+                    "Every result of the session is published: the standings, its hands, its balances.".into(),
+                    "A checkpoint of the ledger is signed: the head to publish.".into(),
+                    "An organiser can reopen it this evening, saying why (its results are hidden again until it closes).".into(),
+                ],
+                action: format!("/t/{id}/sessions/{n}/close"),
+                fields: Vec::new(),
+                button: format!("Close session {n}"),
+                back: format!("/t/{id}/sessions/{n}"),
+            },
+        )?);
+    }
     let t = id.clone();
     let key = state.ledger_key();
     match state
