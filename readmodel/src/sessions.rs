@@ -20,6 +20,8 @@ pub struct SessionRow {
     pub opened_at: DateTime<Utc>,
     /// When it closed; `None` while it is open (its results seen by officials only).
     pub closed_at: Option<DateTime<Utc>>,
+    /// The ledger position of its closing (the checkpoint signed after it seals it).
+    pub closed_position: Option<u64>,
 }
 
 impl SessionRow {
@@ -55,7 +57,7 @@ fn at(text: &str) -> rusqlite::Result<DateTime<Utc>> {
 pub(crate) fn sessions(conn: &Connection, tournament: &StreamId) -> Result<Vec<SessionRow>> {
     let mut stmt = conn
         .prepare_cached(
-            "SELECT s.session, s.minutes, s.seating, o.recorded_at, c.recorded_at \
+            "SELECT s.session, s.minutes, s.seating, o.recorded_at, c.recorded_at, s.closed_position \
              FROM proj_sessions s JOIN events o ON o.position = s.opened_position \
              LEFT JOIN events c ON c.position = s.closed_position \
              WHERE s.tournament = ?1 ORDER BY s.session",
@@ -72,6 +74,7 @@ pub(crate) fn sessions(conn: &Connection, tournament: &StreamId) -> Result<Vec<S
                     .transpose()?,
                 opened_at: at(&r.get::<_, String>(3)?)?,
                 closed_at: r.get::<_, Option<String>>(4)?.map(|t| at(&t)).transpose()?,
+                closed_position: r.get::<_, Option<i64>>(5)?.map(|p| p as u64),
             })
         })
         .ctx("reading sessions")?;

@@ -79,6 +79,9 @@ pub enum Focus {
     Last,
     /// One hand (correcting it).
     Hand(HandKey),
+    /// No hand in full: where the table stands and who deals next, for an overview of many
+    /// tables (the director's dashboard). A hand in play is restored unfinished.
+    Outline,
 }
 
 /// The conditions the tables of `tournament` play under: its ruleset (built in, or its house
@@ -115,11 +118,26 @@ impl TableContext {
         let row = ledger.table(&id)?.ok_or_else(missing)?;
         // The tournament's conditions and the table's status are the tournament aggregate's.
         let loaded = crate::app::tournament::load_stream(ledger, row.tournament.clone())?;
-        let (tournament, tournament_version) = (loaded.state, loaded.version);
+        let conditions = conditions_of(&loaded.state)?;
+        TableContext::load_in(ledger, row, &loaded, conditions, focus)
+    }
+
+    /// [`TableContext::load_focused`], its tournament already loaded (`tournament`) with its
+    /// conditions: for many tables of one tournament at once.
+    pub fn load_in(
+        ledger: &Ledger,
+        row: readmodel::TableRow,
+        tournament: &crate::app::tournament::Loaded,
+        conditions: Conditions,
+        focus: Focus,
+    ) -> Result<TableContext, AppError> {
+        let id = row.table.clone();
+        let table = id.as_str();
+        let tournament_version = tournament.version;
+        let tournament = &tournament.state;
         let entry = tournament.table(&id).ok_or_else(|| {
             AppError::internal(format!("table `{table}` is not its tournament's"))
         })?;
-        let conditions = conditions_of(&tournament)?;
         let mut state = Table::new(id.clone(), entry.seats.is_some(), &conditions.ruleset);
         state.status = tournament.table_status(&id).unwrap_or_default();
         let fold = |state: &mut Table, decided: Decided, event_id| {
@@ -140,7 +158,7 @@ impl TableContext {
         // only when its facts or its play are needed: the corrected hand, or a last hand still
         // in play; the others are restored from where they stood and how they ended.
         let records = match focus {
-            Focus::Last => last_game(ledger, &id)?,
+            Focus::Last | Focus::Outline => last_game(ledger, &id)?,
             Focus::Hand(key) => ledger.game_positions(&id, key.game, true)?,
         };
         let mut folded_from = Fingerprint {
@@ -162,6 +180,7 @@ impl TableContext {
             let full = match focus {
                 Focus::Last => Some(key) == last && !record.settled,
                 Focus::Hand(k) => k == key,
+                Focus::Outline => false,
             };
             if !full {
                 let started = HandStarted {

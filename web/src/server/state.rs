@@ -52,6 +52,9 @@ struct Inner {
     login_key: [u8; 32],
     /// Bumped after every write this process makes: the key of the page cache.
     generation: AtomicU64,
+    /// The generation, watched: the pages that follow the whole ledger (the director's
+    /// dashboard) hear of each write, the latest only.
+    written: tokio::sync::watch::Sender<u64>,
     cache: super::cache::PageCache,
     /// The last audit, for the chain head it verified.
     audit: super::cache::AuditCache,
@@ -106,6 +109,7 @@ impl AppState {
                 busy_at: Mutex::new(None),
                 login_key: rand::random(),
                 generation: AtomicU64::new(0),
+                written: tokio::sync::watch::Sender::new(0),
                 cache: Default::default(),
                 audit: Default::default(),
                 key,
@@ -287,8 +291,14 @@ impl AppState {
         {
             *lock(&self.inner.busy_at)? = Some(std::time::Instant::now());
         }
-        self.inner.generation.fetch_add(1, Ordering::AcqRel);
+        let generation = self.inner.generation.fetch_add(1, Ordering::AcqRel) + 1;
+        self.inner.written.send_replace(generation);
         out
+    }
+
+    /// Hears of every write from now on (the latest generation; a burst is heard once).
+    pub fn writes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.inner.written.subscribe()
     }
 
     /// Runs `f` with the officials' connection, on the blocking pool.

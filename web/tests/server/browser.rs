@@ -749,13 +749,32 @@ fn a_club_evening_runs_from_registration_to_the_standings_csv() {
     problems.extend(phone_problems(&tab, "official-sessions"));
     shot(&tab, "club-2-seated");
     let tables: Vec<String> = (1..=2).map(|n| format!("club-evening-t{n}")).collect();
-    for t in &tables {
+    // The director's room, in a second tab, follows the hands as they are recorded.
+    let room = _browser.new_tab().unwrap();
+    go(&room, &format!("{base}/t/club-evening/sessions/1/live"));
+    room.evaluate("window.__not_reloaded = true", false)
+        .unwrap();
+    wait_for_text(&room, ".room-table", "0 hands");
+    for (i, t) in tables.iter().enumerate() {
         assert!(
             sessions.contains(&format!("/tables/{t}")),
             "{t} seated: {sessions}"
         );
         record_east_wins(&tab, &base, t);
+        wait_for_text(
+            &room,
+            &format!(".room-table:nth-child({})", i + 1),
+            "1 hand",
+        );
     }
+    assert_eq!(
+        eval_string(&room, "String(window.__not_reloaded === true)", false),
+        "true",
+        "the room updated itself, without a reload"
+    );
+    let _ = room.close(true);
+    go(&tab, &format!("{base}/t/club-evening/sessions/1/live"));
+    problems.extend(phone_problems(&tab, "official-room"));
     go(
         &tab,
         &format!("{base}/t/club-evening/seating?method=no-repeat&sessions=3&seed=5"),

@@ -273,6 +273,47 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     assert_eq!(s1["results_hidden"], true);
     assert!(s1["rows"].as_array().unwrap().is_empty());
 
+    // The director's room: officials see each table's hands, who deals next and its last
+    // entry; the public the tables, their seats and the clock.
+    let room = |token: Option<&str>| {
+        let mut req = test::TestRequest::get().uri("/t/club/sessions/1/live");
+        if let Some(t) = token {
+            req = req.insert_header(("authorization", format!("Bearer {t}")));
+        }
+        req.to_request()
+    };
+    let resp = test::call_service(&svc, room(Some(org))).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let html = body_text(resp).await;
+    assert!(
+        html.contains("1 hand · East:") && html.contains("0 hands") && html.contains("g1-h1: "),
+        "{html}"
+    );
+    assert_eq!(html.matches("class=\"room-table").count(), 4, "four tables");
+    let resp = test::call_service(&svc, room(None)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let html = body_text(resp).await;
+    assert!(
+        html.contains("its hands are shown when it closes")
+            && !html.contains("East:")
+            && !html.contains("g1-h1"),
+        "{html}"
+    );
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/sessions/1/cards")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let cards = body_text(resp).await;
+    assert_eq!(cards.matches("class=\"table-card\"").count(), 4, "{cards}");
+    for uri in ["/t/club/sessions/9/live", "/t/club/sessions/x/live"] {
+        let resp = test::call_service(&svc, test::TestRequest::get().uri(uri).to_request()).await;
+        assert_eq!(resp.status(), StatusCode::NOT_FOUND, "{uri}");
+    }
+
     // The treasurer's books and exports leave the session out for the public too.
     let (_, books) = get_as(&svc, "/api/tournaments/club/books", None).await;
     assert_eq!(books["hands_counted"], 0, "{books}");
@@ -366,6 +407,23 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     assert_eq!(status, StatusCode::OK, "{v}");
     let (_, s1) = get_as(&svc, "/api/tournaments/club/sessions/1", None).await;
     assert_eq!(net_of(&s1, &south), net_of(&officials, &south));
+    // The night's sheet: the standings, who pays whom, and the checkpoint that seals it.
+    let resp = test::call_service(
+        &svc,
+        test::TestRequest::get()
+            .uri("/t/club/sessions/1/night")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let night = body_text(resp).await;
+    assert!(
+        night.contains("<h2>Standings</h2>")
+            && night.contains("Who pays whom")
+            && night.contains("ledger position <b>")
+            && night.contains("--expect-head checkpoint-"),
+        "{night}"
+    );
     let (status, _) = get_as(&svc, &format!("/api/hands/{hand}"), None).await;
     assert_eq!(status, StatusCode::OK);
     // The session's own books: the four who played its one hand, and who pays whom.

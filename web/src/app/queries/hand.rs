@@ -149,7 +149,7 @@ impl HandView {
 
 /// One line saying what an event recorded: the referee's words for an event of a hand
 /// (`referee::event::describe`), else its type.
-fn describe(e: &Event) -> String {
+pub(crate) fn describe(e: &Event) -> String {
     match HandEvent::try_from(e.clone()) {
         Ok(e) => referee::event::describe(&e),
         Err(_) => e.event_type().replace('_', " "),

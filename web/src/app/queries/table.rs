@@ -87,8 +87,13 @@ pub struct SessionClockView {
     pub opened: String,
     pub elapsed_minutes: i64,
     pub left_minutes: Option<i64>,
-    /// "1 h 05 min played · 1 h 25 min left", "time is up (5 min over)", "closed after 2 h".
+    /// "1 h 05 min played · 1 h 25 min left", "over by 5 min (1 h 35 min played)", "closed
+    /// after 2 h".
     pub text: String,
+    /// When it opened and, with a length, when its time is up (RFC 3339, UTC): the page's
+    /// script counts down from them in the viewer's own time.
+    pub opened_at: String,
+    pub ends_at: Option<String>,
 }
 
 /// `95` → "1 h 35 min"; `40` → "40 min".
@@ -114,8 +119,9 @@ impl SessionClockView {
             (true, Some(left)) if left > 0 => {
                 format!("{played} played · {} left", duration_text(left))
             }
+            (true, Some(0)) => format!("time is up ({played} played)"),
             (true, Some(left)) => {
-                format!("time is up ({} over, {played} played)", duration_text(left))
+                format!("over by {} ({played} played)", duration_text(left))
             }
             (true, None) => format!("{played} played · no time set"),
         };
@@ -126,6 +132,13 @@ impl SessionClockView {
             elapsed_minutes,
             left_minutes,
             text,
+            opened_at: session
+                .opened_at
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            ends_at: session.minutes.filter(|_| session.is_open()).map(|m| {
+                (session.opened_at + chrono::Duration::minutes(i64::from(m)))
+                    .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            }),
         }
     }
 }

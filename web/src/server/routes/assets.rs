@@ -82,3 +82,25 @@ pub async fn live() -> HttpResponse {
         .insert_header(("cache-control", "public, max-age=3600"))
         .body(LIVE)
 }
+
+const CLOCK: &str = include_str!("../../../../templates/clock.js");
+
+/// `GET /static/clock.js`: a session's clock counting down in the viewer's own time
+/// (progressive enhancement: the server's words stand without it).
+pub async fn clock() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("cache-control", "public, max-age=3600"))
+        .body(CLOCK)
+}
+
+const DASHBOARD: &str = include_str!("../../../../templates/dashboard.js");
+
+/// `GET /static/dashboard.js`: the director's dashboard following the ledger (progressive
+/// enhancement: the page refreshes itself without it).
+pub async fn dashboard() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("cache-control", "public, max-age=3600"))
+        .body(DASHBOARD)
+}

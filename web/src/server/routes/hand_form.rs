@@ -520,6 +520,8 @@ pub struct HandFormPage {
     pub preview: Vec<PreviewRow>,
     /// A hand to record, previewed: each player's score and net.
     pub settlement: Vec<SettlementRow>,
+    /// The table's session clock, counting down while the hand is typed.
+    pub clock: Option<crate::app::queries::table::SessionClockView>,
     /// The wind of the round and the tournament: the live preview's context.
     pub prevailing: &'static str,
     pub tournament: String,
@@ -576,6 +578,7 @@ impl HandFormPage {
             })
             .collect();
         HandFormPage {
+            clock: None,
             nav,
             heading,
             context,

@@ -10,6 +10,7 @@ pub mod check;
 pub mod checkpoints;
 pub mod confirm;
 pub mod counts;
+pub mod dashboard;
 pub mod disputes;
 pub mod hand_form;
 pub mod hands;
@@ -58,6 +59,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::get().to(assets::tile),
         )
         .route("/static/picker.js", web::get().to(assets::picker))
+        .route("/static/clock.js", web::get().to(assets::clock))
+        .route("/static/dashboard.js", web::get().to(assets::dashboard))
         .route("/static/icon.svg", web::get().to(assets::icon))
         .route("/favicon.ico", web::get().to(assets::icon))
         .route("/static/replay.js", web::get().to(assets::replay))
@@ -119,6 +122,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/t/{id}/players/{player}/unvoid",
             web::post().to(undo::unvoid_player),
         )
+        .route("/t/{id}/sessions/{n}/live", web::get().to(dashboard::page))
+        .route(
+            "/t/{id}/sessions/{n}/live/events",
+            web::get().to(dashboard::events),
+        )
+        .route(
+            "/t/{id}/sessions/{n}/night",
+            web::get().to(dashboard::night),
+        )
+        .route("/t/{id}/sessions/{n}/cards", web::get().to(sessions::cards))
         .route(
             "/t/{id}/sessions/{n}/reopen",
             web::post().to(undo::reopen_session),

@@ -209,6 +209,37 @@ struct SessionPage {
     s: SessionStandingsView,
 }
 
+#[derive(Template)]
+#[template(path = "cards.html")]
+struct CardsPage {
+    nav: Nav,
+    s: SessionStandingsView,
+}
+
+/// `GET /t/<id>/sessions/<n>/cards`: the seating chart and a card per table, to print for the
+/// wall and the tables (seats only: nothing of the results).
+pub async fn cards(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, HtmlError> {
+    let (id, n) = path.into_inner();
+    let n: u32 = n.parse().map_err(|_| {
+        AppError::not_found(format!("no session `{n}`: sessions are numbered 1, 2, …"))
+    })?;
+    let audience = Audience::of(&viewer);
+    let s = state
+        .read(move |l| sessions::session(l, &id, n, audience))
+        .await?;
+    Ok(render(
+        StatusCode::OK,
+        &CardsPage {
+            nav: Nav::for_viewer(&viewer),
+            s,
+        },
+    )?)
+}
+
 /// `GET /t/<id>/sessions/<n>`: a session's tables, clock and end-of-session balances.
 pub async fn session(
     state: web::Data<AppState>,

@@ -127,6 +127,7 @@ async fn form_page(
         error,
     );
     page.settlement = settlement;
+    page.clock = t.session.clone().filter(|c| c.open);
     render(status, &page)
 }
 
