@@ -755,6 +755,8 @@ fn a_club_evening_runs_from_registration_to_the_standings_csv() {
     room.evaluate("window.__not_reloaded = true", false)
         .unwrap();
     wait_for_text(&room, ".room-table", "0 hands");
+    // The recording tab in front again (a tab in the background takes no taps).
+    tab.activate().unwrap();
     for (i, t) in tables.iter().enumerate() {
         assert!(
             sessions.contains(&format!("/tables/{t}")),
