@@ -161,17 +161,22 @@ pub(crate) fn game_positions(
     and_next: bool,
 ) -> Result<Vec<HandPosition>> {
     let last_game = if and_next { game + 1 } else { game };
+    // Each record's text is parsed once, into JSONB (a materialized CTE is not flattened, so
+    // the parse is not repeated for every field read from it): the records hold the hands'
+    // sheets and are long, and this runs for every write at a table.
     let mut stmt = conn
         .prepare_cached(
-            "SELECT game, json_object('stream', stream, 'game', game, 'hand', hand, \
-               'east', json_extract(record, '$.east'), \
-               'prevailing_wind', json_extract(record, '$.prevailing_wind'), \
-               'winner', json_extract(record, '$.result.winner'), \
-               'washed_out', json(CASE WHEN json_extract(record, '$.result.washed_out') THEN 'true' ELSE 'false' END), \
-               'settled', json(CASE WHEN EXISTS (SELECT 1 FROM json_each(record, '$.result.settlements') \
+            "WITH h AS MATERIALIZED (SELECT stream, game, hand, position, jsonb(record) AS j \
+               FROM proj_hand_records WHERE table_id = ?1 AND game BETWEEN ?2 AND ?3) \
+             SELECT game, json_object('stream', stream, 'game', game, 'hand', hand, \
+               'east', json_extract(j, '$.east'), \
+               'prevailing_wind', json_extract(j, '$.prevailing_wind'), \
+               'winner', json_extract(j, '$.result.winner'), \
+               'washed_out', json(CASE WHEN json_extract(j, '$.result.washed_out') THEN 'true' ELSE 'false' END), \
+               'settled', json(CASE WHEN EXISTS (SELECT 1 FROM json_each(j, '$.result.settlements') \
                    WHERE json_extract(value, '$.standing') = 'in_force') THEN 'true' ELSE 'false' END), \
-               'penalties', json(json_extract(record, '$.result.scored[1].penalties'))) \
-             FROM proj_hand_records WHERE table_id = ?1 AND game BETWEEN ?2 AND ?3 ORDER BY position",
+               'penalties', json(json_extract(j, '$.result.scored[1].penalties'))) \
+             FROM h ORDER BY position",
         )
         .ctx("reading a game's hands")?;
     let rows = stmt
