@@ -23,6 +23,7 @@ pub mod scorer;
 pub mod sessions;
 pub mod sheets;
 pub mod spreadsheet;
+pub mod standings;
 pub mod tables;
 pub mod tournaments;
 pub mod undo;
@@ -142,10 +143,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/t/{id}/players/{player}/void",
             web::post().to(voiding::void_player),
         )
-        .route("/t/{id}/standings", web::get().to(tournaments::standings))
+        .route("/t/{id}/standings", web::get().to(standings::standings))
         .route(
             "/t/{id}/standings.csv",
-            web::get().to(tournaments::standings_csv),
+            web::get().to(standings::standings_csv),
         )
         .route(
             "/t/{id}/players/{player}",
