@@ -13,10 +13,12 @@
     document.querySelectorAll("[data-clock]").forEach(function (el) {
       var opened = Date.parse(el.getAttribute("data-opened"));
       if (isNaN(opened)) return;
-      var played = span(Math.floor((now - opened) / 60000));
-      var endsAt = el.getAttribute("data-ends");
-      if (!endsAt) { el.textContent = played + " played · no time set"; return; }
-      var left = Math.floor((Date.parse(endsAt) - now) / 60000);
+      // Whole minutes played, as the server counts them; what is left is the length less that.
+      var elapsed = Math.floor((now - opened) / 60000);
+      var played = span(elapsed);
+      var minutes = Number(el.getAttribute("data-minutes"));
+      if (!el.hasAttribute("data-minutes") || isNaN(minutes)) { el.textContent = played + " played · no time set"; return; }
+      var left = minutes - elapsed;
       if (left > 0) el.textContent = played + " played · " + span(left) + " left";
       else if (left === 0) el.textContent = "time is up (" + played + " played)";
       else el.textContent = "over by " + span(left) + " (" + played + " played)";

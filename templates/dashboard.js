@@ -8,6 +8,9 @@
   var source = new EventSource(room.getAttribute("data-events"));
   var reading = false, again = false;
   source.addEventListener("written", function () { read(); });
+  // Connected again after a drop: what was written meanwhile was never announced.
+  var connected = false;
+  source.addEventListener("open", function () { if (connected) read(); connected = true; });
   function read() {
     if (reading) { again = true; return; }
     reading = true;

@@ -90,14 +90,16 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        // The reader went away (`| head`): nothing more to say, and nobody to say it to.
+        // The reader went away (`| head`): nothing more to say, and nobody to say it to. The
+        // exit is a closed pipe's (128 + SIGPIPE), as any Unix tool's: a pipeline under
+        // `set -o pipefail` still sees that the command did not finish.
         Err(e)
             if e.chain().any(|c| {
                 c.downcast_ref::<std::io::Error>()
                     .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
             }) =>
         {
-            ExitCode::SUCCESS
+            ExitCode::from(141)
         }
         Err(e) => {
             eprintln!("error: {e:#}");

@@ -22,6 +22,26 @@ use super::{Conditions, Decided, HandKey, Table};
 const MAX_COUNT: i64 = 100_000_000;
 
 impl Table {
+    /// Whether a count may be recorded now. Its play over (the table closed, or its session,
+    /// whose results are then published), a hand's settlement changes only by a referee: a
+    /// correction or a ruling, each previewed before and after.
+    ///
+    /// Asked by the service before it decides a count, not by [`Table::decide`]: counts the
+    /// service recorded at closed tables before it asked stay in their ledgers' history, and
+    /// the audit's re-decision takes them as recorded.
+    pub fn may_count(&self) -> Result<(), Violations> {
+        if self.status == super::TableStatus::Closed {
+            return Err(Violations(vec![Violation::new(
+                "hand",
+                format!(
+                    "table `{}` is closed: its hands change only by a referee's correction or ruling, not by a count recorded now",
+                    self.id
+                ),
+            )]));
+        }
+        Ok(())
+    }
+
     /// `count`, recorded on settled hand `key`, and the settlement it brings.
     pub(super) fn decide_count(
         &self,
@@ -30,19 +50,6 @@ impl Table {
         count: &ScoreClaimed,
     ) -> Result<Vec<Decided>, Violations> {
         let mut v = self.not_voided();
-        // Its play over (the table closed, or its session, whose results are then published),
-        // a hand's settlement changes only by a referee: a correction or a ruling, each
-        // previewed before and after.
-        if self.status == super::TableStatus::Closed {
-            v.push(Violation::new(
-                "hand",
-                format!(
-                    "table `{}` is closed: its hands change only by a referee's correction or ruling, not by a count recorded now",
-                    self.id
-                ),
-            ));
-            return Err(v);
-        }
         let Some(hand) = self.hands.get(&key) else {
             return Err(no_such_hand(v));
         };

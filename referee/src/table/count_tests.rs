@@ -119,7 +119,7 @@ fn a_count_at_a_closed_table_is_refused_its_results_change_only_by_a_referee() {
     let mut t = given(&[won(Seat::South)]);
     let before = hand(&t).settlement().unwrap().1.clone();
     t.status = TableStatus::Closed;
-    let refused = t.decide(&conditions(), &count(Seat::South, 2)).unwrap_err();
+    let refused = t.may_count().unwrap_err();
     assert!(
         refused
             .to_string()

@@ -131,9 +131,8 @@ impl Table {
             ));
         }
         if let Some(line) = &dispute.position {
-            match line.parse::<crate::position::Position>() {
-                Err(e) => v.push(Violation::new("position", e.to_string())),
-                Ok(p) => v.0.extend(self.position_problems(key, &p)),
+            if let Err(e) = line.parse::<crate::position::Position>() {
+                v.push(Violation::new("position", e.to_string()));
             }
         }
         if !v.is_empty() {
@@ -144,9 +143,20 @@ impl Table {
         Ok(vec![Decided::Hand(key, HandEvent::DisputeRaised(d))])
     }
 
-    /// What is wrong with `p` as the position of hand `key`: it must be this hand (its game
-    /// and hand, its dealer and prevailing wind as recorded), and its acts must replay from
-    /// it, so that the dispute is ruled on from what was raised, not refused at the ruling.
+    /// What is wrong with `line` as the position of a dispute about hand `key`: it must read,
+    /// be this hand (its game and hand, its dealer and prevailing wind as recorded), and its
+    /// acts must replay from it, so that the dispute is ruled on from what was raised, not
+    /// refused at the ruling.
+    ///
+    /// Asked by the service when a dispute is raised, not by [`Table::decide`]: disputes
+    /// raised before it asked stay in their ledgers' history as recorded.
+    pub fn dispute_position_problems(&self, key: HandKey, line: &str) -> Violations {
+        match line.parse::<crate::position::Position>() {
+            Err(e) => Violations(vec![Violation::new("position", e.to_string())]),
+            Ok(p) => Violations(self.position_problems(key, &p)),
+        }
+    }
+
     fn position_problems(&self, key: HandKey, p: &crate::position::Position) -> Vec<Violation> {
         let mut v = Vec::new();
         let Some(hand) = self.hands.get(&key) else {

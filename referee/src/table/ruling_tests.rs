@@ -448,6 +448,10 @@ const CANNON_POSITION: &str = "g1 h1 dealer:E prevailing:E | E: ?13 | S: 12345m 
     | S:discard 8s, N:claim mahjongg 8s, N:grant mahjongg, N:mahjongg 8s, N:show 1179s [222s] [444s] [777s] =8s";
 
 fn raise_on(t: &Table, position: &str) -> Result<Vec<Decided>, Violations> {
+    let problems = t.dispute_position_problems(KEY, position);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
     t.decide(
         &conditions(),
         &TableCommand::RaiseDispute {

@@ -24,6 +24,12 @@ impl Tournament {
             return Ok(());
         };
         for (_, p) in seats.iter() {
+            if let Some(voided) = self.player(p).and_then(|x| x.voided.as_ref()) {
+                let name = self.player(p).map_or(p.as_str(), |x| x.name.as_str());
+                return Err(Refusal::Conflict(format!(
+                    "{name} was voided since ({voided}): undo that voiding first"
+                )));
+            }
             if let Some(other) = self
                 .tables
                 .iter()
@@ -134,6 +140,15 @@ impl Tournament {
                     return Err(Refusal::Conflict(format!("table `{id}` is not voided")));
                 }
                 if !table.closed {
+                    // Back open: as a table reopened, its session must be open and its
+                    // players free.
+                    if let Some(n) = table.session {
+                        if self.sessions.iter().any(|s| s.number == n && s.closed) {
+                            return Err(Refusal::Conflict(format!(
+                                "table `{id}` played in session {n}, which is closed: reopen the session first"
+                            )));
+                        }
+                    }
                     self.players_free(table)?;
                 }
                 undone(Some(id.clone()), None)

@@ -125,3 +125,45 @@ fn a_voiding_is_undone_with_why_for_a_player_a_table_and_the_tournament() {
     when(&mut t, &undo(VoidTarget::Tournament)).unwrap();
     assert_eq!(t.tournament_voided(), None);
 }
+
+#[test]
+fn an_undone_voiding_never_opens_a_table_in_a_closed_session_nor_seats_a_voided_player() {
+    let mut t = given(&eight());
+    when(&mut t, &open_session("random")).unwrap();
+    let first = t.tables[0].id.clone();
+    let seated = t.tables[0].seats.clone().unwrap();
+    let (_, someone) = seated.iter().next().unwrap();
+    let someone = someone.clone();
+    when(
+        &mut t,
+        &TournamentCommand::VoidTable {
+            table: first.clone(),
+            reason: "formed by mistake".into(),
+        },
+    )
+    .unwrap();
+    when(&mut t, &TournamentCommand::CloseSession { session: 1 }).unwrap();
+    let undo_table = TournamentCommand::UndoVoid {
+        target: VoidTarget::Table(first.clone()),
+        reason: "it was a real table".into(),
+    };
+    assert!(refused(&t, &undo_table).contains("reopen the session first"));
+    // The session open again, but one of the table's players voided meanwhile.
+    when(
+        &mut t,
+        &TournamentCommand::ReopenSession {
+            session: 1,
+            reason: "closed too soon".into(),
+        },
+    )
+    .unwrap();
+    when(
+        &mut t,
+        &TournamentCommand::VoidPlayer {
+            player: someone.to_string(),
+            reason: "a duplicate".into(),
+        },
+    )
+    .unwrap();
+    assert!(refused(&t, &undo_table).contains("was voided since"));
+}

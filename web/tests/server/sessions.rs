@@ -296,7 +296,9 @@ async fn a_club_evening_in_sessions_hides_results_until_each_closes() {
     assert!(
         html.contains("its hands are shown when it closes")
             && !html.contains("East:")
-            && !html.contains("g1-h1"),
+            && !html.contains("g1-h1")
+            && !html.contains("last entry")
+            && !html.contains("hand in play"),
         "{html}"
     );
     let resp = test::call_service(

@@ -36,6 +36,7 @@ pub fn record(
     by.require_role(Action::RecordHand)?;
     let (stream, key, ctx) = hand_at(ledger, hand, false)?;
     unchanged_since(ledger, &stream, cmd.version, "recording a count")?;
+    ctx.state.may_count()?;
     let decided = ctx.state.decide(
         &ctx.conditions,
         &TableCommand::Count {

@@ -190,6 +190,12 @@ pub fn raise(
         .map(str::trim)
         .filter(|p| !p.is_empty())
         .map(str::to_owned);
+    if let Some(line) = &position {
+        let problems = ctx.state.dispute_position_problems(key, line);
+        if !problems.is_empty() {
+            return Err(AppError::violations(problems));
+        }
+    }
     let decided = ctx.state.decide(
         &ctx.conditions,
         &TableCommand::RaiseDispute {

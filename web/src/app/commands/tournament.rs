@@ -196,19 +196,41 @@ pub fn register_players(
 }
 
 /// What [`register_players`] would record, decided on the tournament as it stands and
-/// recorded nowhere: the confirmation a page shows before a list is registered.
+/// recorded nowhere, with the tournament's version it was decided at: the confirmation a page
+/// shows before a list is registered.
 pub fn preview_registration(
     ledger: &Ledger,
     tournament: &str,
     by: &Official,
     cmds: &[NewPlayer],
     labels: &[String],
-) -> Result<Vec<PlayerRegistered>, AppError> {
+) -> Result<(Vec<PlayerRegistered>, u64), AppError> {
     by.require_role(Action::RegisterPlayer)?;
     let t = loaded::existing(ledger, tournament)?;
-    Ok(players_registered(
-        t.state.decide(&registration(cmds, labels))?,
+    Ok((
+        players_registered(t.state.decide(&registration(cmds, labels))?),
+        t.version,
     ))
+}
+
+/// [`register_players`] as confirmed from its preview at the tournament's `version`: refused
+/// (409) when anything was recorded in the tournament since — a second tap of the same
+/// confirmation, another organiser's registration — so what is registered is what was shown.
+pub fn register_previewed(
+    ledger: &mut Ledger,
+    tournament: &str,
+    by: &Official,
+    cmds: &[NewPlayer],
+    labels: &[String],
+    version: u64,
+) -> Result<Vec<PlayerId>, AppError> {
+    let now = loaded::existing(ledger, tournament)?.version;
+    if now != version {
+        return Err(AppError::conflict(
+            "the tournament changed since this list was shown (it may already be registered): check the list again",
+        ));
+    }
+    register_players(ledger, tournament, by, cmds, labels)
 }
 
 fn registration(cmds: &[NewPlayer], labels: &[String]) -> TournamentCommand {

@@ -151,11 +151,15 @@ pub fn dashboard(
             seats,
             finished: loaded.state.table_closed(&t.table),
             voided,
-            in_play,
+            // The public's view of an open session says nothing of the play: not even when a
+            // table last recorded something, which would count its hands.
+            in_play: in_play && !results_hidden,
             hands,
             east,
             last: last_text,
-            last_ago: last_event.map(|e| ago(e.recorded_at, now)),
+            last_ago: last_event
+                .filter(|_| !results_hidden)
+                .map(|e| ago(e.recorded_at, now)),
         });
     }
     let counted = tables.iter().filter(|t| !t.voided);

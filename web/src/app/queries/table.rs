@@ -94,6 +94,8 @@ pub struct SessionClockView {
     /// script counts down from them in the viewer's own time.
     pub opened_at: String,
     pub ends_at: Option<String>,
+    /// Its length in minutes, when one was set.
+    pub length_minutes: Option<u32>,
 }
 
 /// `95` → "1 h 35 min"; `40` → "40 min".
@@ -135,6 +137,7 @@ impl SessionClockView {
             opened_at: session
                 .opened_at
                 .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            length_minutes: session.minutes,
             ends_at: session.minutes.filter(|_| session.is_open()).map(|m| {
                 (session.opened_at + chrono::Duration::minutes(i64::from(m)))
                     .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)

@@ -84,7 +84,10 @@ pub struct Redecider {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Ended {
     Tournament(String),
+    /// A table closed.
     Table(TableId),
+    /// A table voided (apart from its closing: undoing one leaves the other's seal).
+    TableVoided(TableId),
     Session(String, u32),
 }
 
@@ -230,6 +233,22 @@ impl Redecider {
         let official = self.official_at(first)?;
         if let Some(by) = self.sealed_tournament(&id) {
             return Err(by.into());
+        }
+        // An undoing of what a signed checkpoint sealed would change what it covers.
+        let sealed = match events.first() {
+            Some(TournamentEvent::TableReopened(r)) => self.sealed_table(&r.table),
+            Some(TournamentEvent::VoidingUndone(u)) => {
+                u.table.as_ref().and_then(|t| self.sealed_table(t))
+            }
+            Some(TournamentEvent::SessionReopened(r)) => self
+                .sealed(&Ended::Session(id.clone(), r.session))
+                .map(|p| {
+                    format!("session {} was closed at position {p}, under a signed checkpoint: nothing it covers changes", r.session)
+                }),
+            _ => None,
+        };
+        if let Some(why) = sealed {
+            return Err(why.into());
         }
         let nets = self.session_nets(&id);
         let (command, n) = self
@@ -439,7 +458,7 @@ impl Redecider {
                 Some(Ended::Session(tournament.to_owned(), r.session))
             }
             TournamentEvent::VoidingUndone(u) => match (&u.table, &u.player) {
-                (Some(t), _) => Some(Ended::Table(t.clone())),
+                (Some(t), _) => Some(Ended::TableVoided(t.clone())),
                 (None, None) => Some(Ended::Tournament(tournament.to_owned())),
                 (None, Some(_)) => None,
             },
@@ -452,7 +471,7 @@ impl Redecider {
         let ended = match e {
             TournamentEvent::TournamentVoided(_) => Ended::Tournament(tournament.to_owned()),
             TournamentEvent::TableClosed(c) => Ended::Table(c.table.clone()),
-            TournamentEvent::TableVoided(v) => Ended::Table(v.table.clone()),
+            TournamentEvent::TableVoided(v) => Ended::TableVoided(v.table.clone()),
             TournamentEvent::SessionClosed(s) => Ended::Session(tournament.to_owned(), s.session),
             _ => return,
         };
@@ -476,7 +495,9 @@ impl Redecider {
         if let Some(why) = self.sealed_tournament(&at.tournament) {
             return Some(why);
         }
-        if let Some(p) = self.sealed(&Ended::Table(table.clone())) {
+        let closed = self.sealed(&Ended::Table(table.clone()));
+        let voided = self.sealed(&Ended::TableVoided(table.clone()));
+        if let Some(p) = closed.or(voided) {
             return Some(format!(
                 "table `{table}` was closed or voided at position {p}, under a signed checkpoint: nothing it covers changes"
             ));

@@ -35,6 +35,8 @@ struct BulkForm {
     confirm: bool,
     /// Names already registered (or listed twice) are different people.
     different_people: bool,
+    /// The tournament's version the list was shown at (the confirmation's).
+    version: Option<u64>,
 }
 
 #[derive(Template)]
@@ -48,6 +50,8 @@ struct ConfirmPage {
     different_people: bool,
     /// Who would be registered, when the list can be.
     players: Vec<PlayerRegistered>,
+    /// The tournament's version the list was decided at.
+    version: u64,
     /// What is wrong with the list, each with its line.
     problems: Vec<String>,
     /// Whether a problem is a name already registered or listed twice.
@@ -92,6 +96,7 @@ async fn read_form(mut payload: Multipart) -> Result<BulkForm, AppError> {
             "file" => form.file = text,
             "confirm" => form.confirm = text == "yes",
             "different_people" => form.different_people = !text.is_empty(),
+            "version" => form.version = text.trim().parse().ok(),
             _ => {}
         }
     }
@@ -151,12 +156,13 @@ pub async fn register_bulk(
     let id = path.into_inner();
     let form = read_form(payload).await?;
     o.check_csrf(&form.csrf)?;
+    o.require_role(crate::app::accounts::roles::Action::RegisterPlayer)?;
     let parsed = players_of(&form);
-    if form.confirm {
+    if let (true, Some(version)) = (form.confirm, form.version) {
         if let Ok((players, labels)) = &parsed {
             let (t, by, players, labels) = (id.clone(), o.clone(), players.clone(), labels.clone());
             match state
-                .write(move |l| t_cmd::register_players(l, &t, &by, &players, &labels))
+                .write(move |l| t_cmd::register_previewed(l, &t, &by, &players, &labels, version))
                 .await
             {
                 Ok(ids) => {
@@ -187,11 +193,11 @@ pub async fn register_bulk(
             Ok((checked, name))
         })
         .await?;
-    let (players, problems, status) = match checked {
-        Ok(players) => (players, Vec::new(), StatusCode::OK),
+    let (players, version, problems, status) = match checked {
+        Ok((players, version)) => (players, version, Vec::new(), StatusCode::OK),
         Err(e) => {
             let status = e.kind.status();
-            (Vec::new(), e.messages(), status)
+            (Vec::new(), 0, e.messages(), status)
         }
     };
     let same_names = problems
@@ -207,6 +213,7 @@ pub async fn register_bulk(
             file: form.file,
             different_people: form.different_people,
             players,
+            version,
             problems,
             same_names,
         },

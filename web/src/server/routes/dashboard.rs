@@ -106,9 +106,9 @@ pub async fn events(
     let events = stream::unfold(rx, |mut rx| async move {
         match tokio::time::timeout(KEEP_ALIVE, rx.changed()).await {
             Ok(Ok(())) => {
-                let generation = *rx.borrow_and_update();
-                let event = format!("event: written\ndata: {generation}\n\n");
-                Some((Ok::<_, actix_web::Error>(Bytes::from(event)), rx))
+                rx.borrow_and_update();
+                let event = Bytes::from_static(b"event: written\ndata: \n\n");
+                Some((Ok::<_, actix_web::Error>(event), rx))
             }
             Ok(Err(_)) => None,
             Err(_) => Some((Ok(Bytes::from_static(b": still here\n\n")), rx)),
