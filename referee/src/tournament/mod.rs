@@ -70,6 +70,7 @@ mod undo_tests;
 pub mod visibility;
 mod voiding;
 
+pub use register::same_name;
 pub use voiding::reason as checked_reason;
 
 pub use command::{

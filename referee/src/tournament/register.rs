@@ -278,7 +278,7 @@ impl Tournament {
 }
 
 /// A name as two entries of it are compared: case and runs of spaces aside.
-fn same_name(name: &str) -> String {
+pub fn same_name(name: &str) -> String {
     name.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

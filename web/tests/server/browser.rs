@@ -734,6 +734,20 @@ fn a_club_evening_runs_from_registration_to_the_standings_csv() {
         "{again}"
     );
     problems.extend(phone_problems(&tab, "official-bulk-refused"));
+    // One name is another person's: his box alone, ticked, lets him through; the others stay
+    // refused, and nobody is registered.
+    tab.evaluate(
+        "document.querySelector('input[name=different_name][value=\"Ada Babcock\"]').checked = true",
+        false,
+    )
+    .unwrap();
+    submit(&tab, "/t/club-evening/players/bulk");
+    let again = content(&tab);
+    assert!(
+        !again.contains("Ada Babcock is already registered")
+            && again.contains("Joseph Harr is already registered (as `p2`)"),
+        "{again}"
+    );
 
     // The generator seats session 1: two tables of four.
     go(&tab, &format!("{base}/t/club-evening/sessions"));

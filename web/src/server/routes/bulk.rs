@@ -33,8 +33,9 @@ struct BulkForm {
     file: String,
     /// The organiser saw the list and confirms it.
     confirm: bool,
-    /// Names already registered (or listed twice) are different people.
-    different_people: bool,
+    /// The names the organiser confirmed are other people than those of the same name already
+    /// registered (or listed with them), one field each.
+    different_names: Vec<String>,
     /// The tournament's version the list was shown at (the confirmation's).
     version: Option<u64>,
 }
@@ -47,15 +48,17 @@ struct ConfirmPage {
     tournament_name: String,
     names: String,
     file: String,
-    different_people: bool,
+    /// The names confirmed as other people (posted again with the confirmation).
+    different_names: Vec<String>,
     /// Who would be registered, when the list can be.
     players: Vec<PlayerRegistered>,
     /// The tournament's version the list was decided at.
     version: u64,
     /// What is wrong with the list, each with its line.
     problems: Vec<String>,
-    /// Whether a problem is a name already registered or listed twice.
-    same_names: bool,
+    /// The names refused as already registered or listed twice, each with whether it was
+    /// confirmed as another person: a box each.
+    namesakes: Vec<(String, bool)>,
 }
 
 async fn read_form(mut payload: Multipart) -> Result<BulkForm, AppError> {
@@ -95,12 +98,22 @@ async fn read_form(mut payload: Multipart) -> Result<BulkForm, AppError> {
             "names" => form.names = text,
             "file" => form.file = text,
             "confirm" => form.confirm = text == "yes",
-            "different_people" => form.different_people = !text.is_empty(),
+            "different_name" => form.different_names.push(text),
             "version" => form.version = text.trim().parse().ok(),
             _ => {}
         }
     }
     Ok(form)
+}
+
+impl BulkForm {
+    /// Whether the organiser confirmed `name` as another person than its namesakes.
+    fn is_different(&self, name: &str) -> bool {
+        let name = referee::tournament::same_name(name);
+        self.different_names
+            .iter()
+            .any(|n| referee::tournament::same_name(n) == name)
+    }
 }
 
 /// The players of the form's texts with the line each came from, or every problem by line.
@@ -118,7 +131,7 @@ fn players_of(form: &BulkForm) -> Result<(Vec<NewPlayer>, Vec<String>), referee:
         match bulk::parse(text, source) {
             Ok(ps) => {
                 for (line, mut p) in ps {
-                    p.different_person = form.different_people;
+                    p.different_person = form.is_different(&p.name);
                     labels.push(format!("{from}, line {line}"));
                     players.push(p);
                 }
@@ -177,6 +190,16 @@ pub async fn register_bulk(
             }
         }
     }
+    // The names refused as already registered or listed twice: each offered a box to confirm
+    // another person of that name.
+    let listed: Vec<(String, String)> = match &parsed {
+        Ok((players, labels)) => labels
+            .iter()
+            .cloned()
+            .zip(players.iter().map(|p| p.name.trim().to_owned()))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
     let t = id.clone();
     let (checked, name) = state
         .read(move |l| {
@@ -193,16 +216,30 @@ pub async fn register_bulk(
             Ok((checked, name))
         })
         .await?;
+    let mut namesakes: Vec<(String, bool)> = Vec::new();
     let (players, version, problems, status) = match checked {
         Ok((players, version)) => (players, version, Vec::new(), StatusCode::OK),
         Err(e) => {
+            // A list of one is refused in a sentence, not by line.
+            if let ([(_, name)], true) = (
+                listed.as_slice(),
+                e.violations.is_empty() && e.message.contains("already registered"),
+            ) {
+                namesakes.push((name.clone(), form.is_different(name)));
+            }
+            for v in &e.violations {
+                let namesake = v.message.contains("already registered")
+                    || v.message.contains("is listed twice");
+                if let Some((_, name)) = listed.iter().find(|(label, _)| *label == v.field) {
+                    if namesake && !namesakes.iter().any(|(n, _)| n == name) {
+                        namesakes.push((name.clone(), form.is_different(name)));
+                    }
+                }
+            }
             let status = e.kind.status();
             (Vec::new(), 0, e.messages(), status)
         }
     };
-    let same_names = problems
-        .iter()
-        .any(|p| p.contains("already registered") || p.contains("is listed twice"));
     Ok(render(
         status,
         &ConfirmPage {
@@ -211,11 +248,11 @@ pub async fn register_bulk(
             tournament_name: name,
             names: form.names,
             file: form.file,
-            different_people: form.different_people,
+            different_names: form.different_names,
             players,
             version,
             problems,
-            same_names,
+            namesakes,
         },
     )?)
 }
