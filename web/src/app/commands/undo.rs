@@ -7,8 +7,7 @@
 //! and a mistake found then is a referee's correction, not an undo.
 
 use chrono::{DateTime, Utc};
-use ledger::{Ledger, StreamId, TableId};
-use readmodel::Reads;
+use ledger::{Ledger, StreamId};
 use referee::event::TournamentEvent;
 use referee::tournament::{TournamentCommand, VoidTarget};
 use serde::Deserialize;
@@ -17,6 +16,8 @@ use crate::app::accounts::roles::Action;
 use crate::app::accounts::viewer::Official;
 use crate::app::error::AppError;
 use crate::app::tournament as loaded;
+
+use super::voiding::table_and_tournament;
 
 /// How long after an action it may be undone: an evening.
 pub const UNDO_HOURS: i64 = 12;
@@ -60,17 +61,6 @@ fn within_the_evening(
         )));
     }
     Ok(())
-}
-
-/// The table's id and its tournament, loaded; 404 for a table no tournament has.
-fn table_and_tournament(
-    ledger: &Ledger,
-    table: &str,
-) -> Result<(TableId, loaded::Loaded), AppError> {
-    let missing = || AppError::not_found(format!("no table `{table}`"));
-    let id = TableId::new(table).map_err(|_| missing())?;
-    let row = ledger.table(&id)?.ok_or_else(missing)?;
-    Ok((id, loaded::load_stream(ledger, row.tournament)?))
 }
 
 /// Opens a closed table again.

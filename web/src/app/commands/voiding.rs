@@ -44,7 +44,7 @@ pub fn void_tournament(
 }
 
 /// The tournament a table belongs to, loaded; 404 for a table no tournament has.
-fn table_and_tournament(
+pub(super) fn table_and_tournament(
     ledger: &Ledger,
     table: &str,
 ) -> Result<(TableId, loaded::Loaded), AppError> {

@@ -9,7 +9,7 @@
 
 use chrono::{DateTime, Utc};
 use ledger::{Ledger, StreamId};
-use readmodel::Reads;
+use readmodel::{Reads, SessionRow, TournamentRow};
 use referee::Seat;
 use serde::Serialize;
 
@@ -19,6 +19,7 @@ use super::tournament::TournamentSummary;
 use super::{seat_title, Audience};
 use crate::app::error::AppError;
 use crate::app::table::{conditions_of, Focus, TableContext};
+use crate::app::tournament::Loaded;
 
 /// One table as the dashboard shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -64,13 +65,14 @@ fn ago(then: DateTime<Utc>, now: DateTime<Utc>) -> String {
     }
 }
 
-/// Session `number` of tournament `id`, as `audience` may see it.
-pub fn dashboard(
+/// The tournament (folded) and its session `number`, when `audience` may see them (404
+/// otherwise): what the room and its event stream both ask first.
+pub fn visible_session(
     ledger: &Ledger,
     id: &str,
     number: u32,
     audience: Audience,
-) -> Result<DashboardView, AppError> {
+) -> Result<(TournamentRow, Loaded, SessionRow), AppError> {
     let (stream, row) = tournament_row(ledger, id)?;
     let loaded = crate::app::tournament::load_stream(ledger, stream.clone())?;
     if audience == Audience::Public && loaded.state.tournament_voided().is_some() {
@@ -81,6 +83,18 @@ pub fn dashboard(
         .into_iter()
         .find(|s| s.session == number)
         .ok_or_else(|| AppError::not_found(format!("tournament `{id}` has no session {number}")))?;
+    Ok((row, loaded, session))
+}
+
+/// Session `number` of tournament `id`, as `audience` may see it.
+pub fn dashboard(
+    ledger: &Ledger,
+    id: &str,
+    number: u32,
+    audience: Audience,
+) -> Result<DashboardView, AppError> {
+    let (row, loaded, session) = visible_session(ledger, id, number, audience)?;
+    let stream = loaded.stream.clone();
     let now = Utc::now();
     let open = session.is_open();
     let results_hidden = open && audience == Audience::Public;

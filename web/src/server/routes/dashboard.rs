@@ -15,10 +15,11 @@ use askama::Template;
 use futures_util::stream;
 
 use super::render;
+use super::sessions::session_number;
 use crate::app::queries::dashboard::{self, DashboardView};
 use crate::app::queries::Audience;
 use crate::server::auth::Viewer;
-use crate::server::error::{AppError, HtmlError};
+use crate::server::error::HtmlError;
 use crate::server::nav::Nav;
 use crate::server::state::AppState;
 
@@ -60,12 +61,6 @@ struct DashboardPage {
     d: DashboardView,
 }
 
-fn session_number(n: &str) -> Result<u32, AppError> {
-    n.parse().map_err(|_| {
-        AppError::not_found(format!("no session `{n}`: sessions are numbered 1, 2, …"))
-    })
-}
-
 /// `GET /t/<id>/sessions/<n>/live`.
 pub async fn page(
     state: web::Data<AppState>,
@@ -98,9 +93,9 @@ pub async fn events(
     let (id, n) = path.into_inner();
     let n = session_number(&n)?;
     let audience = Audience::of(&viewer);
-    // Only for a session the reader may see.
+    // Only for a session the reader may see (asked, not the whole room read).
     state
-        .read(move |l| dashboard::dashboard(l, &id, n, audience).map(drop))
+        .read(move |l| dashboard::visible_session(l, &id, n, audience).map(drop))
         .await?;
     let rx = state.writes();
     let events = stream::unfold(rx, |mut rx| async move {

@@ -224,9 +224,7 @@ pub async fn cards(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, HtmlError> {
     let (id, n) = path.into_inner();
-    let n: u32 = n.parse().map_err(|_| {
-        AppError::not_found(format!("no session `{n}`: sessions are numbered 1, 2, …"))
-    })?;
+    let n = session_number(&n)?;
     let audience = Audience::of(&viewer);
     let s = state
         .read(move |l| sessions::session(l, &id, n, audience))
@@ -247,9 +245,7 @@ pub async fn session(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, HtmlError> {
     let (id, n) = path.into_inner();
-    let n: u32 = n.parse().map_err(|_| {
-        AppError::not_found(format!("no session `{n}`: sessions are numbered 1, 2, …"))
-    })?;
+    let n = session_number(&n)?;
     let audience = Audience::of(&viewer);
     let s = state
         .read(move |l| sessions::session(l, &id, n, audience))
@@ -355,4 +351,11 @@ impl SessionQuery {
             }),
         }
     }
+}
+
+/// A session's number in a path; one that is not a number is a 404 that says so.
+pub(super) fn session_number(n: &str) -> Result<u32, AppError> {
+    n.parse().map_err(|_| {
+        AppError::not_found(format!("no session `{n}`: sessions are numbered 1, 2, …"))
+    })
 }
