@@ -117,6 +117,11 @@ pub enum Error {
     #[error("import line {line}: {what}; nothing was imported")]
     Import { line: usize, what: String },
 
+    /// A copy of the ledger (a backup, a restore) could not be made; the place it was going to
+    /// is left as it was.
+    #[error("{}: {why}", path.display())]
+    Copy { path: PathBuf, why: String },
+
     /// An event could not be encoded as JSON.
     #[error("event {index} of the batch could not be encoded: {source}")]
     Encode {

@@ -30,12 +30,14 @@
 
 pub mod accounts;
 mod audit;
+pub mod backup;
 mod chain;
 mod discrepancy;
 mod error;
 pub mod event;
 pub mod hash;
 mod head;
+mod health;
 mod ids;
 mod jsonl;
 pub mod lines;

@@ -87,6 +87,13 @@ impl LedgerKey {
         let key = LedgerKey {
             key: SigningKey::from_bytes(&rand::random::<[u8; 32]>()),
         };
+        key.write_new(&path)?;
+        Ok(key)
+    }
+
+    /// Writes this key to the new file `path`, readable by its owner only (a backup's copy of
+    /// the key, or a new ledger's); an existing file is never overwritten.
+    pub fn write_new(&self, path: &Path) -> Result<()> {
         let mut options = std::fs::OpenOptions::new();
         options.write(true).create_new(true);
         #[cfg(unix)]
@@ -95,12 +102,11 @@ impl LedgerKey {
             options.mode(0o600);
         }
         let mut file = options
-            .open(&path)
-            .map_err(|e| key_error(&path, format!("cannot create the ledger's key: {e}")))?;
-        writeln!(file, "{}", hex(&key.key.to_bytes()))
+            .open(path)
+            .map_err(|e| key_error(path, format!("cannot create the ledger's key: {e}")))?;
+        writeln!(file, "{}", hex(&self.key.to_bytes()))
             .and_then(|()| file.sync_all())
-            .map_err(|e| key_error(&path, format!("cannot write the ledger's key: {e}")))?;
-        Ok(key)
+            .map_err(|e| key_error(path, format!("cannot write the ledger's key: {e}")))
     }
 
     /// The key of `ledger` (the database at `db`), checked against the checkpoints it has
