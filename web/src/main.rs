@@ -29,6 +29,12 @@ enum Command {
     Waits(cmd::waits::Args),
     /// Verify a ledger database: hash chain, settlements, projections; print the chain head.
     Audit(cmd::audit::Args),
+    /// Copy a ledger consistently while it is served (SQLite's online backup), with its key,
+    /// audit the copy and print its chain head.
+    Backup(cmd::backup::Args),
+    /// Put a backup in place of a ledger it continues (or, forced, of any), keeping what it
+    /// replaces, and audit the result.
+    Restore(cmd::restore::Args),
     /// Sign a checkpoint of the ledger's chain head with its key, record it, and print it (the
     /// head a club publishes; `audit --expect-head FILE` checks it).
     Checkpoint(cmd::checkpoint::Args),
@@ -74,6 +80,8 @@ fn main() -> ExitCode {
             .map(|()| ExitCode::SUCCESS),
         Command::Waits(args) => cmd::waits::run(&args),
         Command::Audit(args) => cmd::audit::run(&args),
+        Command::Backup(args) => cmd::backup::run(&args),
+        Command::Restore(args) => cmd::restore::run(&args),
         Command::Checkpoint(args) => cmd::checkpoint::run(&args),
         Command::Export(args) => cmd::export::run(&args),
         Command::Import(args) => cmd::import::run(&args),

@@ -7,6 +7,8 @@ mod adjudicate;
 mod ledger_commands;
 #[path = "cli/mj_server_games.rs"]
 mod mj_server_games;
+#[path = "cli/operations.rs"]
+mod operations;
 #[path = "cli/replay.rs"]
 mod replay;
 #[path = "cli/scoring.rs"]

@@ -1063,6 +1063,8 @@ mod forgery;
 mod import;
 #[path = "server/officials.rs"]
 mod officials;
+#[path = "server/ops.rs"]
+mod ops;
 #[path = "server/phone.rs"]
 mod phone;
 #[path = "server/play.rs"]

@@ -20,12 +20,14 @@ macro_rules! outln {
 pub mod adjudicate;
 pub mod admin;
 pub mod audit;
+pub mod backup;
 pub mod checkpoint;
 pub mod export;
 pub mod import;
 pub mod import_game;
 pub mod load_fixture;
 pub mod replay;
+pub mod restore;
 pub mod rulesets;
 pub mod score;
 pub mod seating;

@@ -29,6 +29,12 @@ const MAX_IDLE_READERS: usize = 16;
 pub struct AppState {
     inner: Arc<Inner>,
     pub secure_cookies: bool,
+    /// The reverse proxies whose forwarding header names the client (`--trusted-proxy`).
+    pub proxies: super::client::Proxies,
+    /// Addresses that may read `/metrics` without logging in (`--metrics-from`).
+    pub metrics_from: Vec<ipnet::IpNet>,
+    /// The scheduled backups' last copy, when the server makes them (`--backup-dir`).
+    pub backups: Option<Arc<super::backups::Status>>,
     /// The hands followed live, and their followers.
     pub live: Arc<super::live::Live>,
 }
@@ -55,11 +61,22 @@ struct Inner {
     /// The generation, watched: the pages that follow the whole ledger (the director's
     /// dashboard) hear of each write, the latest only.
     written: tokio::sync::watch::Sender<u64>,
+    /// Set when the server is stopping (SIGTERM): new writes are refused with 503, open
+    /// streams end, and the requests in flight finish.
+    draining: tokio::sync::watch::Sender<bool>,
     cache: super::cache::PageCache,
     /// The last audit, for the chain head it verified.
     audit: super::cache::AuditCache,
     /// The ledger's own signing key (`<db>.key`, created on first run): checkpoints, exports.
     key: Arc<ledger::signing::LedgerKey>,
+}
+
+/// The answer to a write while the server stops.
+fn stopping() -> AppError {
+    AppError::new(
+        ErrorKind::Unavailable,
+        "the server is stopping: nothing was written; retrying in a few seconds is safe (against the server that replaces it)",
+    )
 }
 
 fn lock<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>, AppError> {
@@ -110,11 +127,15 @@ impl AppState {
                 login_key: rand::random(),
                 generation: AtomicU64::new(0),
                 written: tokio::sync::watch::Sender::new(0),
+                draining: tokio::sync::watch::Sender::new(false),
                 cache: Default::default(),
                 audit: Default::default(),
                 key,
             }),
             secure_cookies: false,
+            proxies: Default::default(),
+            metrics_from: Vec::new(),
+            backups: None,
             live: Default::default(),
         })
     }
@@ -143,6 +164,12 @@ impl AppState {
         &self.inner.login_key
     }
 
+    /// The client's address: the peer's, or the one a trusted proxy names
+    /// ([`super::client::Proxies`]).
+    pub fn client_address(&self, req: &actix_web::HttpRequest) -> Option<std::net::IpAddr> {
+        self.proxies.client(req)
+    }
+
     /// The login throttle.
     pub fn login_throttle(&self) -> &super::throttle::LoginThrottle {
         &self.inner.throttle
@@ -156,10 +183,13 @@ impl AppState {
     ) -> Result<T, AppError> {
         match self.inner.password_checks.run(f).await {
             Some(done) => Ok(done),
-            None => Err(AppError::new(
+            None => Err({
+                super::metrics::login_refused("password_checks");
+                AppError::new(
                 ErrorKind::TooManyRequests,
                 "the server is checking too many passwords just now: try again in a few seconds",
-            )),
+            )
+            }),
         }
     }
 
@@ -273,8 +303,15 @@ impl AppState {
         &self,
         f: impl FnOnce(&mut Ledger) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
+        if self.is_draining() {
+            return Err(stopping());
+        }
         let arrived = std::time::Instant::now();
         let mut writer = lock(&self.inner.writer)?;
+        // Stopped while this write queued: it is refused as the ones after it are.
+        if self.is_draining() {
+            return Err(stopping());
+        }
         // Another program held the database's write lock while this write queued behind one
         // that waited it out and gave up: this one would wait as long again, and every one
         // behind it in turn. It is answered now; a write that arrives after is tried.
@@ -284,7 +321,14 @@ impl AppState {
                 "the database is locked by another program: nothing was written; retrying is safe",
             ));
         }
+        let started = std::time::Instant::now();
+        let before = writer.head().map(|h| h.position);
         let out = f(&mut writer);
+        let appended = match (before, writer.head()) {
+            (Ok(before), Ok(after)) => after.position.saturating_sub(before),
+            _ => 0,
+        };
+        super::metrics::write(started, out.is_ok(), appended);
         if out
             .as_ref()
             .is_err_and(|e| e.kind == ErrorKind::Unavailable)
@@ -294,6 +338,33 @@ impl AppState {
         let generation = self.inner.generation.fetch_add(1, Ordering::AcqRel) + 1;
         self.inner.written.send_replace(generation);
         out
+    }
+
+    /// Stops taking writes: each one from now on is refused with 503 and `Retry-After`, and
+    /// the live streams end (SIGTERM's first step; the requests in flight finish).
+    pub fn begin_draining(&self) {
+        self.inner.draining.send_replace(true);
+    }
+
+    /// Whether the server is stopping.
+    pub fn is_draining(&self) -> bool {
+        *self.inner.draining.borrow()
+    }
+
+    /// Resolves when the server begins to stop (at once if it has).
+    pub fn draining(&self) -> impl std::future::Future<Output = ()> + 'static {
+        let mut rx = self.inner.draining.subscribe();
+        async move {
+            let _ = rx.wait_for(|stopping| *stopping).await;
+        }
+    }
+
+    /// Whether the writer's connection can take the database's write lock now: the health
+    /// check's question, asked without writing anything (and without moving the pages'
+    /// generation, so a probe every few seconds empties no cache).
+    pub fn probe_writer(&self) -> Result<ledger::ChainHead, AppError> {
+        let writer = lock(&self.inner.writer)?;
+        Ok(writer.probe_writable()?)
     }
 
     /// Hears of every write from now on (the latest generation; a burst is heard once).

@@ -133,18 +133,20 @@ impl LoginThrottle {
             return Ok(());
         };
         let now = self.clock.now();
-        self.by_address
-            .check_key(&network(address))
-            .map_err(|n| n.wait_time_from(now))
+        self.by_address.check_key(&network(address)).map_err(|n| {
+            super::metrics::login_refused("address");
+            n.wait_time_from(now)
+        })
     }
 
     /// Counts an attempt to log in as the official of `key`, once its address and its form's
     /// security token let it through.
     pub fn as_official(&self, key: &OfficialKey) -> Result<(), Duration> {
         let now = self.clock.now();
-        self.by_official
-            .check_key(key)
-            .map_err(|n| n.wait_time_from(now))
+        self.by_official.check_key(key).map_err(|n| {
+            super::metrics::login_refused("official");
+            n.wait_time_from(now)
+        })
     }
 
     /// How many keys the limiters hold.

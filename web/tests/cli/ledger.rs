@@ -38,7 +38,7 @@ impl Drop for Dir {
 /// A tournament of three players, recorded by the command line as `load-fixture` records
 /// (five events: created, configured, three registrations): a ledger the service made, so its
 /// audit re-decides it clean.
-fn small_ledger(path: &Path) {
+pub(crate) fn small_ledger(path: &Path) {
     use web::app::commands::tournament::{self as t, NewPlayer, NewTournament};
     let mut ledger = readmodel::open(path).unwrap();
     let by = web::app::accounts::store::command_line("loader", "Load fixture");
@@ -646,7 +646,7 @@ fn a_shared_memory_file_changed_under_the_server_stops_it_with_a_word() {
 }
 
 /// The TCP port process `pid` listens on (Linux: its sockets in /proc/net/tcp).
-fn listening_port(pid: u32) -> Option<u16> {
+pub(crate) fn listening_port(pid: u32) -> Option<u16> {
     let inodes: Vec<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
         .ok()?
         .filter_map(|e| std::fs::read_link(e.ok()?.path()).ok())

@@ -200,3 +200,87 @@ async fn long_unknown_names_do_not_grow_the_throttle() {
     // Twenty addresses, and one key for every name that is no official's.
     assert_eq!(state.login_throttle().keys(), 21);
 }
+
+/// Behind a reverse proxy every login comes from the proxy's address: trusted, the proxy's
+/// forwarding header says who is guessing, so one guesser does not lock out the whole club;
+/// untrusted, the header is a client's own words and counts for nothing.
+#[actix_web::test]
+async fn behind_a_trusted_proxy_each_client_is_counted_by_its_own_address() {
+    let dir = temp_dir();
+    let throttle = LoginThrottle::new(
+        LoginThrottle::OFFICIAL,
+        Allowance {
+            burst: 2,
+            every: Duration::from_secs(60),
+        },
+    )
+    .with_tarpit(Duration::ZERO);
+    let mut state = AppState::open_throttled(&dir.0.join("t.db"), throttle).unwrap();
+    state.proxies = web::server::client::Proxies {
+        trusted: vec!["10.0.0.0/8".parse().unwrap()],
+        header: Default::default(),
+    };
+    let state = aweb::Data::new(state);
+    state
+        .write_now(|l| auth::ensure_admin(l, Some(PASSWORD)))
+        .unwrap();
+    let svc = test::init_service(app(state.clone())).await;
+    let via = |proxy: &str, client: &str| (proxy.to_owned(), client.to_owned());
+    let post = |(proxy, client): (String, String), who: &'static str| {
+        let svc = &svc;
+        async move {
+            let (cookie, token) = super::login_form(svc).await;
+            let req = test::TestRequest::post()
+                .uri("/login")
+                .peer_addr(proxy.parse().unwrap())
+                .insert_header(("x-forwarded-for", client))
+                .cookie(cookie)
+                .set_form([
+                    ("csrf", token.as_str()),
+                    ("official", who),
+                    ("password", "guess"),
+                ])
+                .to_request();
+            test::call_service(svc, req).await.status()
+        }
+    };
+    // The guesser behind the proxy spends his own allowance …
+    for who in ["alice", "bob"] {
+        assert_eq!(
+            post(via("10.0.0.1:443", "198.51.100.4"), who).await,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    assert_eq!(
+        post(via("10.0.0.1:443", "198.51.100.4"), "carol").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // … and a member behind the same proxy still gets in.
+    let (cookie, token) = super::login_form(&svc).await;
+    let req = test::TestRequest::post()
+        .uri("/login")
+        .peer_addr("10.0.0.1:443".parse().unwrap())
+        .insert_header(("x-forwarded-for", "198.51.100.9"))
+        .cookie(cookie)
+        .set_form([
+            ("csrf", token.as_str()),
+            ("official", "admin"),
+            ("password", PASSWORD),
+        ])
+        .to_request();
+    assert_eq!(
+        test::call_service(&svc, req).await.status(),
+        StatusCode::SEE_OTHER
+    );
+    // From a peer that is no trusted proxy, a forged header changes nothing: the peer is counted.
+    for who in ["alice", "bob"] {
+        assert_eq!(
+            post(via("203.0.113.7:5000", "198.51.100.50"), who).await,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    assert_eq!(
+        post(via("203.0.113.7:5000", "198.51.100.51"), "carol").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}

@@ -122,7 +122,7 @@ pub async fn own_password(
         .into());
     }
     let renew = o.csrf.is_some();
-    let address = req.peer_addr().map(|a| a.ip());
+    let address = state.client_address(&req);
     let renewed = change_own_password(&state, &o, address, renew, command).await?;
     tracing::info!(official = %o.id, "password changed");
     let mut response = HttpResponse::Ok().json(json!({

@@ -156,7 +156,7 @@ pub async fn login(
 ) -> Result<HttpResponse, HtmlError> {
     let form = form.into_inner();
     let official = form.official.trim().to_owned();
-    let address = req.peer_addr().map(|a| a.ip());
+    let address = state.client_address(&req);
     // The address's allowance first: an attempt it refuses spends nothing of the official's.
     if let Err(wait) = state.login_throttle().from_address(address) {
         return throttled(&state, &req, official, address, wait, &form.next).await;
@@ -346,7 +346,7 @@ pub async fn change_password(
 ) -> Result<HttpResponse, HtmlError> {
     let official = viewer.require()?.clone();
     official.check_csrf(&form.csrf)?;
-    let address = req.peer_addr().map(|a| a.ip());
+    let address = state.client_address(&req);
     match change_own_password(&state, &official, address, true, form.into_inner()).await {
         Ok(renewed) => {
             tracing::info!(official = %official.id, "password changed");

@@ -109,9 +109,5 @@ pub async fn events(
             Err(_) => Some((Ok(Bytes::from_static(b": still here\n\n")), rx)),
         }
     });
-    Ok(HttpResponse::Ok()
-        .content_type("text/event-stream")
-        .insert_header(("cache-control", "no-store"))
-        .insert_header(("x-accel-buffering", "no"))
-        .streaming(events))
+    Ok(crate::server::sse::respond(&state, events))
 }

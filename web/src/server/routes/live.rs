@@ -75,9 +75,8 @@ pub async fn follow(
             }
         }
     });
-    Ok(HttpResponse::Ok()
-        .content_type("text/event-stream")
-        .insert_header(("cache-control", "no-store"))
-        .insert_header(("x-accel-buffering", "no"))
-        .streaming(futures_util::StreamExt::chain(first, rest)))
+    Ok(crate::server::sse::respond(
+        &state,
+        futures_util::StreamExt::chain(first, rest),
+    ))
 }

@@ -1,0 +1,60 @@
+//! `mahjong-referee backup --db DB OUT`: a consistent copy of a ledger, even while `serve`
+//! writes to it (SQLite's online backup, never a file copy), with its signing key beside it,
+//! audited, and the copy's chain head printed. OUT may be a folder: the copy is then named by
+//! its time and head, as the server's scheduled copies are. Exits with status 1 when the copy
+//! does not audit clean (the ledger copied is then itself damaged: audit it).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use web::app::backup;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The ledger database to copy (never modified).
+    #[arg(long)]
+    pub db: PathBuf,
+    /// The new file to write (never overwritten), or a folder to write a copy named by its
+    /// time and chain head into.
+    pub out: PathBuf,
+    /// Do not copy the signing key (`<db>.key`) beside the copy: for a copy kept where the
+    /// key must not go.
+    #[arg(long)]
+    pub without_key: bool,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let out = if args.out.is_dir() {
+        let head = ledger::Ledger::open_reader(&args.db)
+            .and_then(|l| l.head())
+            .with_context(|| format!("opening {}", args.db.display()))?;
+        args.out
+            .join(backup::scheduled_name(chrono::Utc::now(), head))
+    } else {
+        args.out.clone()
+    };
+    let taken = backup::take(&args.db, &out, !args.without_key)
+        .with_context(|| format!("backing up {}", args.db.display()))?;
+    outln!(
+        "copied {} to {}: {} events, {} bytes; its chain head is {}:{}",
+        args.db.display(),
+        taken.path.display(),
+        taken.copied.head.position,
+        taken.copied.bytes,
+        taken.copied.head.position,
+        taken.copied.head.chain_hash
+    )?;
+    outln!("{}", taken.key.describe())?;
+    outln!("{}", taken.audit.describe())?;
+    Ok(if taken.audit.is_clean() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "error: the copy does not audit clean: the ledger at {} is damaged as the copy is (run `mahjong-referee audit {}`)",
+            args.db.display(),
+            args.db.display()
+        );
+        ExitCode::from(1)
+    })
+}

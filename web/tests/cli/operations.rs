@@ -1,0 +1,505 @@
+//! Running it for real: `backup` and `restore` beside a server that keeps writing, the
+//! server's scheduled copies, and a server stopped by SIGTERM.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::ledger_commands::{listening_port, run, text, Dir};
+
+/// A `serve` process on a port of its own.
+struct Served {
+    child: Child,
+    port: u16,
+}
+
+impl Served {
+    fn start(db: &Path, extra: &[&str]) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+            .args([
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--admin-password",
+                "correct horse battery",
+                "--db",
+            ])
+            .arg(db)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        while let Some(Ok(line)) = lines.next() {
+            if line.starts_with("mahjong-referee listening on") {
+                break;
+            }
+        }
+        // The rest of its output is drained, so that it never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let port = loop {
+            if let Some(port) = listening_port(child.id()) {
+                break port;
+            }
+            assert!(Instant::now() < deadline, "serve never listened");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        Served { child, port }
+    }
+
+    /// `GET path`: the status and the body.
+    fn get(&self, path: &str) -> (u16, String) {
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).unwrap();
+        let status = answer[9..12].parse().unwrap();
+        let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        (status, body.to_owned())
+    }
+
+    /// Sends SIGTERM and waits: the exit status and what it wrote to standard error.
+    fn terminate(mut self) -> (Option<i32>, String) {
+        unsafe {
+            libc::kill(self.child.id() as i32, libc::SIGTERM);
+        }
+        let deadline = Instant::now() + Duration::from_secs(40);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("serve did not stop on SIGTERM");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut err = String::new();
+        let _ = self.child.stderr.take().unwrap().read_to_string(&mut err);
+        (status.code(), err)
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The demo tournament's standings as the server's API gives them.
+fn standings(server: &Served) -> String {
+    let (status, body) = server.get("/api/tournaments/demo/standings");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("joseph-harr"), "{body}");
+    body
+}
+
+/// Four writers registering players, each in its own tournament, through their own
+/// connections: how many registrations each had acknowledged, and its stream's version after
+/// creating the tournament.
+struct Writers {
+    stop: Arc<AtomicBool>,
+    acknowledged: Vec<Arc<AtomicU64>>,
+    base: Vec<u64>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Writers {
+    fn start(db: &Path) -> Writers {
+        use web::app::commands::tournament::{self as t, NewPlayer, NewTournament};
+        let stop = Arc::new(AtomicBool::new(false));
+        let (mut acknowledged, mut base, mut threads) = (Vec::new(), Vec::new(), Vec::new());
+        for w in 0..4 {
+            let mut ledger = readmodel::open(db).unwrap();
+            let by = web::app::accounts::store::command_line("loader", "Load fixture");
+            let id = format!("writer-{w}");
+            let new = NewTournament {
+                id: Some(id.clone()),
+                name: format!("Writer {w}"),
+                ruleset: Some("code-of-laws".into()),
+                starting_chips: 2000,
+                ..Default::default()
+            };
+            t::create(&mut ledger, &[], &by, &new).unwrap();
+            base.push(
+                ledger
+                    .stream_version(&ledger::StreamId::tournament(&id).unwrap())
+                    .unwrap(),
+            );
+            let count = Arc::new(AtomicU64::new(0));
+            acknowledged.push(count.clone());
+            let stop = stop.clone();
+            threads.push(std::thread::spawn(move || {
+                let mut n = 0;
+                while !stop.load(Ordering::Acquire) {
+                    n += 1;
+                    let p = NewPlayer {
+                        id: Some(format!("p{n}")),
+                        name: format!("Player {n}"),
+                        substitute: false,
+                        different_person: false,
+                    };
+                    t::register_player(&mut ledger, &id, &by, &p).unwrap();
+                    count.store(n, Ordering::Release);
+                }
+            }));
+        }
+        Writers {
+            stop,
+            acknowledged,
+            base,
+            threads,
+        }
+    }
+
+    fn acknowledged(&self) -> Vec<u64> {
+        self.acknowledged
+            .iter()
+            .map(|c| c.load(Ordering::Acquire))
+            .collect()
+    }
+
+    fn stop(self) -> Vec<u64> {
+        self.stop.store(true, Ordering::Release);
+        for t in self.threads {
+            t.join().unwrap();
+        }
+        self.acknowledged
+            .iter()
+            .map(|c| c.load(Ordering::Acquire))
+            .collect()
+    }
+}
+
+#[test]
+fn a_backup_under_four_writers_audits_clean_holds_every_acknowledged_event_and_restores_the_same_standings(
+) {
+    let dir = Dir::new("backup-writers");
+    let (db, copy, restored) = (
+        dir.file("club.db"),
+        dir.file("copy.db"),
+        dir.file("restored.db"),
+    );
+    let server = Served::start(&db, &["--demo"]);
+    let before = standings(&server);
+    let writers = Writers::start(&db);
+    std::thread::sleep(Duration::from_millis(300));
+    let acknowledged = writers.acknowledged();
+    let base = writers.base.clone();
+    let o = run(&[
+        "backup",
+        "--db",
+        db.to_str().unwrap(),
+        copy.to_str().unwrap(),
+    ]);
+    let after = writers.stop();
+    let said = text(&o.stdout);
+    assert!(o.status.success(), "{said}\n{}", text(&o.stderr));
+    assert!(
+        said.contains("result: OK")
+            && said.contains("every event is what the service would have recorded"),
+        "{said}"
+    );
+    assert!(
+        acknowledged.iter().all(|&n| n > 0),
+        "the writers wrote: {acknowledged:?}"
+    );
+    assert!(
+        after.iter().zip(&acknowledged).any(|(a, b)| a > b),
+        "the writers went on while the copy was made: {acknowledged:?} then {after:?}"
+    );
+    // Every registration acknowledged before the copy began is in it.
+    let copied = readmodel::open_reader(&copy).unwrap();
+    for (w, (&n, &base)) in acknowledged.iter().zip(&base).enumerate() {
+        let stream = ledger::StreamId::tournament(&format!("writer-{w}")).unwrap();
+        let version = copied.stream_version(&stream).unwrap();
+        assert!(
+            version >= base + n,
+            "writer {w}: {n} acknowledged, copy at {version} of base {base}"
+        );
+    }
+    // Its head is the one printed, and its key sits beside it, for its owner only.
+    let head = copied.head().unwrap();
+    assert!(
+        said.contains(&format!("{}:{}", head.position, head.chain_hash)),
+        "{said}"
+    );
+    drop(copied);
+    let key = ledger::signing::key_path(&copy);
+    assert_eq!(
+        std::fs::read(&key).unwrap(),
+        std::fs::read(ledger::signing::key_path(&db)).unwrap()
+    );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    // No restore under a running server.
+    let o = run(&[
+        "restore",
+        copy.to_str().unwrap(),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("in use by mahjong-referee serve"),
+        "{}",
+        text(&o.stderr)
+    );
+    let (code, err) = server.terminate();
+    assert_eq!(code, Some(0), "{err}");
+    // Restored into a new file, it serves the same standings.
+    let o = run(&[
+        "restore",
+        copy.to_str().unwrap(),
+        "--db",
+        restored.to_str().unwrap(),
+    ]);
+    let said = text(&o.stdout);
+    assert!(o.status.success(), "{said}\n{}", text(&o.stderr));
+    assert!(
+        said.contains("into a new ledger") && said.contains("result: OK"),
+        "{said}"
+    );
+    assert!(said.contains("the signing key is restored"), "{said}");
+    let again = Served::start(&restored, &[]);
+    assert_eq!(standings(&again), before);
+    drop(again);
+    // The ledger that went on past the copy is not rolled back over.
+    let head_before = readmodel::open_reader(&db).unwrap().head().unwrap();
+    let o = run(&[
+        "restore",
+        copy.to_str().unwrap(),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("the backup lacks") && err.contains("nothing was changed"),
+        "{err}"
+    );
+    assert_eq!(
+        readmodel::open_reader(&db).unwrap().head().unwrap(),
+        head_before
+    );
+}
+
+#[test]
+fn a_restore_over_another_history_is_refused_unless_forced_and_then_keeps_it_aside() {
+    let dir = Dir::new("restore-other");
+    let (ours, theirs, copy) = (
+        dir.file("ours.db"),
+        dir.file("theirs.db"),
+        dir.file("copy.db"),
+    );
+    super::ledger_commands::small_ledger(&ours);
+    super::ledger_commands::small_ledger(&theirs);
+    // Each ledger signs with a key of its own.
+    for db in [&ours, &theirs] {
+        let o = run(&["checkpoint", "--db", db.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    }
+    let o = run(&[
+        "backup",
+        "--db",
+        theirs.to_str().unwrap(),
+        copy.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let ours_head = readmodel::open_reader(&ours).unwrap().head().unwrap();
+    let o = run(&[
+        "restore",
+        copy.to_str().unwrap(),
+        "--db",
+        ours.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("is not an earlier state of the backup's ledger"),
+        "{err}"
+    );
+    assert_eq!(
+        readmodel::open_reader(&ours).unwrap().head().unwrap(),
+        ours_head
+    );
+    let o = run(&[
+        "restore",
+        copy.to_str().unwrap(),
+        "--db",
+        ours.to_str().unwrap(),
+        "--force",
+    ]);
+    let said = text(&o.stdout);
+    assert!(o.status.success(), "{said}\n{}", text(&o.stderr));
+    assert!(said.contains("the ledger it replaced is kept at"), "{said}");
+    assert!(said.contains("the one it replaced is kept at"), "{said}");
+    let kept: Vec<String> = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.contains("before-restore"))
+        .collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    let aside = kept.iter().find(|n| !n.contains(".key")).unwrap();
+    let aside = readmodel::open_reader(dir.file(aside)).unwrap();
+    assert_eq!(aside.head().unwrap(), ours_head);
+    let theirs_head = readmodel::open_reader(&theirs).unwrap().head().unwrap();
+    assert_eq!(
+        readmodel::open_reader(&ours).unwrap().head().unwrap(),
+        theirs_head
+    );
+    // And the restored ledger signs as the one it came from.
+    let o = run(&["checkpoint", "--db", ours.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}
+
+#[test]
+fn a_backup_names_itself_in_a_folder_and_says_when_no_key_goes_with_it() {
+    let dir = Dir::new("backup-named");
+    let db = dir.file("club.db");
+    super::ledger_commands::small_ledger(&db);
+    let folder = dir.file("copies");
+    std::fs::create_dir(&folder).unwrap();
+    // No key yet: the ledger has signed nothing.
+    let o = run(&[
+        "backup",
+        "--db",
+        db.to_str().unwrap(),
+        folder.to_str().unwrap(),
+    ]);
+    let said = text(&o.stdout);
+    assert!(o.status.success(), "{said}\n{}", text(&o.stderr));
+    assert!(said.contains("no signing key was copied"), "{said}");
+    let names: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    let head = readmodel::open_reader(&db).unwrap().head().unwrap();
+    assert_eq!(names.len(), 1, "{names:?}");
+    assert!(
+        names[0].starts_with("ledger-")
+            && names[0].ends_with(&format!(
+                "-p{}-{}.db",
+                head.position,
+                &head.chain_hash.to_hex()[..8]
+            )),
+        "{names:?}"
+    );
+    // Asked not to, it says where the key is not.
+    let o = run(&["checkpoint", "--db", db.to_str().unwrap()]);
+    assert!(o.status.success());
+    let out = dir.file("bare.db");
+    let o = run(&[
+        "backup",
+        "--db",
+        db.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--without-key",
+    ]);
+    assert!(
+        text(&o.stdout).contains("was not copied (--without-key)"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert!(!ledger::signing::key_path(&out).exists());
+    // Never over an existing file.
+    let o = run(&[
+        "backup",
+        "--db",
+        db.to_str().unwrap(),
+        out.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("already exists"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn serve_copies_on_a_schedule_one_copy_per_ledger_state_and_one_server_per_ledger() {
+    let dir = Dir::new("serve-backups");
+    let (db, copies) = (dir.file("club.db"), dir.file("copies"));
+    let dir_arg = copies.to_str().unwrap().to_owned();
+    let o = run(&[
+        "serve",
+        "--db",
+        db.to_str().unwrap(),
+        "--backup-dir",
+        &dir_arg,
+        "--backup-every",
+        "5s",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("less than a minute"),
+        "{}",
+        text(&o.stderr)
+    );
+    let server = Served::start(&db, &["--backup-dir", &dir_arg]);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let listed = |copies: &Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(copies)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    };
+    while listed(&copies).len() < 2 {
+        assert!(
+            Instant::now() < deadline,
+            "no copy made: {:?}",
+            listed(&copies)
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let first = listed(&copies);
+    assert!(
+        first[0].ends_with(".db") && first[1] == format!("{}.key", first[0]),
+        "{first:?}"
+    );
+    // A second server on the same ledger is refused.
+    let o = run(&[
+        "serve",
+        "--db",
+        db.to_str().unwrap(),
+        "--bind",
+        "127.0.0.1:0",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("in use by mahjong-referee serve"),
+        "{}",
+        text(&o.stderr)
+    );
+    // The copy's age is on the metrics of an address allowed to read them.
+    let (code, _) = server.terminate();
+    assert_eq!(code, Some(0));
+    let server = Served::start(
+        &db,
+        &["--backup-dir", &dir_arg, "--metrics-from", "127.0.0.1/32"],
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, metrics) = server.get("/metrics");
+    assert_eq!(status, 200, "{metrics}");
+    assert!(metrics.contains("mahjong_backup_age_seconds "), "{metrics}");
+    // Started again within the hour with nothing new recorded: no second copy.
+    assert_eq!(listed(&copies), first);
+    let (code, _) = server.terminate();
+    assert_eq!(code, Some(0));
+}
