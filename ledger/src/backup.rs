@@ -37,7 +37,8 @@ pub struct Copied {
 
 impl Ledger {
     /// Copies this ledger, as it stands at one moment, to the new file `out` (which must not
-    /// exist), while other connections go on writing. Returns the copy's chain head.
+    /// exist, and is never replaced), while other connections go on writing. Returns what the
+    /// copy holds.
     pub fn backup_to(&self, out: &Path) -> Result<Copied> {
         if out.exists() {
             return Err(copy_error(
@@ -45,16 +46,10 @@ impl Ledger {
                 "already exists: a backup is never written over another file",
             ));
         }
-        let partial = partial_path(out);
-        let copied = self.copy_into(&partial);
-        let copied = copied.and_then(|c| {
-            finish(&partial, out)?;
-            Ok(c)
-        });
-        if copied.is_err() {
-            let _ = std::fs::remove_file(&partial);
-        }
-        copied
+        let partial = self.copy_to(&partial_path(out))?;
+        let copied = partial.copied();
+        partial.place(out)?;
+        Ok(copied)
     }
 
     /// Whether this ledger's chain passes through `earlier` (the head of another copy of
@@ -74,8 +69,44 @@ impl Ledger {
         Ok(stored.is_some_and(|bytes| bytes == earlier.chain_hash.0))
     }
 
+    /// Copies this ledger to the new file `partial` (readable by its owner only), to be
+    /// checked and then put under its name with [`Partial::place`]; dropped unplaced, the file
+    /// is removed. Refused when `partial` exists: another copy is being written there.
+    pub fn copy_to(&self, partial: &Path) -> Result<Partial> {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            // The ledger holds the officials' password hashes: its copy is its owner's alone.
+            options.mode(0o600);
+        }
+        options.open(partial).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                copy_error(
+                    partial,
+                    "exists: another copy is being written there (if none is, it was left by one that stopped half-way: remove it)",
+                )
+            } else {
+                copy_error(partial, e)
+            }
+        })?;
+        let mut made = Partial {
+            path: partial.to_owned(),
+            copied: Copied {
+                head: ChainHead {
+                    position: 0,
+                    chain_hash: crate::Hash::ZERO,
+                },
+                bytes: 0,
+            },
+            placed: false,
+        };
+        made.copied = self.copy_into(partial)?;
+        Ok(made)
+    }
+
     fn copy_into(&self, partial: &Path) -> Result<Copied> {
-        let _ = std::fs::remove_file(partial);
         let mut dst = Connection::open(partial).map_err(|e| copy_error(partial, e))?;
         {
             let backup = Backup::new(&self.conn, &mut dst).map_err(|e| copy_error(partial, e))?;
@@ -116,10 +147,75 @@ impl Ledger {
     }
 }
 
+/// A copy written and not yet under its name ([`Ledger::copy_to`]).
+#[derive(Debug)]
+pub struct Partial {
+    path: PathBuf,
+    copied: Copied,
+    placed: bool,
+}
+
+impl Partial {
+    /// Where the copy is being kept until it is placed.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// What the copy holds.
+    pub fn copied(&self) -> Copied {
+        self.copied
+    }
+
+    /// Puts the copy on disk under `out`: its bytes synced, then its name linked in the folder
+    /// (a link, which never replaces a file that is there: refused if `out` exists), then
+    /// the folder synced.
+    pub fn place(mut self, out: &Path) -> Result<()> {
+        std::fs::File::open(&self.path)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| copy_error(&self.path, e))?;
+        std::fs::hard_link(&self.path, out).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                copy_error(
+                    out,
+                    "already exists: a backup is never written over another file",
+                )
+            } else {
+                copy_error(out, e)
+            }
+        })?;
+        self.placed = true;
+        let _ = std::fs::remove_file(&self.path);
+        if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+            // A folder's entry survives a power cut only once the folder is synced (Unix).
+            if let Ok(d) = std::fs::File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Partial {
+    fn drop(&mut self) {
+        if !self.placed {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// The head of the ledger at `db`, read without opening it as a ledger (no migration, any
+/// schema this program ever wrote): what a restore checks the backup continues.
+pub fn head_of(db: &Path) -> Result<ChainHead> {
+    let conn = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| copy_error(db, e))?;
+    crate::store::chain_head(&conn)
+}
+
 /// Puts the ledger copied at `backup` in the place of the database at `db` (created when
 /// missing), page by page under SQLite's lock, so a reader of `db` sees the old ledger or the
 /// new one, never half of each. Whether it should (the old ledger's chain is a prefix of the
-/// copy's, no server is writing it) is the caller's to decide first.
+/// copy's, nobody is writing it) is the caller's to decide first, holding
+/// [`crate::lock::exclusive`].
 pub fn restore(backup: &Path, db: &Path) -> Result<Copied> {
     let mut dst = Connection::open(db).map_err(|e| copy_error(db, e))?;
     dst.busy_timeout(Duration::from_secs(10))
@@ -136,26 +232,11 @@ pub fn restore(backup: &Path, db: &Path) -> Result<Copied> {
     Ok(Copied { head, bytes })
 }
 
-/// Where a copy is written until it is complete: `<out>.partial`.
+/// Where a copy to `out` is written until it is complete: `<out>.partial`.
 pub fn partial_path(out: &Path) -> PathBuf {
     let mut name = out.as_os_str().to_owned();
     name.push(".partial");
     PathBuf::from(name)
-}
-
-/// Puts the complete copy on disk under its name: its bytes, then its name in the folder.
-fn finish(partial: &Path, out: &Path) -> Result<()> {
-    std::fs::File::open(partial)
-        .and_then(|f| f.sync_all())
-        .map_err(|e| copy_error(partial, e))?;
-    std::fs::rename(partial, out).map_err(|e| copy_error(out, e))?;
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        // A folder's entry survives a power cut only once the folder is synced (Unix).
-        if let Ok(d) = std::fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-    }
-    Ok(())
 }
 
 fn copy_error(path: &Path, why: impl std::fmt::Display) -> Error {
@@ -198,6 +279,29 @@ mod tests {
         let copy = Ledger::open_existing(&out).unwrap();
         assert_eq!(copy.head().unwrap(), copied.head);
         assert!(copy.audit().unwrap().is_clean());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "the copy is its owner's alone");
+        }
+        // A copy already being written to a place is not disturbed by a second one.
+        let busy = dir.path().join("busy.db");
+        let first = ledger.copy_to(&partial_path(&busy)).unwrap();
+        let second = ledger.copy_to(&partial_path(&busy)).unwrap_err();
+        assert!(
+            second.to_string().contains("another copy is being written"),
+            "{second}"
+        );
+        let held = first.copied();
+        first.place(&busy).unwrap();
+        assert_eq!(
+            Ledger::open_existing(&busy).unwrap().head().unwrap(),
+            held.head
+        );
+        // Dropped unplaced, a copy leaves nothing.
+        drop(ledger.copy_to(&dir.path().join("dropped.partial")).unwrap());
+        assert!(!dir.path().join("dropped.partial").exists());
         // Written again: refused, and the first copy is untouched.
         wash_out(&mut ledger, "t1-g1-h3");
         let again = ledger.backup_to(&out).unwrap_err();

@@ -117,6 +117,11 @@ pub enum Error {
     #[error("import line {line}: {what}; nothing was imported")]
     Import { line: usize, what: String },
 
+    /// The ledger is in use in a way that forbids what was asked (a restore while it is
+    /// written, a write while it is restored).
+    #[error("{}: {why}", path.display())]
+    InUse { path: PathBuf, why: String },
+
     /// A copy of the ledger (a backup, a restore) could not be made; the place it was going to
     /// is left as it was.
     #[error("{}: {why}", path.display())]

@@ -25,6 +25,12 @@ pub enum StreamKind {
 }
 
 impl StreamKind {
+    /// A ledger's own records (its officials' accounts, its checkpoints): never exported with
+    /// the play, never imported from another ledger — each ledger keeps its own.
+    pub fn is_ledgers_own(self) -> bool {
+        matches!(self, StreamKind::Accounts | StreamKind::Ledger)
+    }
+
     pub const ALL: [StreamKind; 5] = [
         StreamKind::Tournament,
         StreamKind::Table,

@@ -24,7 +24,7 @@ use crate::chain::{content_finding, StreamLinks};
 use crate::error::{Error, Result, SqlContext};
 use crate::event::{canonical_older, Event};
 use crate::hash::{Hash, HashInput};
-use crate::ids::{OfficialId, StreamId, StreamKind};
+use crate::ids::{OfficialId, StreamId};
 use crate::lines::read_line;
 use crate::projector::Target;
 use crate::record::{parse_canonical_time, RowRef, COLUMNS};
@@ -166,65 +166,64 @@ impl Ledger {
         let mut last: Option<Hash> = None;
         while let Some(row) = rows.next().ctx("reading the stream")? {
             let r = RowRef::from_row(row).ctx("reading an event row")?;
-            let corrupt = |what: String| Error::Corrupt {
-                position: r.position_u64(),
-                stream: stream.to_string(),
-                version: r.version_u64(),
-                what,
-            };
-            let recomputed = r.recompute_hash();
-            let broken = content_finding(&r, &recomputed).or_else(|| {
-                let hash = recomputed.as_ref().ok().copied().unwrap_or(Hash::ZERO);
-                let prev = Hash::from_slice(r.prev_hash);
-                links.link(stream.as_str(), r.version_u64(), prev, hash)
-            });
-            if let Some(finding) = broken {
-                return Err(corrupt(format!("{finding}; run the audit")));
-            }
+            last = write_line(&r, stream.as_str(), &mut links, &mut out)?;
             count = r.version_u64();
-            last = recomputed.as_ref().ok().copied();
-            let text = |b: &'_ [u8]| {
-                std::str::from_utf8(b)
-                    .map(str::to_owned)
-                    .map_err(|e| corrupt(e.to_string()))
-            };
-            let payload = RawValue::from_string(text(r.payload)?)
-                .map_err(|e| corrupt(format!("payload: {e}")))?;
-            let line = LineOut {
-                stream: stream.as_str(),
-                version: r.version_u64(),
-                event_id: Uuid::from_slice(r.event_id).map_err(|e| corrupt(e.to_string()))?,
-                recorded_at: &text(r.recorded_at)?,
-                recorded_by: &text(r.recorded_by)?,
-                event_type: &text(r.event_type)?,
-                schema_version: r.schema_version,
-                payload: &payload,
-                prev_hash: hex(r.prev_hash),
-                hash: hex(r.hash),
-            };
-            let io = |source| Error::Io {
-                context: "writing the export",
-                source,
-            };
-            serde_json::to_writer(&mut out, &line).map_err(|e| io(e.into()))?;
-            out.write_all(b"\n").map_err(io)?;
         }
         if let (Some(key), Some(hash)) = (key, last) {
-            let line = SignatureLine {
-                signed: ExportSignature::sign(key, stream.as_str(), count, hash),
-            };
-            let io = |source| Error::Io {
-                context: "writing the export",
-                source,
-            };
-            serde_json::to_writer(&mut out, &line).map_err(|e| io(e.into()))?;
-            out.write_all(b"\n").map_err(io)?;
+            write_signature(key, stream.as_str(), count, hash, &mut out)?;
         }
-        out.flush().map_err(|source| Error::Io {
-            context: "writing the export",
-            source,
-        })?;
+        flush(&mut out)?;
         Ok(count)
+    }
+
+    /// Every stream of the club's play (tournaments, tables, hands: not the ledger's own
+    /// accounts and checkpoints) as JSON Lines, in the order the events were recorded (so an
+    /// import meets each tournament before its tables and each table before its hands), each
+    /// stream's signature line at the end. Returns the events and the streams written.
+    pub fn export_all_signed(
+        &self,
+        key: Option<&LedgerKey>,
+        mut out: impl Write,
+    ) -> Result<(u64, u64)> {
+        let sql = format!("SELECT {COLUMNS} FROM events ORDER BY position");
+        let mut stmt = self.conn.prepare(&sql).ctx("reading the events")?;
+        let mut rows = stmt.query([]).ctx("reading the events")?;
+        let mut links = StreamLinks::new();
+        // Each stream once, in the order first met.
+        let mut order: Vec<String> = Vec::new();
+        let mut count = 0;
+        while let Some(row) = rows.next().ctx("reading the events")? {
+            let r = RowRef::from_row(row).ctx("reading an event row")?;
+            let stream = std::str::from_utf8(r.stream).map_err(|e| Error::Corrupt {
+                position: r.position_u64(),
+                stream: String::from_utf8_lossy(r.stream).into_owned(),
+                version: r.version_u64(),
+                what: format!("stream name: {e}"),
+            })?;
+            // The officials' accounts and the checkpoints are this ledger's own, not the
+            // club's play: another ledger keeps its own (and `import` refuses them).
+            if stream
+                .parse::<StreamId>()
+                .is_ok_and(|s| s.kind().is_ledgers_own())
+            {
+                continue;
+            }
+            if r.version_u64() == 1 {
+                order.push(stream.to_owned());
+            }
+            write_line(&r, stream, &mut links, &mut out)?;
+            count += 1;
+        }
+        let heads = links.into_heads();
+        if let Some(key) = key {
+            for stream in &order {
+                if let Some(&(version, hash)) = heads.get(stream) {
+                    write_signature(key, stream, version, hash, &mut out)?;
+                }
+            }
+        }
+        flush(&mut out)?;
+        Ok((count, order.len() as u64))
     }
 
     /// Imports JSON Lines written by [`Ledger::export_stream`], all or nothing.
@@ -240,7 +239,7 @@ impl Ledger {
         let mut touched: Vec<StreamId> = Vec::new();
         let mut folds = self.projections.begin();
         for p in &parsed {
-            if matches!(p.stream.kind(), StreamKind::Accounts | StreamKind::Ledger) {
+            if p.stream.kind().is_ledgers_own() {
                 return Err(bad(
                     p.line,
                     format!(
@@ -485,4 +484,76 @@ fn parse_line(n: usize, line: &str) -> Result<Parsed> {
         prev_hash: l.prev_hash,
         hash: l.hash,
     })
+}
+/// Writes one stored row as an export line, after checking its hash and its link in its
+/// stream (a broken record is refused, not exported). Returns its hash.
+fn write_line(
+    r: &RowRef<'_>,
+    stream: &str,
+    links: &mut StreamLinks,
+    out: &mut impl Write,
+) -> Result<Option<Hash>> {
+    let corrupt = |what: String| Error::Corrupt {
+        position: r.position_u64(),
+        stream: stream.to_owned(),
+        version: r.version_u64(),
+        what,
+    };
+    let recomputed = r.recompute_hash();
+    let broken = content_finding(r, &recomputed).or_else(|| {
+        let hash = recomputed.as_ref().ok().copied().unwrap_or(Hash::ZERO);
+        let prev = Hash::from_slice(r.prev_hash);
+        links.link(stream, r.version_u64(), prev, hash)
+    });
+    if let Some(finding) = broken {
+        return Err(corrupt(format!("{finding}; run the audit")));
+    }
+    let text = |b: &'_ [u8]| {
+        std::str::from_utf8(b)
+            .map(str::to_owned)
+            .map_err(|e| corrupt(e.to_string()))
+    };
+    let payload =
+        RawValue::from_string(text(r.payload)?).map_err(|e| corrupt(format!("payload: {e}")))?;
+    let line = LineOut {
+        stream,
+        version: r.version_u64(),
+        event_id: Uuid::from_slice(r.event_id).map_err(|e| corrupt(e.to_string()))?,
+        recorded_at: &text(r.recorded_at)?,
+        recorded_by: &text(r.recorded_by)?,
+        event_type: &text(r.event_type)?,
+        schema_version: r.schema_version,
+        payload: &payload,
+        prev_hash: hex(r.prev_hash),
+        hash: hex(r.hash),
+    };
+    serde_json::to_writer(&mut *out, &line).map_err(|e| export_io(e.into()))?;
+    out.write_all(b"\n").map_err(export_io)?;
+    Ok(recomputed.ok())
+}
+
+/// Writes a stream's signature line: the ledger's signature over its last version and hash.
+fn write_signature(
+    key: &LedgerKey,
+    stream: &str,
+    version: u64,
+    hash: Hash,
+    out: &mut impl Write,
+) -> Result<()> {
+    let line = SignatureLine {
+        signed: ExportSignature::sign(key, stream, version, hash),
+    };
+    serde_json::to_writer(&mut *out, &line).map_err(|e| export_io(e.into()))?;
+    out.write_all(b"\n").map_err(export_io)
+}
+
+fn flush(out: &mut impl Write) -> Result<()> {
+    out.flush().map_err(export_io)
+}
+
+fn export_io(source: std::io::Error) -> Error {
+    Error::Io {
+        context: "writing the export",
+        source,
+    }
 }

@@ -41,6 +41,7 @@ mod health;
 mod ids;
 mod jsonl;
 pub mod lines;
+pub mod lock;
 mod open;
 mod projector;
 mod read;

@@ -66,7 +66,8 @@ impl Ledger {
                 why: "the file is read-only".into(),
             });
         }
-        Ledger::configure(conn, path.clone(), projections).map_err(|e| match e {
+        let writing = crate::lock::shared(&path)?;
+        Ledger::configure(conn, path.clone(), projections, Some(writing)).map_err(|e| match e {
             Error::Sqlite { source, .. } if is_unwritable(&source) => unwritable(&path, source),
             other => other,
         })
@@ -152,6 +153,7 @@ impl Ledger {
                 .into_keys()
                 .filter(|name| projections.get(name).is_none())
                 .collect(),
+            _writing: None,
         })
     }
 
@@ -163,10 +165,15 @@ impl Ledger {
     /// [`Ledger::open_in_memory`], keeping `projections`.
     pub fn open_in_memory_with(projections: &Projections) -> Result<Ledger> {
         let conn = Connection::open_in_memory().ctx("opening an in-memory database")?;
-        Ledger::configure(conn, PathBuf::from(":memory:"), projections)
+        Ledger::configure(conn, PathBuf::from(":memory:"), projections, None)
     }
 
-    fn configure(mut conn: Connection, path: PathBuf, projections: &Projections) -> Result<Ledger> {
+    fn configure(
+        mut conn: Connection,
+        path: PathBuf,
+        projections: &Projections,
+        writing: Option<std::fs::File>,
+    ) -> Result<Ledger> {
         // An append runs some thirty distinct statements (the event, its checks, the
         // projections): with rusqlite's default cache of 16 they were parsed again and again.
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
@@ -203,6 +210,7 @@ impl Ledger {
             batch_failed: false,
             projections: projections.clone(),
             unregistered,
+            _writing: writing,
         })
     }
 

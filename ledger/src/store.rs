@@ -30,6 +30,9 @@ pub struct Ledger {
     pub(crate) projections: Projections,
     /// Projections the database keeps that were not registered: appends are refused.
     pub(crate) unregistered: Vec<String>,
+    /// A writer's share of the database's lock (`lock`): no restore replaces the ledger while
+    /// it is open. Dropped after the connection (fields drop in order).
+    pub(crate) _writing: Option<std::fs::File>,
 }
 
 /// An event to append, with the id that makes retrying it idempotent.

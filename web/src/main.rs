@@ -45,6 +45,9 @@ enum Command {
     /// Build a large tournament for the load test (scripts/load-test).
     #[command(hide = true)]
     LoadFixture(cmd::load_fixture::Args),
+    /// Build years of a weekly club for the scale benchmark (scripts/bench-decade).
+    #[command(hide = true)]
+    LoadHistory(cmd::load_history::Args),
     /// List the built-in rulesets, or show one (or check a house-ruleset file).
     Rulesets(cmd::rulesets::Args),
     /// Score one hand under a ruleset: the itemized sheet, readable or as JSON; `score -`
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Command::Export(args) => cmd::export::run(&args),
         Command::Import(args) => cmd::import::run(&args),
         Command::LoadFixture(args) => cmd::load_fixture::run(&args),
+        Command::LoadHistory(args) => cmd::load_history::run(&args),
         Command::Rulesets(args) => cmd::rulesets::run(&args),
         Command::Score(args) => cmd::score::run(&args),
         Command::Settle(args) => cmd::settle::run(&args),

@@ -10,7 +10,6 @@
 //! it: the events restore without it, but the ledger could then no longer sign checkpoints as
 //! itself.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use ledger::backup::Copied;
@@ -80,6 +79,17 @@ impl KeyCopy {
     }
 }
 
+/// Where a backup goes.
+#[derive(Clone, Copy, Debug)]
+pub enum Target<'a> {
+    /// This new file (never one that exists).
+    File(&'a Path),
+    /// This folder, under a name made of the copy's time and chain head
+    /// ([`scheduled_name`]); a copy that does not audit clean is named `damaged-…`, so that it
+    /// is never taken for a good one nor counted among the copies kept.
+    Folder(&'a Path),
+}
+
 /// A backup taken.
 pub struct Taken {
     pub path: PathBuf,
@@ -88,20 +98,52 @@ pub struct Taken {
     pub audit: Audited,
 }
 
-/// Copies the ledger at `db` to the new file `out` while it may be written, copies its key
-/// beside the copy (`<out>.key`) unless `with_key` is false, and audits the copy.
-pub fn take(db: &Path, out: &Path, with_key: bool) -> ledger::Result<Taken> {
+/// Copies the ledger at `db` while it may be written, audits the copy before it takes its
+/// name, and puts its key beside it (`<copy>.key`) unless `with_key` is false; then the copy
+/// takes its name. A copy that does not audit clean is still kept (it is the ledger as it is,
+/// damage and all) under its name (`Target::File`) or as `damaged-…` (`Target::Folder`).
+pub fn take(db: &Path, target: Target<'_>, with_key: bool) -> ledger::Result<Taken> {
+    let partial_at = match target {
+        Target::File(out) => {
+            if out.exists() {
+                return Err(ledger::Error::Copy {
+                    path: out.to_owned(),
+                    why: "already exists: a backup is never written over another file".into(),
+                });
+            }
+            ledger::backup::partial_path(out)
+        }
+        Target::Folder(dir) => dir.join(format!(
+            "copying-{}-{}.db.partial",
+            std::process::id(),
+            rand::random::<u32>()
+        )),
+    };
     let source = Ledger::open_reader(db)?;
-    let copied = source.backup_to(out)?;
+    let partial = source.copy_to(&partial_at)?;
     drop(source);
+    let copied = partial.copied();
+    let audit = Audited::of(partial.path())?;
+    let out = match target {
+        Target::File(out) => out.to_owned(),
+        Target::Folder(dir) => {
+            let name = scheduled_name(chrono::Utc::now(), copied.head);
+            dir.join(if audit.is_clean() {
+                name
+            } else {
+                format!("damaged-{name}")
+            })
+        }
+    };
+    // The key first: a copy under its name always has its key beside it.
     let key = if with_key {
-        copy_key(db, out)?
+        copy_key(db, &out)?
     } else {
         KeyCopy::Left
     };
-    let audit = Audited::of(out)?;
+    partial.place(&out)?;
     Ok(Taken {
-        path: out.to_owned(),
+        path: out,
         copied,
         key,
         audit,
@@ -118,75 +160,13 @@ fn copy_key(db: &Path, out: &Path) -> ledger::Result<KeyCopy> {
     Ok(KeyCopy::Copied(to))
 }
 
-/// The lock a server holds on its database for as long as it serves it (`<db>.lock`), so that
-/// a restore never writes under it and two servers never serve one ledger.
-pub struct Serving {
-    _file: File,
-}
-
-/// Where a database's lock lives: beside it, `<db>.lock`.
-pub fn lock_path(db: &Path) -> PathBuf {
-    let mut name = db.as_os_str().to_owned();
-    name.push(".lock");
-    PathBuf::from(name)
-}
-
-impl Serving {
-    /// Takes the lock on `db` for this process (`who`: `serve`, `restore`), or says who holds
-    /// it. The lock file is left in place afterwards (removing it would race with the next one
-    /// to take it); the lock itself goes with the process.
-    pub fn take(db: &Path, who: &str) -> ledger::Result<Serving> {
-        let path = lock_path(db);
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(|e| lock_error(&path, format!("cannot open the lock file: {e}")))?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                let holder = std::fs::read_to_string(&path).unwrap_or_default();
-                let holder = match holder.trim() {
-                    "" => "another process",
-                    named => named,
-                };
-                return Err(lock_error(
-                    &path,
-                    format!(
-                        "{} is in use by {holder}: stop it first; nothing was changed",
-                        db.display()
-                    ),
-                ));
-            }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(lock_error(&path, format!("cannot lock: {e}")))
-            }
-        }
-        // Who holds it, for the next one refused.
-        use std::io::Write;
-        let holder = format!("mahjong-referee {who} (process {})", std::process::id());
-        let _ = file
-            .set_len(0)
-            .and_then(|()| (&file).write_all(holder.as_bytes()));
-        Ok(Serving { _file: file })
-    }
-}
-
-fn lock_error(path: &Path, why: String) -> ledger::Error {
-    ledger::Error::Copy {
-        path: path.to_owned(),
-        why,
-    }
-}
-
 /// A restore done.
 pub struct Restored {
-    /// The ledger's head before (position 0 when there was none).
+    /// The ledger's head before (position 0 when there was none, or it could not be read).
     pub before: ChainHead,
     pub after: Copied,
-    /// Where the ledger that was replaced without continuing the copy was kept (`--force`).
+    /// Where the ledger that was replaced without the backup continuing it was kept
+    /// (`--force`), with its log and shared-memory files beside it as they were.
     pub kept: Option<PathBuf>,
     pub key: KeyRestore,
     pub audit: Audited,
@@ -199,8 +179,12 @@ pub enum KeyRestore {
     Restored(PathBuf),
     /// The database's key is the backup's already.
     Same,
-    /// The backup has no key; the database's own (if any) stays.
+    /// The backup has no key, and the database's own (if any) is the one of the ledger that
+    /// the backup continues: it stays.
     NoneInBackup { kept: bool },
+    /// The backup has no key, and the key beside the database belonged to the ledger that
+    /// was replaced (`--force`): it was moved aside with it.
+    NoneInBackupOldMovedAside { kept: PathBuf },
     /// The database had another key, kept aside here, replaced by the backup's (`--force`).
     Replaced { kept: PathBuf },
 }
@@ -214,13 +198,22 @@ impl KeyRestore {
             }
             KeyRestore::Same => format!("the signing key at {} is the backup's", key.display()),
             KeyRestore::NoneInBackup { kept: true } => format!(
-                "the backup holds no signing key; the one at {} stays",
+                "the backup holds no signing key; the one at {} stays (it is the key of the ledger the backup continues)",
                 key.display()
             ),
-            KeyRestore::NoneInBackup { kept: false } => format!(
-                "the backup holds no signing key and there is none at {}: put the ledger's key file there before signing checkpoints, or start a new key with --new-key (the audit shows the change)",
-                key.display()
-            ),
+            KeyRestore::NoneInBackup { kept: false } | KeyRestore::NoneInBackupOldMovedAside { .. } => {
+                let aside = match self {
+                    KeyRestore::NoneInBackupOldMovedAside { kept } => format!(
+                        " (the replaced ledger's key is kept at {})",
+                        kept.display()
+                    ),
+                    _ => String::new(),
+                };
+                format!(
+                    "the backup holds no signing key and there is none at {}{aside}: put the restored ledger's own key file there before signing checkpoints, or start a new key with --new-key (the audit shows the change)",
+                    key.display()
+                )
+            }
             KeyRestore::Replaced { kept } => format!(
                 "the signing key at {} is the backup's; the one it replaced is kept at {}",
                 key.display(),
@@ -231,17 +224,34 @@ impl KeyRestore {
 }
 
 /// Puts the backup at `backup` (with its key, `<backup>.key`, when there is one) in place of
-/// the ledger at `db`. Refused when the backup does not audit clean, when a server holds `db`,
-/// and — unless `force` — when `db` holds events the backup does not (its chain is not a
-/// prefix of the backup's) or another signing key. Forced, the ledger replaced is first copied
-/// aside (`<db>.before-restore-<time>`), and so is its key.
+/// the ledger at `db`.
+///
+/// The backup is first copied to a working file beside `db`, opened as this program opens a
+/// ledger (a backup from an earlier release is migrated) and audited: refused unless clean.
+/// Then, holding `db`'s lock alone (refused while a server or a command has it open for
+/// writing, and keeping them off until it is done), the ledger at `db` must be an earlier
+/// state of the backup's (its head on the backup's chain) unless `force`; forced, or when it
+/// cannot even be read, it is moved aside (`<db>.before-restore-<time>`, with its log and
+/// shared-memory files) — refused unless `force` in that case too. Only then is the copy put
+/// in place, and then its key. The result is audited again.
 pub fn restore(backup: &Path, db: &Path, force: bool) -> ledger::Result<Restored> {
     let refuse = |why: String| ledger::Error::Copy {
         path: db.to_owned(),
         why,
     };
-    let source = readmodel::open_reader(backup)?;
-    let checked = Audited::ledger(&source)?;
+    if db.exists() && same_file(backup, db) {
+        return Err(refuse(
+            "is the backup itself: nothing to restore; nothing was changed".into(),
+        ));
+    }
+    let working = Working::new(db)?;
+    ledger::backup::restore(backup, working.path())?;
+    let checked = {
+        let opened = readmodel::open_existing(working.path())?;
+        let audit = Audited::ledger(&opened)?;
+        (opened.head()?, audit)
+    };
+    let (backup_head, checked) = checked;
     if !checked.is_clean() {
         return Err(ledger::Error::Copy {
             path: backup.to_owned(),
@@ -251,15 +261,20 @@ pub fn restore(backup: &Path, db: &Path, force: bool) -> ledger::Result<Restored
             ),
         });
     }
-    let _serving = Serving::take(db, "restore")?;
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ").to_string();
+    let alone = ledger::lock::exclusive(db)?;
     let mut kept = None;
     let before = if db.exists() {
-        let existing = Ledger::open_existing(db)?;
-        let before = existing.head()?;
-        if !source.passes_through(before)? {
-            if !force {
-                let backup_head = source.head()?;
+        let continues = match ledger::backup::head_of(db) {
+            Ok(before) => {
+                let opened = Ledger::open_reader(working.path())?;
+                Ok((before, opened.passes_through(before)?))
+            }
+            Err(e) => Err(e),
+        };
+        match continues {
+            Ok((before, true)) => before,
+            Ok((before, false)) if !force => {
                 let why = if before.position > backup_head.position {
                     format!(
                         "holds {} event(s) the backup lacks (it is at position {}, the backup at {}): restoring would lose them; nothing was changed (--force replaces it, keeping it aside)",
@@ -275,22 +290,33 @@ pub fn restore(backup: &Path, db: &Path, force: bool) -> ledger::Result<Restored
                 };
                 return Err(refuse(why));
             }
-            let aside = suffixed(db, &format!(".before-restore-{stamp}"));
-            existing.backup_to(&aside)?;
-            kept = Some(aside);
+            Err(e) if !force => {
+                return Err(refuse(format!(
+                    "cannot be read as a ledger ({e}); nothing was changed (--force replaces it, keeping it aside as it is)"
+                )))
+            }
+            Ok((before, false)) => {
+                kept = Some(move_aside(db, &stamp)?);
+                before
+            }
+            Err(_) => {
+                kept = Some(move_aside(db, &stamp)?);
+                empty_head()
+            }
         }
-        before
     } else {
-        ChainHead {
-            position: 0,
-            chain_hash: ledger::Hash::ZERO,
-        }
+        empty_head()
     };
-    let key = restore_key(backup, db, force, &stamp)?;
-    drop(source);
-    let after = ledger::backup::restore(backup, db)?;
-    // Opened as the server opens it: write-ahead logging back on, projections as this build
-    // keeps them; then audited as the copy was.
+    // Unforced, nothing has changed yet: a key that would be replaced refuses it still.
+    if !force {
+        if let Some(why) = key_conflict(backup, db)? {
+            return Err(refuse(why));
+        }
+    }
+    let after = ledger::backup::restore(working.path(), db)?;
+    let key = restore_key(backup, db, force, kept.is_some(), &stamp)?;
+    drop(alone);
+    drop(working);
     let restored = readmodel::open_existing(db)?;
     let audit = Audited::ledger(&restored)?;
     Ok(Restored {
@@ -302,11 +328,91 @@ pub fn restore(backup: &Path, db: &Path, force: bool) -> ledger::Result<Restored
     })
 }
 
-fn restore_key(backup: &Path, db: &Path, force: bool, stamp: &str) -> ledger::Result<KeyRestore> {
+fn empty_head() -> ChainHead {
+    ChainHead {
+        position: 0,
+        chain_hash: ledger::Hash::ZERO,
+    }
+}
+
+/// Whether two paths name one file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The working copy of a backup beside the database it is restored into, removed (with its
+/// log, shared memory and lock) when done.
+struct Working(PathBuf);
+
+impl Working {
+    fn new(db: &Path) -> ledger::Result<Working> {
+        let path = suffixed(db, &format!(".restoring-{}", std::process::id()));
+        let working = Working(path);
+        working.remove();
+        Ok(working)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn remove(&self) {
+        for suffix in ["", "-wal", "-shm", "-journal", ".lock"] {
+            let _ = std::fs::remove_file(suffixed(&self.0, suffix));
+        }
+    }
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        self.remove();
+    }
+}
+
+/// Moves the ledger at `db` aside as it is (its log and shared memory with it): the new name.
+fn move_aside(db: &Path, stamp: &str) -> ledger::Result<PathBuf> {
+    let aside = suffixed(db, &format!(".before-restore-{stamp}"));
+    for suffix in ["", "-wal", "-shm"] {
+        let from = suffixed(db, suffix);
+        if from.exists() {
+            std::fs::rename(&from, suffixed(&aside, suffix)).map_err(|e| ledger::Error::Copy {
+                path: from.clone(),
+                why: format!(
+                    "cannot move it aside to {}: {e}; nothing was changed",
+                    aside.display()
+                ),
+            })?;
+        }
+    }
+    Ok(aside)
+}
+
+fn restore_key(
+    backup: &Path,
+    db: &Path,
+    force: bool,
+    replaced: bool,
+    stamp: &str,
+) -> ledger::Result<KeyRestore> {
     let from = key_path(backup);
     let to = key_path(db);
+    let aside = || -> ledger::Result<PathBuf> {
+        let aside = suffixed(&to, &format!(".before-restore-{stamp}"));
+        std::fs::rename(&to, &aside).map_err(|e| ledger::Error::Copy {
+            path: to.clone(),
+            why: format!("cannot move it aside to {}: {e}", aside.display()),
+        })?;
+        Ok(aside)
+    };
     if !from.exists() {
-        return Ok(KeyRestore::NoneInBackup { kept: to.exists() });
+        return Ok(if replaced && to.exists() {
+            KeyRestore::NoneInBackupOldMovedAside { kept: aside()? }
+        } else {
+            KeyRestore::NoneInBackup { kept: to.exists() }
+        });
     }
     let key = LedgerKey::load(&from)?;
     if !to.exists() {
@@ -318,22 +424,40 @@ fn restore_key(backup: &Path, db: &Path, force: bool, stamp: &str) -> ledger::Re
         return Ok(KeyRestore::Same);
     }
     if !force {
+        // Refused before anything changed (`key_conflict`); said again here should the key
+        // file have changed meanwhile, so that a key is never swapped silently.
         return Err(ledger::Error::Copy {
             path: to,
             why: format!(
-                "holds key {}, the backup's is {}: restoring would replace the ledger's key; nothing was changed (--force replaces it, keeping the present one aside)",
+                "holds key {}, the backup's is {}: the ledger was restored, but its key was left as it is; put the backup's key there ({}) or go on with this one with --new-key",
                 present.public_hex(),
-                key.public_hex()
+                key.public_hex(),
+                from.display()
             ),
         });
     }
-    let aside = suffixed(&to, &format!(".before-restore-{stamp}"));
-    std::fs::rename(&to, &aside).map_err(|e| ledger::Error::Copy {
-        path: to.clone(),
-        why: format!("cannot move it aside to {}: {e}", aside.display()),
-    })?;
+    let kept = aside()?;
     key.write_new(&to)?;
-    Ok(KeyRestore::Replaced { kept: aside })
+    Ok(KeyRestore::Replaced { kept })
+}
+
+/// Refuses, before anything changes, a restore that would have to replace the database's key
+/// with another unless `force`.
+fn key_conflict(backup: &Path, db: &Path) -> ledger::Result<Option<String>> {
+    // A key file: refusal names it, not the database.
+    let (from, to) = (key_path(backup), key_path(db));
+    if !from.exists() || !to.exists() {
+        return Ok(None);
+    }
+    let (key, present) = (LedgerKey::load(&from)?, LedgerKey::load(&to)?);
+    Ok((key.public_hex() != present.public_hex()).then(|| {
+        format!(
+            "{} holds key {}, the backup's is {}: restoring would replace the ledger's key; nothing was changed (--force replaces it, keeping the present one aside)",
+            to.display(),
+            present.public_hex(),
+            key.public_hex()
+        )
+    }))
 }
 
 fn suffixed(path: &Path, suffix: &str) -> PathBuf {
@@ -355,26 +479,35 @@ pub fn scheduled_name(at: chrono::DateTime<chrono::Utc>, head: ChainHead) -> Str
     )
 }
 
-/// The scheduled copies in `dir`, oldest first (by name, which begins with the time).
+/// The good copies in `dir` (named as [`scheduled_name`] names them), oldest first (by name,
+/// which begins with the time).
 pub fn scheduled_copies(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut copies: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("ledger-") && n.ends_with(".db"))
-        })
+        .filter(|p| named_head(p).is_some() && taken_at(p).is_some())
         .collect();
     copies.sort();
     Ok(copies)
 }
 
-/// The chain head a scheduled copy's name says it holds (`…-p<position>-<hash prefix>.db`):
-/// its position and the first eight digits of its chain hash.
+/// The chain head a scheduled copy's name says it holds (`ledger-<time>-p<position>-<hash
+/// prefix>.db`): its position and the first eight digits of its chain hash.
 pub fn named_head(copy: &Path) -> Option<(u64, String)> {
-    let stem = copy.file_stem()?.to_str()?;
-    let mut parts = stem.rsplitn(3, '-');
-    let hash = parts.next()?;
-    let position = parts.next()?.strip_prefix('p')?.parse().ok()?;
+    let name = copy.file_name()?.to_str()?;
+    let rest = name.strip_prefix("ledger-")?.strip_suffix(".db")?;
+    let mut parts = rest.split('-');
+    let (_time, position, hash) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || hash.len() != 8 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let position = position.strip_prefix('p')?.parse().ok()?;
     Some((position, hash.to_owned()))
+}
+
+/// The time a scheduled copy's name says it was taken.
+pub fn taken_at(copy: &Path) -> Option<std::time::SystemTime> {
+    let name = copy.file_name()?.to_str()?;
+    let stamp = name.strip_prefix("ledger-")?.get(..16)?;
+    let at = chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%dT%H%M%SZ").ok()?;
+    Some(std::time::SystemTime::from(at.and_utc()))
 }

@@ -25,16 +25,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let out = if args.out.is_dir() {
-        let head = ledger::Ledger::open_reader(&args.db)
-            .and_then(|l| l.head())
-            .with_context(|| format!("opening {}", args.db.display()))?;
-        args.out
-            .join(backup::scheduled_name(chrono::Utc::now(), head))
+    let target = if args.out.is_dir() {
+        backup::Target::Folder(&args.out)
     } else {
-        args.out.clone()
+        backup::Target::File(&args.out)
     };
-    let taken = backup::take(&args.db, &out, !args.without_key)
+    let taken = backup::take(&args.db, target, !args.without_key)
         .with_context(|| format!("backing up {}", args.db.display()))?;
     outln!(
         "copied {} to {}: {} events, {} bytes; its chain head is {}:{}",

@@ -144,7 +144,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Records `count` hands round the `tables`.
-fn record_hands(
+pub(crate) fn record_hands(
     ledger: &mut Ledger,
     by: &Official,
     tables: &[String],

@@ -26,6 +26,7 @@ pub mod export;
 pub mod import;
 pub mod import_game;
 pub mod load_fixture;
+pub mod load_history;
 pub mod replay;
 pub mod restore;
 pub mod rulesets;

@@ -23,18 +23,33 @@ pub struct Proxies {
     pub header: ForwardedHeader,
 }
 
+/// The client of a request, and whether it is known for certain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Client {
+    pub address: IpAddr,
+    /// False when a trusted proxy's header did not name the client plainly (garbled, not
+    /// text, `unknown`, obfuscated): `address` is then the last hop known, a proxy's — good
+    /// enough to count logins by (a client that garbles its header is counted with others who
+    /// do), never to grant anything by.
+    pub certain: bool,
+}
+
 impl Proxies {
-    /// The client's address for `req`: its peer's, or — when the peer is a trusted proxy — the
-    /// address the proxies name. None when the peer is unknown (a test request).
-    pub fn client(&self, req: &HttpRequest) -> Option<IpAddr> {
+    /// The client of `req`: its peer, or — when the peer is a trusted proxy — the address the
+    /// proxies name. None when the peer is unknown (a test request).
+    pub fn client(&self, req: &HttpRequest) -> Option<Client> {
         let peer = req.peer_addr()?.ip();
         Some(self.client_of(peer, req.headers()))
     }
 
     /// The client behind `peer`, given the request's headers.
-    pub fn client_of(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+    pub fn client_of(&self, peer: IpAddr, headers: &HeaderMap) -> Client {
+        let peer = canonical(peer);
         if !self.trusts(peer) {
-            return peer;
+            return Client {
+                address: peer,
+                certain: true,
+            };
         }
         let mut hops = Vec::new();
         let name = match self.header {
@@ -55,14 +70,20 @@ impl Proxies {
                 });
             }
         }
-        let mut client = peer;
+        let mut client = Client {
+            address: peer,
+            certain: true,
+        };
         for hop in hops.into_iter().rev() {
             match hop {
-                // A hop that names no address (garbled, `unknown`, obfuscated): the one who
-                // handed it on is the last known.
-                None => break,
+                // A hop that names no address: the one who handed it on is the last known,
+                // and the client is not known for certain.
+                None => {
+                    client.certain = false;
+                    break;
+                }
                 Some(address) => {
-                    client = address;
+                    client.address = address;
                     if !self.trusts(address) {
                         break;
                     }
@@ -144,9 +165,12 @@ mod tests {
     fn a_peer_that_is_no_trusted_proxy_is_the_client_whatever_it_says() {
         let p = proxies(ForwardedHeader::XForwardedFor);
         let h = headers("x-forwarded-for", &["1.2.3.4"]);
-        assert_eq!(p.client_of(ip("203.0.113.9"), &h), ip("203.0.113.9"));
         assert_eq!(
-            Proxies::default().client_of(ip("10.0.0.1"), &h),
+            p.client_of(ip("203.0.113.9"), &h).address,
+            ip("203.0.113.9")
+        );
+        assert_eq!(
+            Proxies::default().client_of(ip("10.0.0.1"), &h).address,
             ip("10.0.0.1")
         );
     }
@@ -156,27 +180,34 @@ mod tests {
         let p = proxies(ForwardedHeader::XForwardedFor);
         // The client forged "6.6.6.6"; the outer proxy 10.0.0.2 appended the real one.
         let h = headers("x-forwarded-for", &["6.6.6.6, 198.51.100.7", "10.0.0.2"]);
-        assert_eq!(p.client_of(ip("10.0.0.1"), &h), ip("198.51.100.7"));
+        assert_eq!(p.client_of(ip("10.0.0.1"), &h).address, ip("198.51.100.7"));
         // No header: the proxy itself.
         assert_eq!(
-            p.client_of(ip("10.0.0.1"), &HeaderMap::new()),
+            p.client_of(ip("10.0.0.1"), &HeaderMap::new()).address,
             ip("10.0.0.1")
         );
         // A dual-stack socket's mapped address is the IPv4 one, trusted as such.
         let mapped = ip("::ffff:10.0.0.1");
-        assert_eq!(p.client_of(mapped, &h), ip("198.51.100.7"));
+        assert_eq!(p.client_of(mapped, &h).address, ip("198.51.100.7"));
         // A port, and IPv6 in brackets.
         let h = headers("x-forwarded-for", &["[2001:db8::5]:4711"]);
-        assert_eq!(p.client_of(ip("::1"), &h), ip("2001:db8::5"));
+        assert_eq!(p.client_of(ip("::1"), &h).address, ip("2001:db8::5"));
         let h = headers("x-forwarded-for", &["198.51.100.7:5000"]);
-        assert_eq!(p.client_of(ip("::1"), &h), ip("198.51.100.7"));
+        assert_eq!(p.client_of(ip("::1"), &h).address, ip("198.51.100.7"));
     }
 
     #[test]
     fn a_garbled_hop_stops_the_walk_at_the_last_address_known() {
         let p = proxies(ForwardedHeader::XForwardedFor);
         let h = headers("x-forwarded-for", &["198.51.100.7, nonsense, 10.0.0.3"]);
-        assert_eq!(p.client_of(ip("10.0.0.1"), &h), ip("10.0.0.3"));
+        let client = p.client_of(ip("10.0.0.1"), &h);
+        assert_eq!(client.address, ip("10.0.0.3"));
+        assert!(
+            !client.certain,
+            "a proxy standing in for a client is not the client"
+        );
+        let h = headers("x-forwarded-for", &["198.51.100.7, 10.0.0.3"]);
+        assert!(p.client_of(ip("10.0.0.1"), &h).certain);
     }
 
     #[test]
@@ -186,11 +217,14 @@ mod tests {
             "forwarded",
             &[r#"for=6.6.6.6, for="[2001:db8:cafe::17]:4711";proto=https, For=10.0.0.2"#],
         );
-        assert_eq!(p.client_of(ip("10.0.0.1"), &h), ip("2001:db8:cafe::17"));
+        assert_eq!(
+            p.client_of(ip("10.0.0.1"), &h).address,
+            ip("2001:db8:cafe::17")
+        );
         let h = headers("forwarded", &["for=unknown"]);
-        assert_eq!(p.client_of(ip("10.0.0.1"), &h), ip("10.0.0.1"));
+        assert_eq!(p.client_of(ip("10.0.0.1"), &h).address, ip("10.0.0.1"));
         // Set to read `Forwarded`, an X-Forwarded-For is a client's own words.
         let h = headers("x-forwarded-for", &["198.51.100.7"]);
-        assert_eq!(p.client_of(ip("10.0.0.1"), &h), ip("10.0.0.1"));
+        assert_eq!(p.client_of(ip("10.0.0.1"), &h).address, ip("10.0.0.1"));
     }
 }

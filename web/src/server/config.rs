@@ -48,8 +48,9 @@ pub struct ServeArgs {
     /// How many copies to keep in the folder (the newest; older ones are removed).
     #[arg(long, default_value_t = 48, value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,
-    /// Reverse proxies (address ranges, `127.0.0.1/32 10.0.0.0/8`) whose forwarding header
-    /// names the client: the login throttle then counts that client, not the proxy. A request
+    /// Reverse proxies (address ranges: `127.0.0.1/32 ::1/128` for one on this machine) whose
+    /// forwarding header names the client: the login throttle then counts that client, not the
+    /// proxy. A request
     /// from any other peer is counted by its own address, whatever header it sends.
     #[arg(long, num_args = 1.., value_name = "CIDR")]
     pub trusted_proxy: Vec<IpNet>,

@@ -74,7 +74,21 @@ fn describe() {
     describe_gauge!(
         "mahjong_backup_age_seconds",
         Unit::Seconds,
-        "Time since the newest scheduled backup was known to hold the ledger's head."
+        "Time since the newest good scheduled backup was known to hold the ledger's head (since the server started, while there is none)."
+    );
+    describe_gauge!(
+        "mahjong_backup_last_success_timestamp_seconds",
+        Unit::Seconds,
+        "When the newest good scheduled backup was made (Unix time)."
+    );
+    describe_gauge!(
+        "mahjong_backup_last_bytes",
+        Unit::Bytes,
+        "The newest good scheduled backup's size."
+    );
+    describe_gauge!(
+        "mahjong_backup_last_head_position",
+        "The chain head position the newest good scheduled backup holds."
     );
     describe_counter!(
         "mahjong_backup_failures_total",
@@ -88,8 +102,20 @@ fn describe() {
 
 /// Counts one request answered.
 pub fn request(method: &Method, route: &str, status: StatusCode, took: Duration) {
+    // Any token is a method to HTTP: the ones a client invents are counted together, so
+    // that they cannot make series without end.
+    let method = match *method {
+        Method::GET
+        | Method::HEAD
+        | Method::POST
+        | Method::PUT
+        | Method::DELETE
+        | Method::PATCH
+        | Method::OPTIONS => method.as_str(),
+        _ => "other",
+    };
     let labels = [
-        ("method", method.as_str().to_owned()),
+        ("method", method.to_owned()),
         ("route", route.to_owned()),
         ("status", status.as_u16().to_string()),
     ];
@@ -143,10 +169,22 @@ pub fn backup_failed() {
     metrics::counter!("mahjong_backup_failures_total").increment(1);
 }
 
-/// The figures read at the scrape: the ledger's head, the backup's age.
-pub fn at_scrape(head_position: u64, backup_age: Option<Duration>) {
+/// The figures read at the scrape: the ledger's head, and the scheduled backups' newest good
+/// copy (its age from the server's start while there is none, so an alert on the age fires
+/// when copies fail from the first).
+pub fn at_scrape(head_position: u64, backups: Option<&super::backups::Status>) {
     metrics::gauge!("mahjong_ledger_head_position").set(head_position as f64);
-    if let Some(age) = backup_age {
-        metrics::gauge!("mahjong_backup_age_seconds").set(age.as_secs_f64());
+    let Some(backups) = backups else {
+        return;
+    };
+    metrics::gauge!("mahjong_backup_age_seconds").set(backups.age().as_secs_f64());
+    if let Some(good) = backups.last() {
+        let made = good
+            .made
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        metrics::gauge!("mahjong_backup_last_success_timestamp_seconds").set(made.as_secs_f64());
+        metrics::gauge!("mahjong_backup_last_bytes").set(good.bytes as f64);
+        metrics::gauge!("mahjong_backup_last_head_position").set(good.position as f64);
     }
 }

@@ -176,9 +176,6 @@ fn colour_logs() -> bool {
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     init_logging(args.log_format);
     fatal::stop_cleanly_on_sigbus();
-    // One server per ledger, and no restore under it while it serves.
-    let _serving =
-        crate::app::backup::Serving::take(&args.db, "serve").map_err(|e| anyhow::anyhow!("{e}"))?;
     if let Some(dir) = &args.backup_dir {
         backups::prepare(dir)?;
     }
@@ -243,6 +240,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             keep: args.backup_keep as usize,
         };
         tracing::info!(dir = %dir.display(), every = %humantime::format_duration(args.backup_every), keep = args.backup_keep, "scheduled backups");
+        // The thread is not stopped with the server: a copy cut short by the process's end
+        // leaves only a partial file, never a copy under its name, and is cleared later.
         backups::start(args.db.clone(), schedule, status.clone())?;
     }
     actix_web::rt::spawn(stop_on_signal(state.clone(), server.handle()));
@@ -255,17 +254,26 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
 const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// On SIGTERM (a service manager's stop) or SIGINT (Ctrl-C): refuse new writes with 503 and
-/// `Retry-After` and end the live streams at once, then stop taking connections and let the
-/// requests in flight finish (within [`SHUTDOWN_GRACE`]); the process then exits with 0.
+/// `Retry-After` and end the live streams at once, answer so for [`DRAIN`], then stop taking
+/// connections and let the requests in flight finish (within [`SHUTDOWN_GRACE`]); the process
+/// then exits with 0.
 async fn stop_on_signal(state: web::Data<AppState>, server: actix_web::dev::ServerHandle) {
     let signal = wait_for_stop().await;
     tracing::info!(
         signal,
-        "stopping: new writes are refused, the requests in flight finish"
+        drain_seconds = DRAIN.as_secs(),
+        "stopping: new writes are refused (503), the requests in flight finish"
     );
     state.begin_draining();
+    // A while still answering, so that a proxy's next requests get a 503 with Retry-After
+    // (and /readyz says not ready) rather than a refused connection; then no new connection,
+    // and the requests in flight are waited for.
+    actix_web::rt::time::sleep(DRAIN).await;
     server.stop(true).await;
 }
+
+/// How long a stopping server goes on answering (writes with 503) before it stops listening.
+const DRAIN: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Resolves with the signal's name when SIGTERM or SIGINT arrives.
 async fn wait_for_stop() -> &'static str {

@@ -14,7 +14,7 @@ use serde_json::json;
 
 use super::auth::Viewer;
 use super::error::{ApiError, AppError, ErrorKind};
-use super::state::AppState;
+use super::state::{AppState, Probed};
 
 /// Registers the three routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -28,8 +28,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let probe = state.clone();
     let answer = web::block(move || probe.probe_writer()).await;
-    let head = match answer {
-        Ok(Ok(head)) => head,
+    let (head, database) = match answer {
+        Ok(Ok(Probed::Writable(head))) => (head, "writable"),
+        // The writer is at work: the database is being written, which is what was asked.
+        Ok(Ok(Probed::Writing(head))) => (head, "writable (a write was in progress)"),
         Ok(Err(e)) => return unhealthy(&e.message),
         Err(e) => return unhealthy(&e.to_string()),
     };
@@ -37,7 +39,7 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
         .insert_header(("cache-control", "no-store"))
         .json(json!({
             "status": "ok",
-            "database": "writable",
+            "database": database,
             "head": { "position": head.position, "chain_hash": head.chain_hash.to_hex() },
             "stopping": state.is_draining(),
         }))
@@ -70,8 +72,10 @@ pub async fn metrics(
     viewer: Viewer,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    // Only a client known for certain: behind a trusted proxy whose header is garbled, the
+    // proxy's own address (which --metrics-from may well name) is no answer.
     let from_allowed = state
-        .client_address(&req)
+        .certain_client_address(&req)
         .is_some_and(|a| state.metrics_from.iter().any(|net| net.contains(&a)));
     if viewer.0.is_none() && !from_allowed {
         return Err(ApiError(AppError::new(
@@ -85,7 +89,7 @@ pub async fn metrics(
         )));
     };
     let head = state.read(|l| Ok(l.head()?)).await?;
-    super::metrics::at_scrape(head.position, state.backups.as_ref().and_then(|b| b.age()));
+    super::metrics::at_scrape(head.position, state.backups.as_deref());
     Ok(HttpResponse::build(StatusCode::OK)
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .insert_header(("cache-control", "no-store"))

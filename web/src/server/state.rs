@@ -71,6 +71,17 @@ struct Inner {
     key: Arc<ledger::signing::LedgerKey>,
 }
 
+/// How long the health check waits for another program's write lock.
+const PROBE_WAIT: Duration = Duration::from_millis(500);
+
+/// What the health check found of the writer.
+pub enum Probed {
+    /// Its write lock was taken (and let go) at this head.
+    Writable(ledger::ChainHead),
+    /// It was writing; the head a reader sees.
+    Writing(ledger::ChainHead),
+}
+
 /// The answer to a write while the server stops.
 fn stopping() -> AppError {
     AppError::new(
@@ -167,7 +178,16 @@ impl AppState {
     /// The client's address: the peer's, or the one a trusted proxy names
     /// ([`super::client::Proxies`]).
     pub fn client_address(&self, req: &actix_web::HttpRequest) -> Option<std::net::IpAddr> {
-        self.proxies.client(req)
+        self.proxies.client(req).map(|c| c.address)
+    }
+
+    /// [`AppState::client_address`] when it is known for certain: not the proxy's own
+    /// address standing in for a client its header did not name plainly.
+    pub fn certain_client_address(&self, req: &actix_web::HttpRequest) -> Option<std::net::IpAddr> {
+        self.proxies
+            .client(req)
+            .filter(|c| c.certain)
+            .map(|c| c.address)
     }
 
     /// The login throttle.
@@ -308,10 +328,6 @@ impl AppState {
         }
         let arrived = std::time::Instant::now();
         let mut writer = lock(&self.inner.writer)?;
-        // Stopped while this write queued: it is refused as the ones after it are.
-        if self.is_draining() {
-            return Err(stopping());
-        }
         // Another program held the database's write lock while this write queued behind one
         // that waited it out and gave up: this one would wait as long again, and every one
         // behind it in turn. It is answered now; a write that arrives after is tried.
@@ -362,9 +378,23 @@ impl AppState {
     /// Whether the writer's connection can take the database's write lock now: the health
     /// check's question, asked without writing anything (and without moving the pages'
     /// generation, so a probe every few seconds empties no cache).
-    pub fn probe_writer(&self) -> Result<ledger::ChainHead, AppError> {
-        let writer = lock(&self.inner.writer)?;
-        Ok(writer.probe_writable()?)
+    ///
+    /// It does not queue behind a write: when the writer is busy, its database is being
+    /// written, and the head is read from a reader instead. Another program's lock is waited
+    /// for a moment only, so a probe never holds up the writes behind it for long.
+    pub fn probe_writer(&self) -> Result<Probed, AppError> {
+        let writer = match self.inner.writer.try_lock() {
+            Ok(writer) => writer,
+            Err(std::sync::TryLockError::WouldBlock) => {
+                return Ok(Probed::Writing(self.read_now(|l| Ok(l.head()?))?));
+            }
+            Err(std::sync::TryLockError::Poisoned(_)) => {
+                return Err(AppError::internal(
+                    "a lock was poisoned by an earlier panic",
+                ))
+            }
+        };
+        Ok(Probed::Writable(writer.probe_writable(PROBE_WAIT)?))
     }
 
     /// Hears of every write from now on (the latest generation; a burst is heard once).
