@@ -25,7 +25,9 @@ pub fn lock_path(db: &Path) -> PathBuf {
 }
 
 fn open(db: &Path) -> Result<(PathBuf, File)> {
-    let path = lock_path(db);
+    // One lock for one database, however it is named (a link, a relative path).
+    let db = std::fs::canonicalize(db).unwrap_or_else(|_| db.to_owned());
+    let path = lock_path(&db);
     let file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)

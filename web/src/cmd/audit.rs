@@ -68,7 +68,10 @@ fn parse_head(s: &str) -> Result<ChainHead, String> {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let ledger = readmodel::open_existing(&args.db)
+    // Read only when it can be (a backup stays byte for byte as it was); a ledger of an
+    // earlier release is opened as a writer, which migrates it first.
+    let ledger = readmodel::open_reader(&args.db)
+        .or_else(|_| readmodel::open_existing(&args.db))
         .with_context(|| format!("opening {}", args.db.display()))?;
     let heads: Vec<ChainHead> = args.expect_head.iter().map(|e| e.head).collect();
     let report = ledger.audit_with(&heads).context("auditing the ledger")?;

@@ -131,9 +131,10 @@ fn trusted_keys(args: &Args) -> anyhow::Result<web::app::trust::TrustedKeys> {
     Ok(trusted)
 }
 
-/// Removes a ledger this command created and left empty, with SQLite's files beside it.
+/// Removes a ledger this command created and left empty, with SQLite's files and the lock
+/// beside it.
 fn remove_new_ledger(db: &Path) {
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".lock"] {
         let mut path = db.as_os_str().to_owned();
         path.push(suffix);
         let _ = std::fs::remove_file(path);

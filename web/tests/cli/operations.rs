@@ -193,7 +193,12 @@ fn a_backup_under_four_writers_audits_clean_holds_every_acknowledged_event_and_r
     let server = Served::start(&db, &["--demo"]);
     let before = standings(&server);
     let writers = Writers::start(&db);
-    std::thread::sleep(Duration::from_millis(300));
+    // Each writer under way (they share the lock with the server and each other).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while writers.acknowledged().iter().any(|&n| n < 3) {
+        assert!(Instant::now() < deadline, "{:?}", writers.acknowledged());
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let acknowledged = writers.acknowledged();
     let base = writers.base.clone();
     let o = run(&[
