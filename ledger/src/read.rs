@@ -87,6 +87,12 @@ impl Ledger {
         stream_version(&self.conn, stream)
     }
 
+    /// The hash of `stream`'s event at `version`: whether a fold of the stream up to there is
+    /// still of this ledger's stream (a restore may have put another history in its place).
+    pub fn stream_hash_at(&self, stream: &StreamId, version: u64) -> Result<crate::Hash> {
+        crate::store::stream_hash(&self.conn, stream, version)
+    }
+
     /// The head of the global chain: the value to publish.
     pub fn head(&self) -> Result<ChainHead> {
         chain_head(&self.conn)

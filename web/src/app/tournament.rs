@@ -9,6 +9,7 @@ use referee::tournament::{Refusal, Tournament, TournamentCommand};
 use crate::app::error::AppError;
 
 /// A tournament as its stream stands.
+#[derive(Clone)]
 pub struct Loaded {
     pub stream: StreamId,
     pub state: Tournament,
@@ -24,26 +25,82 @@ pub fn load(ledger: &Ledger, id: &str) -> Result<Loaded, AppError> {
 }
 
 /// The tournament of `stream`, folded.
+///
+/// A season's stream holds thousands of events (every table formed and closed, every session),
+/// and every hand page asks its tournament whether the hand may be shown: folding it afresh
+/// each time cost a hand page some 20 ms. Folds are kept ([`Kept`]) and reused while the
+/// stream's event at the kept version still has the hash it was folded with — the events
+/// recorded since are folded onto it; anything else (a restore, another database at the same
+/// path) is folded afresh.
 pub fn load_stream(ledger: &Ledger, stream: StreamId) -> Result<Loaded, AppError> {
-    let mut state = Tournament::new(stream.id());
-    let mut version = 0;
-    for e in ledger.read_stream(&stream, 1)? {
-        version = e.version;
-        let event = TournamentEvent::try_from(e.event).map_err(|_| {
-            AppError::internal(format!(
-                "{stream} version {}: not an event of a tournament",
-                e.version
-            ))
-        })?;
-        state
-            .apply(&event)
-            .map_err(|why| AppError::internal(format!("{stream} version {}: {why}", e.version)))?;
+    let key = (ledger.path().to_owned(), stream.clone());
+    let kept = Kept::get(&key);
+    let current = ledger.stream_version(&stream)?;
+    let reusable = match kept {
+        Some((loaded, hash)) if loaded.version > 0 && loaded.version <= current => {
+            (ledger.stream_hash_at(&stream, loaded.version)? == hash).then_some((loaded, hash))
+        }
+        _ => None,
+    };
+    let (mut loaded, mut hash) = reusable.unwrap_or_else(|| {
+        (
+            Loaded {
+                stream: stream.clone(),
+                state: Tournament::new(stream.id()),
+                version: 0,
+            },
+            ledger::Hash::ZERO,
+        )
+    });
+    if loaded.version < current {
+        for e in ledger.read_stream(&stream, loaded.version + 1)? {
+            let event = TournamentEvent::try_from(e.event).map_err(|_| {
+                AppError::internal(format!(
+                    "{stream} version {}: not an event of a tournament",
+                    e.version
+                ))
+            })?;
+            loaded.state.apply(&event).map_err(|why| {
+                AppError::internal(format!("{stream} version {}: {why}", e.version))
+            })?;
+            loaded.version = e.version;
+            hash = e.hash;
+        }
+        Kept::put(key, &loaded, hash);
     }
-    Ok(Loaded {
-        stream,
-        state,
-        version,
-    })
+    Ok(loaded)
+}
+
+/// Tournaments folded, by database and stream, with the hash of the last event folded.
+struct Kept;
+
+type KeptMap = std::collections::HashMap<(std::path::PathBuf, StreamId), (Loaded, ledger::Hash)>;
+
+static KEPT: std::sync::LazyLock<std::sync::Mutex<KeptMap>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// How many folds are kept: a club's seasons, many times over; past it, all are let go.
+const MAX_KEPT: usize = 256;
+
+impl Kept {
+    fn get(key: &(std::path::PathBuf, StreamId)) -> Option<(Loaded, ledger::Hash)> {
+        if key.0.as_os_str() == ":memory:" {
+            return None;
+        }
+        KEPT.lock().ok()?.get(key).cloned()
+    }
+
+    fn put(key: (std::path::PathBuf, StreamId), loaded: &Loaded, hash: ledger::Hash) {
+        if key.0.as_os_str() == ":memory:" {
+            return;
+        }
+        if let Ok(mut kept) = KEPT.lock() {
+            if kept.len() >= MAX_KEPT && !kept.contains_key(&key) {
+                kept.clear();
+            }
+            kept.insert(key, (loaded.clone(), hash));
+        }
+    }
 }
 
 /// The tournament `id`, which must exist (404 otherwise).
@@ -79,5 +136,67 @@ impl Loaded {
         let new = events.iter().cloned().map(NewEvent::new).collect();
         ledger.append(&self.stream, ExpectedVersion::Exact(self.version), new, by)?;
         Ok(events)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::commands::tournament::{self as t, NewPlayer, NewTournament};
+
+    fn ledger_with(db: &std::path::Path, names: &[&str]) {
+        let mut ledger = readmodel::open(db).unwrap();
+        let by = crate::app::accounts::store::command_line("loader", "Load fixture");
+        let new = NewTournament {
+            id: Some("spring".into()),
+            name: "Spring Open".into(),
+            ruleset: Some("code-of-laws".into()),
+            starting_chips: 2000,
+            ..Default::default()
+        };
+        if ledger
+            .stream_version(&StreamId::tournament("spring").unwrap())
+            .unwrap()
+            == 0
+        {
+            t::create(&mut ledger, &[], &by, &new).unwrap();
+        }
+        for name in names {
+            let p = NewPlayer {
+                id: None,
+                name: (*name).into(),
+                substitute: false,
+                different_person: false,
+            };
+            t::register_player(&mut ledger, "spring", &by, &p).unwrap();
+        }
+    }
+
+    fn names(db: &std::path::Path) -> Vec<String> {
+        let ledger = readmodel::open_reader(db).unwrap();
+        let loaded = load(&ledger, "spring").unwrap();
+        loaded
+            .state
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_kept_fold_takes_the_events_since_and_never_outlives_its_history() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("club.db");
+        ledger_with(&db, &["Ann", "Bob"]);
+        assert_eq!(names(&db), ["Ann", "Bob"]);
+        // Recorded since: folded onto the kept one.
+        ledger_with(&db, &["Cy"]);
+        assert_eq!(names(&db), ["Ann", "Bob", "Cy"]);
+        // Another history at the same path, as long as the first: folded afresh.
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+        ledger_with(&db, &["Dee", "Eve", "Fay"]);
+        assert_eq!(names(&db), ["Dee", "Eve", "Fay"]);
     }
 }

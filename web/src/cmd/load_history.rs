@@ -5,7 +5,8 @@
 //! Each year is a season (a tournament of `4 × tables` players); each week a session seated
 //! at random, `hands` hands at each table, then closed. One table in `--play-by-play-every`
 //! (counted across the whole history) records its hands play by play — the first `hands` hands
-//! of the mj-server game in `--game` (a robot game's `server.log`), dealt, played, replayed,
+//! of the mj-server game in `--game` (a robot game's `server.log` or its `.mjs` hand
+//! histories), dealt, played, replayed,
 //! scored and settled — and the others record each hand at its end. A week's night is one
 //! transaction (a club's evening typed in at once, not hand by hand with a disk sync each).
 
@@ -40,7 +41,8 @@ pub struct Args {
     /// One table in this many records its hands play by play.
     #[arg(long, default_value_t = 20)]
     pub play_by_play_every: usize,
-    /// The mj-server game whose hands the play-by-play tables play (its `server.log`).
+    /// The mj-server game whose hands the play-by-play tables play: its `server.log`, or a
+    /// folder of its hand histories (`hand-01.mjs` …).
     #[arg(long)]
     pub game: PathBuf,
 }
@@ -51,10 +53,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         (1..=250).contains(&args.tables) && args.play_by_play_every >= 1,
         "--tables must be 1 to 250 and --play-by-play-every at least 1"
     );
-    let text = std::fs::read_to_string(&args.game)
-        .with_context(|| format!("reading {}", args.game.display()))?;
-    let game = mjs::read_log(&text, &"imported".parse()?, 1)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.game.display()))?;
+    let game = read_game(&args.game)?;
     anyhow::ensure!(!game.is_empty(), "{}: no hands", args.game.display());
     let mut ledger =
         readmodel::open(&args.db).with_context(|| format!("creating {}", args.db.display()))?;
@@ -148,4 +147,30 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         started.elapsed().as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A robot game's hands in order: from its log, or from a folder of its hand histories.
+fn read_game(path: &std::path::Path) -> anyhow::Result<Vec<(usize, mjs::MjsHand)>> {
+    let table = "imported".parse()?;
+    let text = |f: &std::path::Path| {
+        std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))
+    };
+    if !path.is_dir() {
+        return mjs::read_log(&text(path)?, &table, 1)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(path)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mjs"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let hand = mjs::read(&text(f)?, table.clone(), 1, i as u32 + 1)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+            Ok((i + 1, hand))
+        })
+        .collect()
 }
