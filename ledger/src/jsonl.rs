@@ -14,6 +14,7 @@
 //! anything, then writes in one transaction: events already present with the same hash are
 //! skipped, a different event at the same version is refused as a conflict.
 
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use serde::{Deserialize, Serialize};
@@ -357,6 +358,9 @@ fn parse_all(mut input: impl BufRead) -> Result<(Vec<Parsed>, Vec<SignedBy>)> {
     let mut out: Vec<Parsed> = Vec::new();
     let mut signatures: Vec<(StreamId, String, u64, usize)> = Vec::new();
     let mut links = StreamLinks::resuming();
+    // Each stream's last line so far: what a signature must cover (looked up, not searched
+    // for — a whole ledger's export signs a hundred thousand streams).
+    let mut last_of: HashMap<StreamId, (u64, Hash)> = HashMap::new();
     let mut raw = Vec::new();
     for n in 1.. {
         raw.clear();
@@ -378,10 +382,15 @@ fn parse_all(mut input: impl BufRead) -> Result<(Vec<Parsed>, Vec<SignedBy>)> {
             let s = s.signed;
             s.verify()
                 .map_err(|e| bad(n, format!("export signature of {}: {e}", s.stream)))?;
-            let last = out.iter().rev().find(|p| p.stream.as_str() == s.stream);
+            let stream = s.stream.parse::<StreamId>().ok();
+            let last = stream
+                .as_ref()
+                .and_then(|stream| last_of.get(stream).map(|last| (stream, last)));
             match last {
-                Some(p) if p.version == s.version && p.hash.to_hex() == s.hash => {
-                    signatures.push((p.stream.clone(), s.ledger, s.version, n));
+                Some((stream, &(version, hash)))
+                    if version == s.version && hash.to_hex() == s.hash =>
+                {
+                    signatures.push((stream.clone(), s.ledger, s.version, n));
                 }
                 _ => {
                     return Err(bad(
@@ -403,13 +412,14 @@ fn parse_all(mut input: impl BufRead) -> Result<(Vec<Parsed>, Vec<SignedBy>)> {
             );
             return Err(bad(n, what));
         }
+        last_of.insert(p.stream.clone(), (p.version, p.hash));
         out.push(p);
     }
     // A signature covers its stream only if nothing of the stream follows it.
     for (stream, _, version, n) in &signatures {
-        if out
-            .iter()
-            .any(|p| &p.stream == stream && p.version > *version)
+        if last_of
+            .get(stream)
+            .is_some_and(|&(last, _)| last > *version)
         {
             return Err(bad(
                 *n,

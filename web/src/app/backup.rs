@@ -14,42 +14,9 @@ use std::path::{Path, PathBuf};
 
 use ledger::backup::Copied;
 use ledger::signing::{key_path, LedgerKey};
-use ledger::{AuditReport, ChainHead, Ledger};
+use ledger::{ChainHead, Ledger};
 
-/// What the audit of a copy found.
-pub struct Audited {
-    pub report: AuditReport,
-    /// Events the service would have refused (`redecide`).
-    pub refused: Vec<String>,
-}
-
-impl Audited {
-    /// Audits the ledger at `path` as `audit` does, reading only.
-    pub fn of(path: &Path) -> ledger::Result<Audited> {
-        let ledger = readmodel::open_reader(path)?;
-        Audited::ledger(&ledger)
-    }
-
-    fn ledger(ledger: &Ledger) -> ledger::Result<Audited> {
-        Ok(Audited {
-            report: ledger.audit()?,
-            refused: super::redecide::audit(ledger)?,
-        })
-    }
-
-    pub fn is_clean(&self) -> bool {
-        self.report.is_clean() && self.refused.is_empty()
-    }
-
-    /// The audit's report, as `audit` prints it.
-    pub fn describe(&self) -> String {
-        format!(
-            "{}\n{}",
-            self.report,
-            super::redecide::report(&self.refused)
-        )
-    }
-}
+pub use super::audit::Audited;
 
 /// What became of the signing key.
 #[derive(Debug, PartialEq, Eq)]
@@ -246,12 +213,9 @@ pub fn restore(backup: &Path, db: &Path, force: bool) -> ledger::Result<Restored
     }
     let working = Working::new(db)?;
     ledger::backup::restore(backup, working.path())?;
-    let checked = {
-        let opened = readmodel::open_existing(working.path())?;
-        let audit = Audited::ledger(&opened)?;
-        (opened.head()?, audit)
-    };
-    let (backup_head, checked) = checked;
+    // Opened as this program opens a ledger (an earlier release's is migrated), then audited.
+    let backup_head = readmodel::open_existing(working.path())?.head()?;
+    let checked = Audited::of(working.path())?;
     if !checked.is_clean() {
         return Err(ledger::Error::Copy {
             path: backup.to_owned(),
@@ -317,8 +281,8 @@ pub fn restore(backup: &Path, db: &Path, force: bool) -> ledger::Result<Restored
     let key = restore_key(backup, db, force, kept.is_some(), &stamp)?;
     drop(alone);
     drop(working);
-    let restored = readmodel::open_existing(db)?;
-    let audit = Audited::ledger(&restored)?;
+    drop(readmodel::open_existing(db)?);
+    let audit = Audited::of(db)?;
     Ok(Restored {
         before,
         after,

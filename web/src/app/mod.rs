@@ -9,6 +9,7 @@
 //! [`error::AppError`], a kind and a message the server maps to a status.
 
 pub mod accounts;
+pub mod audit;
 pub mod backup;
 pub mod bulk;
 pub mod commands;

@@ -74,8 +74,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         .or_else(|_| readmodel::open_existing(&args.db))
         .with_context(|| format!("opening {}", args.db.display()))?;
     let heads: Vec<ChainHead> = args.expect_head.iter().map(|e| e.head).collect();
-    let report = ledger.audit_with(&heads).context("auditing the ledger")?;
     let own = ledger.checkpoints().context("reading the checkpoints")?;
+    // The chain proves nothing was changed; deciding every event again proves each was one
+    // the service would have recorded (`app::redecide`): side by side (`app::audit`).
+    let audited =
+        web::app::audit::Audited::of_with(&args.db, &heads).context("auditing the ledger")?;
+    drop(ledger);
     for e in &args.expect_head {
         if let Some((path, c)) = &e.checkpoint {
             let whose = if own.iter().any(|o| o.ledger == c.ledger) {
@@ -108,12 +112,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         )?;
         signer = Some(&c.ledger);
     }
-    outln!("{report}")?;
-    // The chain proves nothing was changed; deciding every event again proves each was one
-    // the service would have recorded (`app::redecide`).
-    let refused = web::app::redecide::audit(&ledger).context("re-deciding the ledger")?;
-    outln!("{}", web::app::redecide::report(&refused))?;
-    Ok(if report.is_clean() && refused.is_empty() {
+    outln!("{}", audited.describe())?;
+    Ok(if audited.is_clean() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
