@@ -237,7 +237,10 @@ impl Ledger {
             .ctx("starting an import")?;
         let mut report = ImportReport::default();
         let mut head = chain_head(&tx)?;
+        // In the order first touched; the set answers "seen?" (a whole ledger's export
+        // touches a hundred thousand streams: searching the list for each line was quadratic).
         let mut touched: Vec<StreamId> = Vec::new();
+        let mut seen: std::collections::HashSet<StreamId> = Default::default();
         let mut folds = self.projections.begin();
         for p in &parsed {
             if p.stream.kind().is_ledgers_own() {
@@ -249,7 +252,7 @@ impl Ledger {
                     ),
                 ));
             }
-            if !touched.contains(&p.stream) {
+            if seen.insert(p.stream.clone()) {
                 touched.push(p.stream.clone());
             }
             if let Some(existing) = find_by_id(&tx, p.event_id)? {
