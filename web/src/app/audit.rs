@@ -53,3 +53,74 @@ impl Audited {
         )
     }
 }
+
+/// How far a copy is checked when it is made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Depth {
+    /// Every event read back: its hash, its stream's link and the global chain recomputed, its
+    /// payload decoded, up to the head — what proves the copy holds the ledger intact.
+    #[default]
+    Chain,
+    /// The whole audit ([`Audited`]): also settlements, projections and every event decided
+    /// again — what proves the ledger itself sound, at several times the cost.
+    Full,
+}
+
+/// What checking a copy found.
+pub enum Checked {
+    Chain {
+        events: u64,
+        head: ChainHead,
+        /// Where the chain broke, if it did.
+        broken: Option<String>,
+    },
+    Full(Audited),
+}
+
+impl Checked {
+    /// Checks the ledger at `path` to `depth`, reading only.
+    pub fn of(path: &Path, depth: Depth) -> ledger::Result<Checked> {
+        if depth == Depth::Full {
+            return Audited::of(path).map(Checked::Full);
+        }
+        let ledger = ledger::Ledger::open_reader(path)?;
+        Ok(match ledger.replay(|_| ()) {
+            Ok(stats) => Checked::Chain {
+                events: stats.events,
+                head: stats.head,
+                broken: None,
+            },
+            Err(e @ ledger::Error::Corrupt { .. }) => Checked::Chain {
+                events: 0,
+                head: ledger.head()?,
+                broken: Some(e.to_string()),
+            },
+            Err(e) => return Err(e),
+        })
+    }
+
+    pub fn is_clean(&self) -> bool {
+        match self {
+            Checked::Chain { broken, .. } => broken.is_none(),
+            Checked::Full(audited) => audited.is_clean(),
+        }
+    }
+
+    /// What was checked and found, in words.
+    pub fn describe(&self) -> String {
+        match self {
+            Checked::Chain {
+                events,
+                head,
+                broken: None,
+            } => format!(
+                "checked: all {events} events read back, every hash, link and the chain to head {}:{} verified (the whole audit — settlements, projections, every event decided again — is `backup --audit`, or `audit` on the copy)",
+                head.position, head.chain_hash
+            ),
+            Checked::Chain {
+                broken: Some(why), ..
+            } => format!("checked: the copy's chain is broken: {why}"),
+            Checked::Full(audited) => audited.describe(),
+        }
+    }
+}

@@ -16,7 +16,7 @@ use ledger::backup::Copied;
 use ledger::signing::{key_path, LedgerKey};
 use ledger::{ChainHead, Ledger};
 
-pub use super::audit::Audited;
+pub use super::audit::{Audited, Checked, Depth};
 
 /// What became of the signing key.
 #[derive(Debug, PartialEq, Eq)]
@@ -62,14 +62,14 @@ pub struct Taken {
     pub path: PathBuf,
     pub copied: Copied,
     pub key: KeyCopy,
-    pub audit: Audited,
+    pub audit: Checked,
 }
 
-/// Copies the ledger at `db` while it may be written, audits the copy before it takes its
-/// name, and puts its key beside it (`<copy>.key`) unless `with_key` is false; then the copy
+/// Copies the ledger at `db` while it may be written, checks the copy to `depth` before it
+/// takes its name, and puts its key beside it (`<copy>.key`) unless `with_key` is false; then the copy
 /// takes its name. A copy that does not audit clean is still kept (it is the ledger as it is,
 /// damage and all) under its name (`Target::File`) or as `damaged-…` (`Target::Folder`).
-pub fn take(db: &Path, target: Target<'_>, with_key: bool) -> ledger::Result<Taken> {
+pub fn take(db: &Path, target: Target<'_>, with_key: bool, depth: Depth) -> ledger::Result<Taken> {
     let partial_at = match target {
         Target::File(out) => {
             if out.exists() {
@@ -90,7 +90,7 @@ pub fn take(db: &Path, target: Target<'_>, with_key: bool) -> ledger::Result<Tak
     let partial = source.copy_to(&partial_at)?;
     drop(source);
     let copied = partial.copied();
-    let audit = Audited::of(partial.path())?;
+    let audit = Checked::of(partial.path(), depth)?;
     let out = match target {
         Target::File(out) => out.to_owned(),
         Target::Folder(dir) => {

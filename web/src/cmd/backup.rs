@@ -1,8 +1,9 @@
-//! `mahjong-referee backup --db DB OUT`: a consistent copy of a ledger, even while `serve`
-//! writes to it (SQLite's online backup, never a file copy), with its signing key beside it,
-//! audited, and the copy's chain head printed. OUT may be a folder: the copy is then named by
-//! its time and head, as the server's scheduled copies are. Exits with status 1 when the copy
-//! does not audit clean (the ledger copied is then itself damaged: audit it).
+//! `mahjong-referee backup --db DB OUT [--audit]`: a consistent copy of a ledger, even while
+//! `serve` writes to it (SQLite's online backup, never a file copy), with its signing key
+//! beside it, checked — every event read back and its chain verified, or with `--audit` the
+//! whole audit — and the copy's chain head printed. OUT may be a folder: the copy is then named
+//! by its time and head, as the server's scheduled copies are. Exits with status 1 when the
+//! copy does not check clean (the ledger copied is then itself damaged: audit it).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,6 +23,10 @@ pub struct Args {
     /// key must not go.
     #[arg(long)]
     pub without_key: bool,
+    /// Audit the copy whole (settlements, projections, every event decided again), not only
+    /// its chain of events: several times longer on a big ledger.
+    #[arg(long)]
+    pub audit: bool,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
@@ -30,7 +35,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     } else {
         backup::Target::File(&args.out)
     };
-    let taken = backup::take(&args.db, target, !args.without_key)
+    let depth = if args.audit {
+        backup::Depth::Full
+    } else {
+        backup::Depth::Chain
+    };
+    let taken = backup::take(&args.db, target, !args.without_key, depth)
         .with_context(|| format!("backing up {}", args.db.display()))?;
     outln!(
         "copied {} to {}: {} events, {} bytes; its chain head is {}:{}",
@@ -47,7 +57,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ExitCode::SUCCESS
     } else {
         eprintln!(
-            "error: the copy does not audit clean: the ledger at {} is damaged as the copy is (run `mahjong-referee audit {}`)",
+            "error: the copy does not check clean: the ledger at {} is damaged as the copy is (run `mahjong-referee audit {}`)",
             args.db.display(),
             args.db.display()
         );

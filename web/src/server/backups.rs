@@ -182,7 +182,12 @@ pub fn copy_once(db: &Path, schedule: &Schedule, status: &Status) {
         }
     }
     let started = Instant::now();
-    match backup::take(db, Target::Folder(&schedule.dir), true) {
+    match backup::take(
+        db,
+        Target::Folder(&schedule.dir),
+        true,
+        backup::Depth::Chain,
+    ) {
         Ok(taken) if taken.audit.is_clean() => {
             tracing::info!(
                 copy = %taken.path.display(),

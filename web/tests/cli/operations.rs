@@ -206,6 +206,7 @@ fn a_backup_under_four_writers_audits_clean_holds_every_acknowledged_event_and_r
         "--db",
         db.to_str().unwrap(),
         copy.to_str().unwrap(),
+        "--audit",
     ]);
     let after = writers.stop();
     let said = text(&o.stdout);
@@ -390,6 +391,7 @@ fn a_backup_names_itself_in_a_folder_and_says_when_no_key_goes_with_it() {
     let said = text(&o.stdout);
     assert!(o.status.success(), "{said}\n{}", text(&o.stderr));
     assert!(said.contains("no signing key was copied"), "{said}");
+    assert!(said.contains("checked: all 5 events read back"), "{said}");
     let names: Vec<String> = std::fs::read_dir(&folder)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
