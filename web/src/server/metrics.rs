@@ -169,22 +169,30 @@ pub fn backup_failed() {
     metrics::counter!("mahjong_backup_failures_total").increment(1);
 }
 
+/// The scheduled backups' newest good copy, as the scrape reads it.
+pub struct BackupFigures {
+    /// Since a good copy last held the ledger's head (since the server started, while there is
+    /// none).
+    pub age: Duration,
+    /// When the newest good copy was made, its chain head's position and its size.
+    pub last: Option<(std::time::SystemTime, u64, u64)>,
+}
+
 /// The figures read at the scrape: the ledger's head, and the scheduled backups' newest good
 /// copy (its age from the server's start while there is none, so an alert on the age fires
 /// when copies fail from the first).
-pub fn at_scrape(head_position: u64, backups: Option<&super::backups::Status>) {
+pub fn at_scrape(head_position: u64, backups: Option<BackupFigures>) {
     metrics::gauge!("mahjong_ledger_head_position").set(head_position as f64);
     let Some(backups) = backups else {
         return;
     };
-    metrics::gauge!("mahjong_backup_age_seconds").set(backups.age().as_secs_f64());
-    if let Some(good) = backups.last() {
-        let made = good
-            .made
+    metrics::gauge!("mahjong_backup_age_seconds").set(backups.age.as_secs_f64());
+    if let Some((made, position, bytes)) = backups.last {
+        let made = made
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default();
         metrics::gauge!("mahjong_backup_last_success_timestamp_seconds").set(made.as_secs_f64());
-        metrics::gauge!("mahjong_backup_last_bytes").set(good.bytes as f64);
-        metrics::gauge!("mahjong_backup_last_head_position").set(good.position as f64);
+        metrics::gauge!("mahjong_backup_last_bytes").set(bytes as f64);
+        metrics::gauge!("mahjong_backup_last_head_position").set(position as f64);
     }
 }

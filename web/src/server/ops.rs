@@ -89,7 +89,14 @@ pub async fn metrics(
         )));
     };
     let head = state.read(|l| Ok(l.head()?)).await?;
-    super::metrics::at_scrape(head.position, state.backups.as_deref());
+    let backups = state
+        .backups
+        .as_deref()
+        .map(|b| super::metrics::BackupFigures {
+            age: b.age(),
+            last: b.last().map(|g| (g.made, g.position, g.bytes)),
+        });
+    super::metrics::at_scrape(head.position, backups);
     Ok(HttpResponse::build(StatusCode::OK)
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .insert_header(("cache-control", "no-store"))
