@@ -14,6 +14,8 @@ use super::ledger_commands::{listening_port, run, text, Dir};
 struct Served {
     child: Child,
     port: u16,
+    /// What it has written to standard output since it listened (its log lines).
+    said: Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Served {
@@ -39,8 +41,14 @@ impl Served {
                 break;
             }
         }
-        // The rest of its output is drained, so that it never blocks on a full pipe.
-        std::thread::spawn(move || for _ in lines {});
+        // The rest of its output is kept, and drained so that it never blocks on a full pipe.
+        let said = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let kept = said.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                kept.lock().unwrap().push(line);
+            }
+        });
         let deadline = Instant::now() + Duration::from_secs(20);
         let port = loop {
             if let Some(port) = listening_port(child.id()) {
@@ -49,7 +57,7 @@ impl Served {
             assert!(Instant::now() < deadline, "serve never listened");
             std::thread::sleep(Duration::from_millis(10));
         };
-        Served { child, port }
+        Served { child, port, said }
     }
 
     /// `GET path`: the status and the body.
@@ -757,4 +765,47 @@ fn the_whole_play_exports_and_imports_into_a_new_ledger() {
     );
     let o = run(&["export", "--db", db.to_str().unwrap()]);
     assert!(!o.status.success(), "a stream or --all");
+}
+
+/// `--log-format json`: one JSON object per line, and for each request one line with its
+/// request id, method, route (the pattern), status and latency.
+#[test]
+fn json_logs_say_one_line_per_request_with_its_route_status_latency_and_id() {
+    let dir = Dir::new("json-logs");
+    let db = dir.file("club.db");
+    let server = Served::start(&db, &["--log-format", "json"]);
+    assert_eq!(server.get("/healthz").0, 200);
+    assert_eq!(server.get("/hands/no-such-hand").0, 404);
+    let said = server.said.clone();
+    let (code, _) = server.terminate();
+    assert_eq!(code, Some(0));
+    let lines = said.lock().unwrap().clone();
+    let logged: Vec<serde_json::Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    let request = |route: &str| {
+        logged
+            .iter()
+            .find(|v| v["message"] == "request" && v["route"] == route)
+            .unwrap_or_else(|| panic!("no request line for {route} in {lines:#?}"))
+    };
+    let health = request("/healthz");
+    assert_eq!(health["status"], 200);
+    assert_eq!(health["method"], "GET");
+    assert!(
+        health["latency_ms"].as_f64().is_some_and(|ms| ms >= 0.0),
+        "{health}"
+    );
+    assert_eq!(
+        health["request_id"].as_str().map(str::len),
+        Some(36),
+        "{health}"
+    );
+    let missing = request("/hands/{hand}");
+    assert_eq!(missing["status"], 404);
+    assert_eq!(missing["path"], "/hands/no-such-hand");
+    assert!(logged.iter().any(|v| v["message"]
+        .as_str()
+        .is_some_and(|m| m.starts_with("stopping"))));
 }
