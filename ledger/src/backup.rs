@@ -234,9 +234,7 @@ pub fn restore(backup: &Path, db: &Path) -> Result<Copied> {
 
 /// Where a copy to `out` is written until it is complete: `<out>.partial`.
 pub fn partial_path(out: &Path) -> PathBuf {
-    let mut name = out.as_os_str().to_owned();
-    name.push(".partial");
-    PathBuf::from(name)
+    crate::beside(out, ".partial")
 }
 
 fn copy_error(path: &Path, why: impl std::fmt::Display) -> Error {

@@ -54,6 +54,14 @@ mod snapshot;
 mod store;
 
 pub use audit::{AuditReport, StreamHead};
+
+/// The file beside `path` whose name is `path`'s with `suffix` added (`club.db` → `club.db.key`,
+/// `club.db-wal`): where a database's key, lock, log and copies-in-progress live.
+pub fn beside(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    std::path::PathBuf::from(name)
+}
 pub use discrepancy::Discrepancy;
 pub use error::{Error, Result, SqlContext};
 pub use event::{Event, EventType, CATALOGUE};

@@ -19,9 +19,7 @@ use crate::error::{Error, Result};
 
 /// Where a database's lock lives: beside it, `<db>.lock`.
 pub fn lock_path(db: &Path) -> PathBuf {
-    let mut name = db.as_os_str().to_owned();
-    name.push(".lock");
-    PathBuf::from(name)
+    crate::beside(db, ".lock")
 }
 
 fn open(db: &Path) -> Result<(PathBuf, File)> {
@@ -44,30 +42,30 @@ fn open(db: &Path) -> Result<(PathBuf, File)> {
 /// The writer's share of `db`'s lock, held as long as the file is. Refused while a restore
 /// replaces the ledger.
 pub(crate) fn shared(db: &Path) -> Result<File> {
-    let (path, file) = open(db)?;
-    match file.try_lock_shared() {
-        Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => Err(Error::InUse {
-            path: db.to_owned(),
-            why: "a restore is replacing this ledger: open it again when the restore has finished"
-                .into(),
-        }),
-        Err(TryLockError::Error(e)) => Err(Error::Unwritable {
-            path,
-            why: format!("the ledger's lock cannot be taken: {e}"),
-        }),
-    }
+    take(
+        db,
+        File::try_lock_shared,
+        "a restore is replacing this ledger: open it again when the restore has finished",
+    )
 }
 
 /// `db`'s lock held alone (a restore), as long as the file is: refused while anyone has the
 /// ledger open for writing.
 pub fn exclusive(db: &Path) -> Result<File> {
+    take(db, File::try_lock, "another program has it open for writing (a server, or a command such as import or checkpoint): stop it first; nothing was changed")
+}
+
+fn take(
+    db: &Path,
+    lock: fn(&File) -> std::result::Result<(), TryLockError>,
+    held_by_another: &str,
+) -> Result<File> {
     let (path, file) = open(db)?;
-    match file.try_lock() {
+    match lock(&file) {
         Ok(()) => Ok(file),
         Err(TryLockError::WouldBlock) => Err(Error::InUse {
             path: db.to_owned(),
-            why: "another program has it open for writing (a server, or a command such as import or checkpoint): stop it first; nothing was changed".into(),
+            why: held_by_another.to_owned(),
         }),
         Err(TryLockError::Error(e)) => Err(Error::Unwritable {
             path,

@@ -39,9 +39,7 @@ pub fn checkpoints_stream() -> StreamId {
 
 /// Where a database's key lives: beside it, `<db>.key`.
 pub fn key_path(db: &Path) -> PathBuf {
-    let mut name = db.as_os_str().to_owned();
-    name.push(".key");
-    PathBuf::from(name)
+    crate::beside(db, ".key")
 }
 
 /// A ledger's signing key.

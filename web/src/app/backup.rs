@@ -168,19 +168,11 @@ impl KeyRestore {
                 "the backup holds no signing key; the one at {} stays (it is the key of the ledger the backup continues)",
                 key.display()
             ),
-            KeyRestore::NoneInBackup { kept: false } | KeyRestore::NoneInBackupOldMovedAside { .. } => {
-                let aside = match self {
-                    KeyRestore::NoneInBackupOldMovedAside { kept } => format!(
-                        " (the replaced ledger's key is kept at {})",
-                        kept.display()
-                    ),
-                    _ => String::new(),
-                };
-                format!(
-                    "the backup holds no signing key and there is none at {}{aside}: put the restored ledger's own key file there before signing checkpoints, or start a new key with --new-key (the audit shows the change)",
-                    key.display()
-                )
-            }
+            KeyRestore::NoneInBackup { kept: false } => no_key(&key, ""),
+            KeyRestore::NoneInBackupOldMovedAside { kept } => no_key(
+                &key,
+                &format!(" (the replaced ledger's key is kept at {})", kept.display()),
+            ),
             KeyRestore::Replaced { kept } => format!(
                 "the signing key at {} is the backup's; the one it replaced is kept at {}",
                 key.display(),
@@ -188,6 +180,14 @@ impl KeyRestore {
             ),
         }
     }
+}
+
+/// Says that neither the backup nor the database has a key for the restored ledger.
+fn no_key(key: &Path, aside: &str) -> String {
+    format!(
+        "the backup holds no signing key and there is none at {}{aside}: put the restored ledger's own key file there before signing checkpoints, or start a new key with --new-key (the audit shows the change)",
+        key.display()
+    )
 }
 
 /// Puts the backup at `backup` (with its key, `<backup>.key`, when there is one) in place of
@@ -211,7 +211,7 @@ pub fn restore(backup: &Path, db: &Path, force: bool) -> ledger::Result<Restored
             "is the backup itself: nothing to restore; nothing was changed".into(),
         ));
     }
-    let working = Working::new(db)?;
+    let working = Working::new(db);
     ledger::backup::restore(backup, working.path())?;
     // Opened as this program opens a ledger (an earlier release's is migrated), then audited.
     let backup_head = readmodel::open_existing(working.path())?.head()?;
@@ -312,11 +312,13 @@ fn same_file(a: &Path, b: &Path) -> bool {
 struct Working(PathBuf);
 
 impl Working {
-    fn new(db: &Path) -> ledger::Result<Working> {
-        let path = suffixed(db, &format!(".restoring-{}", std::process::id()));
-        let working = Working(path);
+    fn new(db: &Path) -> Working {
+        let working = Working(ledger::beside(
+            db,
+            &format!(".restoring-{}", std::process::id()),
+        ));
         working.remove();
-        Ok(working)
+        working
     }
 
     fn path(&self) -> &Path {
@@ -325,7 +327,7 @@ impl Working {
 
     fn remove(&self) {
         for suffix in ["", "-wal", "-shm", "-journal", ".lock"] {
-            let _ = std::fs::remove_file(suffixed(&self.0, suffix));
+            let _ = std::fs::remove_file(ledger::beside(&self.0, suffix));
         }
     }
 }
@@ -338,16 +340,18 @@ impl Drop for Working {
 
 /// Moves the ledger at `db` aside as it is (its log and shared memory with it): the new name.
 fn move_aside(db: &Path, stamp: &str) -> ledger::Result<PathBuf> {
-    let aside = suffixed(db, &format!(".before-restore-{stamp}"));
+    let aside = ledger::beside(db, &format!(".before-restore-{stamp}"));
     for suffix in ["", "-wal", "-shm"] {
-        let from = suffixed(db, suffix);
+        let from = ledger::beside(db, suffix);
         if from.exists() {
-            std::fs::rename(&from, suffixed(&aside, suffix)).map_err(|e| ledger::Error::Copy {
-                path: from.clone(),
-                why: format!(
-                    "cannot move it aside to {}: {e}; nothing was changed",
-                    aside.display()
-                ),
+            std::fs::rename(&from, ledger::beside(&aside, suffix)).map_err(|e| {
+                ledger::Error::Copy {
+                    path: from.clone(),
+                    why: format!(
+                        "cannot move it aside to {}: {e}; nothing was changed",
+                        aside.display()
+                    ),
+                }
             })?;
         }
     }
@@ -364,7 +368,7 @@ fn restore_key(
     let from = key_path(backup);
     let to = key_path(db);
     let aside = || -> ledger::Result<PathBuf> {
-        let aside = suffixed(&to, &format!(".before-restore-{stamp}"));
+        let aside = ledger::beside(&to, &format!(".before-restore-{stamp}"));
         std::fs::rename(&to, &aside).map_err(|e| ledger::Error::Copy {
             path: to.clone(),
             why: format!("cannot move it aside to {}: {e}", aside.display()),
@@ -422,12 +426,6 @@ fn key_conflict(backup: &Path, db: &Path) -> ledger::Result<Option<String>> {
             key.public_hex()
         )
     }))
-}
-
-fn suffixed(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
 }
 
 /// The name of a scheduled copy: when it was taken and the head it holds, so a folder of

@@ -14,6 +14,8 @@ pub mod backup;
 pub mod bulk;
 pub mod commands;
 pub mod error;
+#[cfg(test)]
+pub(crate) mod fixture;
 pub mod import_check;
 pub mod queries;
 pub mod redecide;

@@ -142,35 +142,7 @@ impl Loaded {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::commands::tournament::{self as t, NewPlayer, NewTournament};
-
-    fn ledger_with(db: &std::path::Path, names: &[&str]) {
-        let mut ledger = readmodel::open(db).unwrap();
-        let by = crate::app::accounts::store::command_line("loader", "Load fixture");
-        let new = NewTournament {
-            id: Some("spring".into()),
-            name: "Spring Open".into(),
-            ruleset: Some("code-of-laws".into()),
-            starting_chips: 2000,
-            ..Default::default()
-        };
-        if ledger
-            .stream_version(&StreamId::tournament("spring").unwrap())
-            .unwrap()
-            == 0
-        {
-            t::create(&mut ledger, &[], &by, &new).unwrap();
-        }
-        for name in names {
-            let p = NewPlayer {
-                id: None,
-                name: (*name).into(),
-                substitute: false,
-                different_person: false,
-            };
-            t::register_player(&mut ledger, "spring", &by, &p).unwrap();
-        }
-    }
+    use crate::app::fixture::spring as ledger_with;
 
     fn names(db: &std::path::Path) -> Vec<String> {
         let ledger = readmodel::open_reader(db).unwrap();

@@ -135,8 +135,6 @@ fn trusted_keys(args: &Args) -> anyhow::Result<web::app::trust::TrustedKeys> {
 /// beside it.
 fn remove_new_ledger(db: &Path) {
     for suffix in ["", "-wal", "-shm", ".lock"] {
-        let mut path = db.as_os_str().to_owned();
-        path.push(suffix);
-        let _ = std::fs::remove_file(path);
+        let _ = std::fs::remove_file(ledger::beside(db, suffix));
     }
 }

@@ -147,10 +147,7 @@ fn due_in(db: &Path, schedule: &Schedule, status: &Status) -> Duration {
     let Some(taken) = backup::taken_at(&newest) else {
         return Duration::ZERO;
     };
-    if let Some(position) = holds_head(db, &newest) {
-        let bytes = std::fs::metadata(&newest).map_or(0, |m| m.len());
-        status.current(taken, position, bytes);
-    }
+    confirm(db, &newest, status);
     let age = SystemTime::now()
         .duration_since(taken)
         .unwrap_or(Duration::ZERO);
@@ -161,25 +158,30 @@ fn newest(dir: &Path) -> Option<PathBuf> {
     backup::scheduled_copies(dir).ok()?.pop()
 }
 
-/// The position of the ledger's head when the copy's name says it holds it.
-fn holds_head(db: &Path, copy: &Path) -> Option<u64> {
-    let (position, hash) = backup::named_head(copy)?;
-    let head = ledger::Ledger::open_reader(db)
-        .and_then(|l| l.head())
-        .ok()?;
-    (head.position == position && head.chain_hash.to_hex().starts_with(&hash)).then_some(position)
+/// Whether the copy's name says it holds the ledger's head now; if so, it is the newest good
+/// copy as of now (made when its name says, of its size), and `status` says so.
+fn confirm(db: &Path, copy: &Path, status: &Status) -> bool {
+    let Some((position, hash)) = backup::named_head(copy) else {
+        return false;
+    };
+    let Ok(head) = ledger::Ledger::open_reader(db).and_then(|l| l.head()) else {
+        return false;
+    };
+    let holds = head.position == position && head.chain_hash.to_hex().starts_with(&hash);
+    if holds {
+        let made = backup::taken_at(copy).unwrap_or_else(SystemTime::now);
+        let bytes = std::fs::metadata(copy).map_or(0, |m| m.len());
+        status.current(made, position, bytes);
+    }
+    holds
 }
 
 /// Makes one copy (unless the newest good one already holds the head); after a good one,
 /// keeps only the newest.
 pub fn copy_once(db: &Path, schedule: &Schedule, status: &Status) {
-    if let Some(newest) = newest(&schedule.dir) {
-        if let Some(position) = holds_head(db, &newest) {
-            tracing::info!(copy = %newest.display(), "backup: nothing recorded since the newest copy; none made");
-            let bytes = std::fs::metadata(&newest).map_or(0, |m| m.len());
-            status.current(SystemTime::now(), position, bytes);
-            return;
-        }
+    if let Some(newest) = newest(&schedule.dir).filter(|n| confirm(db, n, status)) {
+        tracing::info!(copy = %newest.display(), "backup: nothing recorded since the newest copy; none made");
+        return;
     }
     let started = Instant::now();
     match backup::take(
@@ -303,12 +305,12 @@ mod tests {
 
     #[test]
     fn a_copy_is_made_only_when_something_was_recorded_since_the_newest() {
-        use web_fixture::*;
+        use crate::app::fixture::spring;
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("club.db");
         let copies = dir.path().join("copies");
         prepare(&copies).unwrap();
-        tournament(&db, "spring");
+        spring(&db, &[]);
         let schedule = Schedule {
             dir: copies.clone(),
             every: Duration::from_secs(3600),
@@ -331,7 +333,7 @@ mod tests {
             "nothing new: no copy"
         );
         assert!(status.last().unwrap().at >= made.at);
-        player(&db, "spring", "Ann");
+        spring(&db, &["Ann"]);
         // A second later, so that the new copy's name sorts after the first.
         std::thread::sleep(Duration::from_millis(1100));
         copy_once(&db, &schedule, &status);
@@ -340,37 +342,5 @@ mod tests {
         let head = ledger::Ledger::open_reader(&db).unwrap().head().unwrap();
         assert_eq!(backup::named_head(&second[1]).unwrap().0, head.position);
         assert_eq!(status.last().unwrap().position, head.position);
-    }
-
-    /// Ledgers made through the application's commands, for the tests above.
-    mod web_fixture {
-        use std::path::Path;
-
-        use crate::app::commands::tournament::{self as t, NewPlayer, NewTournament};
-
-        pub fn tournament(db: &Path, id: &str) {
-            let mut ledger = readmodel::open(db).unwrap();
-            let by = crate::app::accounts::store::command_line("loader", "Load fixture");
-            let new = NewTournament {
-                id: Some(id.into()),
-                name: "Spring Open".into(),
-                ruleset: Some("code-of-laws".into()),
-                starting_chips: 2000,
-                ..Default::default()
-            };
-            t::create(&mut ledger, &[], &by, &new).unwrap();
-        }
-
-        pub fn player(db: &Path, tournament: &str, name: &str) {
-            let mut ledger = readmodel::open(db).unwrap();
-            let by = crate::app::accounts::store::command_line("loader", "Load fixture");
-            let p = NewPlayer {
-                id: None,
-                name: name.into(),
-                substitute: false,
-                different_person: false,
-            };
-            t::register_player(&mut ledger, tournament, &by, &p).unwrap();
-        }
     }
 }

@@ -10,6 +10,27 @@ use std::time::{Duration, Instant};
 
 use super::ledger_commands::{listening_port, run, text, Dir};
 
+/// Runs a command that must be refused: what it said on its error output.
+fn refused(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(
+        !o.status.success(),
+        "{args:?} was not refused: {}",
+        text(&o.stdout)
+    );
+    text(&o.stderr)
+}
+
+/// The names of the files in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
 /// A `serve` process on a port of its own.
 struct Served {
     child: Child,
@@ -260,14 +281,12 @@ fn a_backup_under_four_writers_audits_clean_holds_every_acknowledged_event_and_r
         assert_eq!(mode, 0o600);
     }
     // No restore under a running server.
-    let o = run(&[
+    let err = refused(&[
         "restore",
         copy.to_str().unwrap(),
         "--db",
         db.to_str().unwrap(),
     ]);
-    assert!(!o.status.success());
-    let err = text(&o.stderr);
     assert!(
         err.contains("open for writing") && err.contains("nothing was changed"),
         "{err}"
@@ -293,14 +312,12 @@ fn a_backup_under_four_writers_audits_clean_holds_every_acknowledged_event_and_r
     drop(again);
     // The ledger that went on past the copy is not rolled back over.
     let head_before = readmodel::open_reader(&db).unwrap().head().unwrap();
-    let o = run(&[
+    let err = refused(&[
         "restore",
         copy.to_str().unwrap(),
         "--db",
         db.to_str().unwrap(),
     ]);
-    assert!(!o.status.success());
-    let err = text(&o.stderr);
     assert!(
         err.contains("the backup lacks") && err.contains("nothing was changed"),
         "{err}"
@@ -334,14 +351,12 @@ fn a_restore_over_another_history_is_refused_unless_forced_and_then_keeps_it_asi
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let ours_head = readmodel::open_reader(&ours).unwrap().head().unwrap();
-    let o = run(&[
+    let err = refused(&[
         "restore",
         copy.to_str().unwrap(),
         "--db",
         ours.to_str().unwrap(),
     ]);
-    assert!(!o.status.success());
-    let err = text(&o.stderr);
     assert!(
         err.contains("is not an earlier state of the backup's ledger"),
         "{err}"
@@ -363,9 +378,8 @@ fn a_restore_over_another_history_is_refused_unless_forced_and_then_keeps_it_asi
     assert!(o.status.success(), "{said}\n{}", text(&o.stderr));
     assert!(said.contains("the ledger it replaced is kept at"), "{said}");
     assert!(said.contains("the one it replaced is kept at"), "{said}");
-    let kept: Vec<String> = std::fs::read_dir(&dir.0)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
+    let kept: Vec<String> = names_in(&dir.0)
+        .into_iter()
         .filter(|n| n.contains("before-restore") && !n.ends_with("-wal") && !n.ends_with("-shm"))
         .collect();
     assert_eq!(kept.len(), 2, "{kept:?}");
@@ -400,10 +414,7 @@ fn a_backup_names_itself_in_a_folder_and_says_when_no_key_goes_with_it() {
     assert!(o.status.success(), "{said}\n{}", text(&o.stderr));
     assert!(said.contains("no signing key was copied"), "{said}");
     assert!(said.contains("checked: all 5 events read back"), "{said}");
-    let names: Vec<String> = std::fs::read_dir(&folder)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
+    let names = names_in(&folder);
     let head = readmodel::open_reader(&db).unwrap().head().unwrap();
     assert_eq!(names.len(), 1, "{names:?}");
     assert!(
@@ -433,18 +444,13 @@ fn a_backup_names_itself_in_a_folder_and_says_when_no_key_goes_with_it() {
     );
     assert!(!ledger::signing::key_path(&out).exists());
     // Never over an existing file.
-    let o = run(&[
+    let err = refused(&[
         "backup",
         "--db",
         db.to_str().unwrap(),
         out.to_str().unwrap(),
     ]);
-    assert!(!o.status.success());
-    assert!(
-        text(&o.stderr).contains("already exists"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(err.contains("already exists"), "{err}");
 }
 
 #[test]
@@ -452,7 +458,7 @@ fn serve_copies_on_a_schedule_for_its_owner_only_and_shows_the_copys_age() {
     let dir = Dir::new("serve-backups");
     let (db, copies) = (dir.file("club.db"), dir.file("copies"));
     let dir_arg = copies.to_str().unwrap().to_owned();
-    let o = run(&[
+    let err = refused(&[
         "serve",
         "--db",
         db.to_str().unwrap(),
@@ -461,22 +467,9 @@ fn serve_copies_on_a_schedule_for_its_owner_only_and_shows_the_copys_age() {
         "--backup-every",
         "5s",
     ]);
-    assert!(!o.status.success());
-    assert!(
-        text(&o.stderr).contains("less than a minute"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(err.contains("less than a minute"), "{err}");
     let server = Served::start(&db, &["--backup-dir", &dir_arg]);
     let deadline = Instant::now() + Duration::from_secs(20);
-    let listed = |copies: &Path| -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(copies)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
-        names
-    };
     while web::app::backup::scheduled_copies(&copies)
         .unwrap()
         .is_empty()
@@ -484,11 +477,11 @@ fn serve_copies_on_a_schedule_for_its_owner_only_and_shows_the_copys_age() {
         assert!(
             Instant::now() < deadline,
             "no copy made: {:?}",
-            listed(&copies)
+            names_in(&copies)
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    let first = listed(&copies);
+    let first = names_in(&copies);
     assert_eq!(first.len(), 2, "{first:?}");
     assert!(
         first[0].ends_with(".db") && first[1] == format!("{}.key", first[0]),
@@ -671,14 +664,12 @@ fn a_damaged_ledger_is_restored_over_only_when_forced_and_kept_aside_as_it_was()
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
     std::fs::write(&db, b"this is no longer a database, the disk saw to that").unwrap();
-    let o = run(&[
+    let err = refused(&[
         "restore",
         copy.to_str().unwrap(),
         "--db",
         db.to_str().unwrap(),
     ]);
-    assert!(!o.status.success());
-    let err = text(&o.stderr);
     assert!(
         err.contains("cannot be read as a ledger") && err.contains("--force"),
         "{err}"
@@ -694,9 +685,8 @@ fn a_damaged_ledger_is_restored_over_only_when_forced_and_kept_aside_as_it_was()
     assert!(o.status.success(), "{said}\n{}", text(&o.stderr));
     assert_eq!(readmodel::open_reader(&db).unwrap().head().unwrap(), head);
     assert!(said.contains("the ledger it replaced is kept at"), "{said}");
-    let aside: Vec<_> = std::fs::read_dir(&dir.0)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
+    let aside: Vec<_> = names_in(&dir.0)
+        .into_iter()
         .filter(|n| n.starts_with("club.db.before-restore-") && !n.contains(".key"))
         .collect();
     assert_eq!(aside.len(), 1, "{said}");
@@ -705,18 +695,13 @@ fn a_damaged_ledger_is_restored_over_only_when_forced_and_kept_aside_as_it_was()
         b"this is no longer a database, the disk saw to that"
     );
     // A backup is not restored over itself.
-    let o = run(&[
+    let err = refused(&[
         "restore",
         copy.to_str().unwrap(),
         "--db",
         copy.to_str().unwrap(),
     ]);
-    assert!(!o.status.success());
-    assert!(
-        text(&o.stderr).contains("is the backup itself"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(err.contains("is the backup itself"), "{err}");
 }
 
 #[test]
